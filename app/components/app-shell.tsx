@@ -1,0 +1,125 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { NavItem } from "~/utils/navigation";
+import { messages } from "~/utils/messages";
+import { PlanCard, type PlanCardData } from "./plan-card";
+import { UserMenu, type MenuUser } from "./user-menu";
+
+type ShellProps = {
+  user: MenuUser;
+  navigation: NavItem[];
+  plan: PlanCardData;
+  siteName: string;
+  logoInitials: string;
+  children: ReactNode;
+};
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+  }`;
+
+function NavigationList({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="space-y-1">
+      {items.map((item) => (
+        <li key={item.to + item.label}>
+          <NavLink to={item.to} end={item.to === "/admin" || Boolean(item.children?.length)} className={linkClass}>
+            <span aria-hidden="true">{item.icon}</span>
+            {item.label}
+          </NavLink>
+          {item.children && item.children.length > 0 && (
+            <ul className="ml-7 mt-1 space-y-1 border-l border-slate-200 pl-2">
+              {item.children.map((child) => (
+                <li key={child.to + child.label}>
+                  <NavLink to={child.to} end className={linkClass}>
+                    {child.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AppShell({ user, navigation, plan, siteName, logoInitials, children }: ShellProps) {
+  const n = messages.nav;
+  const sidebar = (
+    <>
+      <nav aria-label={n.mainNavigation}>
+        <NavigationList items={navigation} />
+      </nav>
+      <div className="mt-6">
+        <PlanCard plan={plan} />
+      </div>
+    </>
+  );
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden border-r border-slate-200 bg-white lg:block">
+        <div className="sticky top-0 flex h-screen flex-col overflow-y-auto p-4">
+          <Link to="/home" className="mb-6 flex items-center gap-2 px-2">
+            <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+              {logoInitials}
+            </span>
+            <span className="text-lg font-bold">{siteName}</span>
+          </Link>
+          {sidebar}
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
+          <details className="relative lg:hidden">
+            <summary
+              className="flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+              aria-label={n.openMenu}
+            >
+              <span aria-hidden="true" className="text-xl">
+                ☰
+              </span>
+            </summary>
+            <div className="absolute left-0 z-40 mt-2 w-72 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
+              {sidebar}
+            </div>
+          </details>
+          <Form method="get" action="/search" role="search" className="flex min-w-0 flex-1 items-center gap-2">
+            <label htmlFor="header-search" className="sr-only">
+              {n.headerSearchLabel}
+            </label>
+            <input
+              id="header-search"
+              name="q"
+              type="search"
+              placeholder={n.headerSearchPlaceholder}
+              className="input max-w-md"
+              autoComplete="off"
+            />
+            <input type="hidden" name="from" value="header" />
+            <button type="submit" className="btn-secondary hidden sm:inline-flex">
+              {n.searchButton}
+            </button>
+          </Form>
+          {user.role === "admin" ? (
+            <Link to="/admin/import" className="btn-ghost hidden sm:inline-flex">
+              {n.importShortcut}
+            </Link>
+          ) : (
+            <span
+              className="hidden rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 sm:inline-block"
+              data-testid="credits-chip"
+            >
+              {messages.planCard.creditsChip(plan.remainingSearches)}
+            </span>
+          )}
+          <UserMenu user={user} />
+        </header>
+        <main id="main" className="flex-1 p-4 sm:p-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

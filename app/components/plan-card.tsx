@@ -1,0 +1,57 @@
+import { Link } from "@remix-run/react";
+import { formatDate } from "~/utils/format";
+import { messages } from "~/utils/messages";
+
+export type PlanCardData = {
+  planName: string | null;
+  isFree: boolean;
+  expiresAt: string | Date | null;
+  remainingSearches: number;
+  dailyAllowance: number;
+};
+
+/** Green under 70 % used, yellow to 89 %, red from 90 %: the spec's usage bar. */
+export function usageColor(percentUsed: number): string {
+  if (percentUsed >= 90) return "bg-red-600";
+  if (percentUsed >= 70) return "bg-amber-500";
+  return "bg-emerald-600";
+}
+
+export function PlanCard({ plan }: { plan: PlanCardData }) {
+  const m = messages.planCard;
+  const unlimited = plan.remainingSearches < 0;
+  const base = plan.dailyAllowance > 0 ? plan.dailyAllowance : 100;
+  const percentUsed = unlimited ? 0 : Math.min(100, Math.max(0, Math.round(((base - plan.remainingSearches) / base) * 100)));
+  const free = plan.isFree || !plan.planName;
+  return (
+    <section aria-label={m.credits} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold text-slate-900">{free ? m.freePlan : plan.planName}</p>
+          <p className="text-xs text-slate-600">
+            {free ? m.freeTagline : plan.expiresAt ? m.expiresOn(formatDate(plan.expiresAt)) : plan.planName}
+          </p>
+        </div>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${free ? "bg-slate-200 text-slate-800" : "bg-emerald-100 text-emerald-800"}`}
+        >
+          {free ? m.free : m.active}
+        </span>
+      </div>
+      <div className="mt-3 flex items-baseline justify-between">
+        <span className="text-slate-700">{m.credits}</span>
+        <span className="text-lg font-bold" data-testid="plan-card-remaining">
+          {unlimited ? m.unlimited : plan.remainingSearches}
+        </span>
+      </div>
+      {!unlimited && (
+        <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+          <div className={`h-full ${usageColor(percentUsed)}`} style={{ width: `${percentUsed}%` }} />
+        </div>
+      )}
+      <Link to="/settings?tab=planos" className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
+        {m.upgrade}
+      </Link>
+    </section>
+  );
+}

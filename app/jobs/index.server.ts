@@ -1,0 +1,19 @@
+import { purgeExpiredSessions } from "./maintenance.server";
+import { registerJob } from "./registry.server";
+
+/** Every job the app knows; the web process and `npm run worker` both register these. */
+export const appJobs = [purgeExpiredSessions];
+appJobs.forEach(registerJob);
+
+export { purgeExpiredSessions };
+export { registeredJobNames } from "./registry.server";
+export {
+  enqueue,
+  getJobRun,
+  startJobRunner,
+  stopJobRunner,
+  waitForJob,
+  type EnqueueOptions,
+  type JobRun,
+  type JobRunnerOptions,
+} from "./runner.server";

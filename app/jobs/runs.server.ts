@@ -1,0 +1,133 @@
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { UnrecoverableError } from "bullmq";
+import { jobRuns } from "~db/schema";
+import { db, immediateTransaction } from "~/utils/db.server";
+import { getJob, type JobContext } from "./registry.server";
+
+/** The `job_runs` table is the one place both backends report to; the UI only ever reads it. */
+export type JobRun = typeof jobRuns.$inferSelect;
+export type JobBackendKind = JobRun["backend"];
+
+export function getJobRun(id: string): JobRun | undefined {
+  return db().select().from(jobRuns).where(eq(jobRuns.id, id)).get();
+}
+
+/**
+ * Records a run as queued unless one with the same id is still queued or running. A finished run
+ * with that id is reset and run again.
+ */
+export function claimRun(run: {
+  id: string;
+  name: string;
+  payload: unknown;
+  backend: JobBackendKind;
+}): { created: boolean } {
+  const database = db();
+  return immediateTransaction(database, () => {
+    const existing = getJobRun(run.id);
+    if (existing && (existing.status === "queued" || existing.status === "running")) {
+      return { created: false };
+    }
+    const fresh = {
+      ...run,
+      status: "queued" as const,
+      attempts: 0,
+      result: null,
+      error: null,
+      startedAt: null,
+      finishedAt: null,
+    };
+    if (existing) {
+      database
+        .update(jobRuns)
+        .set({ ...fresh, createdAt: new Date() })
+        .where(eq(jobRuns.id, run.id))
+        .run();
+    } else {
+      database.insert(jobRuns).values(fresh).run();
+    }
+    return { created: true };
+  });
+}
+
+export function markFailed(id: string, error: unknown): void {
+  db()
+    .update(jobRuns)
+    .set({ status: "failed", error: errorMessage(error), finishedAt: new Date() })
+    .where(eq(jobRuns.id, id))
+    .run();
+}
+
+/**
+ * Runs one attempt of a run and records its outcome. A failure that will be retried leaves the
+ * run queued with the error so far; the error is rethrown for the backend to schedule the retry.
+ * An unknown job name throws UnrecoverableError so no backend retries it.
+ */
+export async function runAttempt(
+  run: { id: string; name: string; payload: unknown },
+  attempt: number,
+  finalAttempt: boolean,
+): Promise<unknown> {
+  const job = getJob(run.name);
+  if (!job) {
+    const error = new UnrecoverableError(`Tarefa desconhecida: ${run.name}`);
+    markFailed(run.id, error);
+    throw error;
+  }
+  db()
+    .update(jobRuns)
+    .set({ status: "running", attempts: attempt, startedAt: new Date(), error: null })
+    .where(eq(jobRuns.id, run.id))
+    .run();
+  const ctx: JobContext = {
+    jobId: run.id,
+    attempt,
+    log: (message) => console.info(`[job ${run.name} ${run.id}] ${message}`),
+  };
+  try {
+    const result = (await job.handler(run.payload, ctx)) ?? null;
+    db()
+      .update(jobRuns)
+      .set({ status: "completed", result, finishedAt: new Date() })
+      .where(eq(jobRuns.id, run.id))
+      .run();
+    return result;
+  } catch (error) {
+    if (finalAttempt) {
+      markFailed(run.id, error);
+    } else {
+      db()
+        .update(jobRuns)
+        .set({ status: "queued", error: errorMessage(error) })
+        .where(eq(jobRuns.id, run.id))
+        .run();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Inline runs live only in the process that queued them: rows left queued or running by an
+ * earlier process will never finish, and would block their jobId forever.
+ */
+export function failInterruptedInlineRuns(queuedBefore: Date): void {
+  db()
+    .update(jobRuns)
+    .set({
+      status: "failed",
+      error: "Interrompida: o servidor reiniciou antes de a tarefa terminar",
+      finishedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(jobRuns.backend, "inline"),
+        inArray(jobRuns.status, ["queued", "running"]),
+        lt(jobRuns.createdAt, queuedBefore),
+      ),
+    )
+    .run();
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

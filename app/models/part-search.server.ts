@@ -1,0 +1,149 @@
+import { and, eq, sql } from "drizzle-orm";
+import { creditLedger, searches, users, type Role } from "~db/schema";
+import { db, immediateTransaction } from "~/utils/db.server";
+import { saoPauloDay } from "~/utils/format";
+import { normalizeCode } from "./codes";
+import { currentPlan, dailyAllowance, LOW_CREDIT_THRESHOLD, searchStats, UNLIMITED, type SearchStats } from "./credits.server";
+import { searchByCode, searchByDescription, type PartHit } from "./search.server";
+
+export type SearchType = "code" | "description";
+
+export type SearchRequest = { query: string; type: SearchType };
+
+export type SearchOutcome =
+  | {
+      status: "ok";
+      hits: PartHit[];
+      type: SearchType;
+      charged: boolean;
+      stats: SearchStats;
+      /** Set when 5 or fewer searches remain today (never for unlimited accounts). */
+      lowCredits: boolean;
+    }
+  | { status: "exhausted"; stats: SearchStats };
+
+type Searcher = { id: number; role: Role };
+
+/** The form of a query that fair metering compares: a code's normalised form, or the words without accents. */
+export function meteringKey({ query, type }: SearchRequest): string {
+  if (type === "code") return normalizeCode(query);
+  return query
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function runEngine({ query, type }: SearchRequest): PartHit[] {
+  if (type === "code") {
+    const hits = searchByCode(query);
+    // A code that matches no code may still be a word ("pastilha"): try the descriptions.
+    return hits.length > 0 ? hits : searchByDescription(query);
+  }
+  const hits = searchByDescription(query);
+  return hits.length > 0 ? hits : searchByCode(query);
+}
+
+function alreadyChargedToday(userId: number, key: string, type: SearchType, day: string): boolean {
+  return Boolean(
+    db()
+      .select({ id: searches.id })
+      .from(searches)
+      .where(
+        and(
+          eq(searches.userId, userId),
+          eq(searches.day, day),
+          eq(searches.type, type),
+          eq(searches.queryNorm, key),
+          eq(searches.charged, true),
+        ),
+      )
+      .limit(1)
+      .get(),
+  );
+}
+
+function chargedCount(userId: number, day: string): number {
+  return (
+    db()
+      .select({ n: sql<number>`count(*)` })
+      .from(searches)
+      .where(and(eq(searches.userId, userId), eq(searches.day, day), eq(searches.charged, true)))
+      .get()?.n ?? 0
+  );
+}
+
+function allowanceOf(user: Searcher): number {
+  return user.role === "admin" ? UNLIMITED : dailyAllowance(currentPlan(user.id)?.creditsPerMonth);
+}
+
+/**
+ * Runs a search for a user and meters it fairly: it costs a credit only when it finds at least one
+ * part and the same query of the same type was not already charged today (São Paulo day). The daily
+ * allowance goes first, then extra credits. Check and charge happen in one BEGIN IMMEDIATE
+ * transaction, so two processes cannot spend the same credit.
+ */
+export function searchParts(user: Searcher, request: SearchRequest, now: Date = new Date()): SearchOutcome {
+  const day = saoPauloDay(now);
+  const key = meteringKey(request);
+  const allowance = allowanceOf(user);
+  const unlimited = allowance === UNLIMITED;
+  const statsNow = () => searchStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now);
+
+  if (!unlimited && statsNow().remainingSearches <= 0 && !alreadyChargedToday(user.id, key, request.type, day)) {
+    return { status: "exhausted", stats: statsNow() };
+  }
+
+  const started = performance.now();
+  const hits = runEngine(request);
+  const durationMs = performance.now() - started;
+
+  const verdict = immediateTransaction(db(), () => {
+    let charged = false;
+    let balance = 0;
+    let fromBalance = false;
+    if (!unlimited && hits.length > 0 && !alreadyChargedToday(user.id, key, request.type, day)) {
+      balance = db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, user.id)).get()?.b ?? 0;
+      fromBalance = chargedCount(user.id, day) >= allowance;
+      if (fromBalance && balance <= 0) return "exhausted" as const;
+      charged = true;
+    }
+    const logged = db()
+      .insert(searches)
+      .values({
+        userId: user.id,
+        query: request.query.slice(0, 200),
+        queryNorm: key,
+        type: request.type,
+        resultsCount: hits.length,
+        partId: hits[0]?.id ?? null,
+        charged,
+        durationMs,
+        day,
+        createdAt: now,
+      })
+      .returning({ id: searches.id })
+      .get();
+    if (fromBalance) {
+      db().update(users).set({ creditsBalance: balance - 1 }).where(eq(users.id, user.id)).run();
+      db()
+        .insert(creditLedger)
+        .values({ userId: user.id, delta: -1, balanceAfter: balance - 1, reason: "search", searchId: logged.id, createdAt: now })
+        .run();
+    }
+    db().update(users).set({ lastSearchAt: now }).where(eq(users.id, user.id)).run();
+    return charged ? ("charged" as const) : ("free" as const);
+  });
+
+  const stats = statsNow();
+  if (verdict === "exhausted") return { status: "exhausted", stats };
+  return {
+    status: "ok",
+    hits,
+    type: request.type,
+    charged: verdict === "charged",
+    stats,
+    lowCredits: !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD,
+  };
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { sessions, users } from "~db/schema";
+import { db } from "~/utils/db.server";
+import type { User } from "./user.server";
+
+export const WEB_SESSION_DAYS = 30;
+export const API_SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type SessionKind = "web" | "api";
+
+export function createSession(
+  userId: number,
+  kind: SessionKind,
+  meta: { userAgent?: string | null; ip?: string | null } = {},
+  now = new Date(),
+) {
+  const days = kind === "web" ? WEB_SESSION_DAYS : API_SESSION_DAYS;
+  return db()
+    .insert(sessions)
+    .values({
+      id: randomBytes(32).toString("base64url"),
+      userId,
+      kind,
+      expiresAt: new Date(now.getTime() + days * DAY_MS),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    })
+    .returning()
+    .get();
+}
+
+export type SessionLookup = { status: "valid"; user: User; sessionId: string } | { status: "expired" | "missing" };
+
+/** A session counts only while it exists, has not expired, and its user is active. */
+export function findSessionUser(sessionId: string | null | undefined, kind?: SessionKind, now = new Date()): SessionLookup {
+  if (!sessionId) return { status: "missing" };
+  const row = db()
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .get();
+  if (!row || (kind && row.session.kind !== kind)) return { status: "missing" };
+  if (row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "active") {
+    return { status: "expired" };
+  }
+  return { status: "valid", user: row.user, sessionId: row.session.id };
+}
+
+export function revokeSession(sessionId: string) {
+  db().delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+/** Signs the user out everywhere except the session in hand; returns how many were closed. */
+export function revokeOtherSessions(userId: number, keepSessionId: string): number {
+  return db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .run().changes;
+}
+
+export function activeSessions(userId: number, now = new Date()) {
+  return db()
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .all();
+}
+
+export function purgeExpiredSessions(now = new Date()) {
+  return db().delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+}

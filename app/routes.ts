@@ -1,0 +1,16 @@
+import { flatRoutes } from "@remix-run/fs-routes";
+import { layout, route, type RouteConfig } from "@remix-run/route-config";
+import { PENDING_PAGES } from "./utils/navigation";
+
+/**
+ * File routes, plus the user-area pages that are not built yet: each gets its own id on one
+ * "em breve" module, so the guard and the shell already work there.
+ */
+const comingSoon = PENDING_PAGES.map(({ path }) =>
+  route(path, "routes/_app.coming-soon.tsx", { id: `coming-soon/${path}` }),
+);
+
+export default [
+  ...(await flatRoutes()),
+  layout("routes/_app.tsx", { id: "coming-soon-shell" }, comingSoon),
+] satisfies RouteConfig;

@@ -1,0 +1,17 @@
+import type { MetaFunction } from "@remix-run/node";
+import { NotFoundPage } from "~/components/status-pages";
+import { messages } from "~/utils/messages";
+
+export async function loader() {
+  throw new Response(messages.notFound.title, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [{ title: messages.notFound.title }];
+
+export default function NotFound() {
+  return <NotFoundPage />;
+}
+
+export function ErrorBoundary() {
+  return <NotFoundPage />;
+}

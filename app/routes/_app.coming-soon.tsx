@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { PENDING_PAGES } from "~/utils/navigation";
+
+/** Pages of the user area not built yet: guarded like the real ones, saying plainly they come later. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  const page = PENDING_PAGES.find(({ path }) =>
+    new RegExp(`^/${path.replace(/:[^/]+/g, "[^/]+")}/?$`).test(pathname),
+  );
+  if (!page) throw new Response(null, { status: 404 });
+  await requireUser(request, { roles: page.roles });
+  return { title: page.title };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? messages.app.comingSoonTitle} — ${messages.app.comingSoonTitle}` },
+];
+
+export default function ComingSoon() {
+  const { title } = useLoaderData<typeof loader>();
+  return (
+    <div className="card mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-800">
+        {messages.app.comingSoonTitle}
+      </p>
+      <p className="mt-4 text-slate-600">{messages.app.comingSoon}</p>
+      <Link to="/home" className="btn-primary mt-6">
+        {messages.app.backToHome}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { accountSummary } from "~/models/account.server";
+import { publicSeo } from "~/models/seo.server";
+import { requireUser } from "~/utils/auth.server";
+import { navigationFor } from "~/utils/navigation";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const summary = accountSummary(user);
+  const seo = publicSeo();
+  return {
+    user: summary.user,
+    navigation: navigationFor(user.role),
+    plan: {
+      planName: summary.subscription?.planName ?? null,
+      isFree: summary.subscription?.isFree ?? true,
+      expiresAt: summary.subscription?.expiresAt ?? null,
+      remainingSearches: summary.searchStats.remainingSearches,
+      dailyAllowance: summary.searchStats.dailyAllowance,
+    },
+    siteName: seo.siteName,
+    logoInitials: seo.logoInitials,
+  };
+}
+
+export default function AppLayout() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AppShell
+      user={data.user}
+      navigation={data.navigation}
+      plan={data.plan}
+      siteName={data.siteName}
+      logoInitials={data.logoInitials}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

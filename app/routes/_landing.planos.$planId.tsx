@@ -1,0 +1,90 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { planCredits, planPrice } from "~/components/pricing";
+import { RouteDialog } from "~/components/route-dialog";
+import { getPlanWithCustomers } from "~/models/plan.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { formatInteger } from "~/utils/format";
+import { messages } from "~/utils/messages";
+
+const m = messages.planDialog;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.planId);
+  const plan = Number.isInteger(id) && id > 0 ? getPlanWithCustomers(id) : undefined;
+  if (!plan || plan.status !== "active") throw new Response(m.planNotFound, { status: 404 });
+  const user = await getOptionalUser(request);
+  return {
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      description: plan.description,
+      priceCents: plan.priceCents,
+      creditsPerMonth: plan.creditsPerMonth,
+      status: plan.status,
+      customersCount: plan.customersCount,
+      features: plan.features,
+      policies: plan.policies,
+      isFree: plan.isFree,
+    },
+    signedIn: Boolean(user),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.plan.name} — Encaixa` : m.planNotFound }];
+
+export default function PlanDetails() {
+  const { plan, signedIn } = useLoaderData<typeof loader>();
+  const l = messages.landing;
+  const rows = [
+    { label: m.price, value: plan.isFree ? l.free : `${planPrice(plan)}${l.perMonth}` },
+    { label: m.credits, value: planCredits(plan) },
+    { label: m.activeCustomers, value: formatInteger(plan.customersCount) },
+    { label: m.status, value: plan.status === "active" ? l.planActive : l.planInactive },
+  ];
+  return (
+    <RouteDialog title={plan.name} closeTo="/#precos">
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-600">{row.label}</dt>
+            <dd className="font-semibold">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {plan.description && (
+        <section className="mt-4">
+          <h3 className="font-semibold">{m.description}</h3>
+          <p className="mt-1 text-sm text-slate-700">{plan.description}</p>
+        </section>
+      )}
+      <section className="mt-4">
+        <h3 className="font-semibold">{m.features}</h3>
+        {plan.features.length > 0 ? (
+          <ul className="mt-1 list-inside list-disc text-sm text-slate-700">
+            {plan.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">{m.noFeatures}</p>
+        )}
+      </section>
+      <section className="mt-4">
+        <h3 className="font-semibold">{m.policies}</h3>
+        <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{plan.policies?.trim() || m.noPolicies}</p>
+      </section>
+      <div className="mt-6">
+        {signedIn ? (
+          <Link to="/settings?tab=planos" className="btn-primary w-full">
+            {plan.isFree ? l.startFree : l.subscribe}
+          </Link>
+        ) : (
+          <Link to="/register" className="btn-primary w-full">
+            {l.createOrSubscribe}
+          </Link>
+        )}
+      </div>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,6 @@
+import { fail } from "~/utils/api.server";
+import { messages } from "~/utils/messages";
+
+/** Unknown /api paths answer in the envelope, not with the HTML 404 page. */
+export const loader = () => fail(messages.api.notFound, 404);
+export const action = () => fail(messages.api.notFound, 404);

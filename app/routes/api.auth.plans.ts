@@ -1,0 +1,8 @@
+import { planView } from "~/models/api-views.server";
+import { listPlans } from "~/models/plan.server";
+import { ok } from "~/utils/api.server";
+
+/** Public: the landing's pricing grid reads it before anyone signs in. */
+export function loader() {
+  return ok(listPlans({ status: "active" }).map(planView));
+}

@@ -1,0 +1,6 @@
+import { ok } from "~/utils/api.server";
+import { messages } from "~/utils/messages";
+
+export function loader() {
+  return ok({ status: "ok", time: new Date().toISOString() }, messages.api.pong);
+}

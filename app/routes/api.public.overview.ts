@@ -1,0 +1,7 @@
+import { overviewView } from "~/models/api-views.server";
+import { publicOverview } from "~/models/overview.server";
+import { ok } from "~/utils/api.server";
+
+export function loader() {
+  return ok(overviewView(publicOverview()));
+}

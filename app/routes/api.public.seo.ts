@@ -1,0 +1,7 @@
+import { seoView } from "~/models/api-views.server";
+import { publicSeo } from "~/models/seo.server";
+import { ok } from "~/utils/api.server";
+
+export function loader() {
+  return ok(seoView(publicSeo()));
+}

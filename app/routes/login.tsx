@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AuthLayout } from "~/components/auth-layout";
+import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
+import { ApiPingButton } from "~/components/api-ping-button";
+import { publicSeo } from "~/models/seo.server";
+import { loginSchema } from "~/schemas/auth";
+import {
+  authenticateForm,
+  clientIp,
+  commitWebSession,
+  getOptionalUser,
+  LoginError,
+  safeRedirect,
+} from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { useIsSubmitting } from "~/utils/hooks";
+import { messages } from "~/utils/messages";
+import { toastCookie } from "~/utils/toast.server";
+
+const m = messages.auth;
+
+export const meta: MetaFunction = () => [{ title: `${m.loginTitle} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
+  const seo = publicSeo();
+  return { siteName: seo.siteName, logoInitials: seo.logoInitials, showApiTest: env().NODE_ENV !== "production" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  try {
+    const user = await authenticateForm(request, clientIp(context));
+    const headers = new Headers();
+    headers.append("Set-Cookie", await commitWebSession(user, request, clientIp(context)));
+    headers.append("Set-Cookie", await toastCookie({ type: "success", message: m.loginSuccess }));
+    return redirect(safeRedirect(submission.value.redirectTo), { headers });
+  } catch (error) {
+    const message = error instanceof LoginError ? error.message : m.loginFailed;
+    if (!(error instanceof LoginError)) console.error(error);
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 400 });
+  }
+}
+
+export default function Login() {
+  const { siteName, logoInitials, showApiTest } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const submitting = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+  });
+
+  return (
+    <AuthLayout title={m.loginTitle} subtitle={m.loginSubtitle} siteName={siteName} logoInitials={logoInitials}>
+      <Form method="post" className="relative space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Honeypot />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label={m.email}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          inputMode="email"
+        />
+        <PasswordField
+          label={m.password}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="current-password"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? m.loginBusy : m.loginButton}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {m.noAccount}{" "}
+        <Link
+          to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          {m.createAccount}
+        </Link>
+      </p>
+      {showApiTest && <ApiPingButton />}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,9 @@
+import type { MetaFunction } from "@remix-run/node";
+import { LegalPage } from "~/components/legal-page";
+import { messages } from "~/utils/messages";
+
+export const meta: MetaFunction = () => [{ title: `${messages.legal.privacyTitle} — Encaixa` }];
+
+export default function Privacy() {
+  return <LegalPage title={messages.legal.privacyTitle} paragraphs={messages.legal.privacy} />;
+}

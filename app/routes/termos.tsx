@@ -1,0 +1,9 @@
+import type { MetaFunction } from "@remix-run/node";
+import { LegalPage } from "~/components/legal-page";
+import { messages } from "~/utils/messages";
+
+export const meta: MetaFunction = () => [{ title: `${messages.legal.termsTitle} — Encaixa` }];
+
+export default function Terms() {
+  return <LegalPage title={messages.legal.termsTitle} paragraphs={messages.legal.terms} />;
+}

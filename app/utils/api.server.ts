@@ -1,0 +1,59 @@
+import type { z } from "zod";
+import { messages } from "./messages";
+
+/** The JSON contract of every /api route: {success, data, message}, plus field errors on a 400. */
+export type Envelope<T> = {
+  success: boolean;
+  data: T | null;
+  message: string;
+  errors?: Record<string, string[]>;
+};
+
+export function ok<T>(payload: T, message: string = messages.api.emptySuccess, status = 200): Response {
+  return Response.json({ success: true, data: payload, message } satisfies Envelope<T>, { status });
+}
+
+export function fail(message: string, status: number, errors?: Record<string, string[]>): Response {
+  const body: Envelope<null> = { success: false, data: null, message, ...(errors ? { errors } : {}) };
+  return Response.json(body, { status });
+}
+
+/** Field messages from a zod error, keyed by the field path, in the order zod found them. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_form";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Reads a JSON body without ever throwing: bad JSON is a 400, not a 500. */
+async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  const text = await request.text();
+  if (text.trim() === "") return { ok: true, body: {} };
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export async function parseJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+  const read = await readJson(request);
+  if (!read.ok) return { ok: false, response: fail(messages.api.invalidJson, 400) };
+  const parsed = await schema.safeParseAsync(read.body ?? {});
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const first = Object.values(errors)[0]?.[0] ?? messages.api.invalidData;
+    return { ok: false, response: fail(first, 400, errors) };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+export function methodNotAllowed(): Response {
+  return fail(messages.api.methodNotAllowed, 405);
+}

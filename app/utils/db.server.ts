@@ -1,0 +1,53 @@
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as schema from "~db/schema";
+import { env } from "./env.server";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  process.env.ENCAIXA_MIGRATIONS_DIR ?? "../../db/migrations",
+);
+
+export function openDatabase(file: string): Db {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return drizzle(sqlite, { schema }) as Db;
+}
+
+export function migrateDatabase(db: Db, folder = migrationsFolder) {
+  migrate(db, { migrationsFolder: folder });
+}
+
+let instance: Db | undefined;
+
+/** The app's one connection; migrations run on first use so every entry point sees the same schema. */
+export function db(): Db {
+  if (!instance) {
+    instance = openDatabase(env().DATABASE_PATH);
+    migrateDatabase(instance);
+  }
+  return instance;
+}
+
+export function closeDb() {
+  instance?.$client.close();
+  instance = undefined;
+}
+
+/**
+ * Runs `work` inside BEGIN IMMEDIATE: the write lock is taken up front, so a check followed by a
+ * write cannot be interleaved with another process doing the same.
+ */
+export function immediateTransaction<T>(database: Db, work: () => T): T {
+  return database.$client.transaction(work).immediate();
+}

@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv as load } from "./env.server";
+
+const loadEnv = (vars: Record<string, string>) => load(vars as NodeJS.ProcessEnv);
+
+const freshDir = () => mkdtempSync(path.join(tmpdir(), "encaixa-env-"));
+
+describe("loadEnv", () => {
+  it("runs with nothing set, keeping a random session secret in the data folder", () => {
+    const dir = freshDir();
+    const first = loadEnv({ DATA_DIR: dir });
+    expect(first.DATABASE_PATH).toBe(path.join(dir, "encaixa.db"));
+    expect(first.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first.SESSION_SECRET);
+    expect(loadEnv({ DATA_DIR: dir }).SESSION_SECRET).toBe(first.SESSION_SECRET);
+    expect(first.SEED_DEMO_DATA).toBe(true);
+  });
+
+  it("explains bad values in pt-BR", () => {
+    expect(() => loadEnv({ DATA_DIR: freshDir(), PORT: "abc" })).toThrow(/PORT deve ser um número/);
+    expect(() => loadEnv({ DATA_DIR: freshDir(), REDIS_URL: "localhost:6379" })).toThrow(/REDIS_URL/);
+  });
+
+  it("refuses an unsafe production configuration", () => {
+    const dir = freshDir();
+    const attempt = () => loadEnv({ DATA_DIR: dir, NODE_ENV: "production" });
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(/SESSION_SECRET é obrigatório/);
+    expect(attempt).toThrow(/ADMIN_PASSWORD não pode ser a senha padrão/);
+    expect(existsSync(path.join(dir, "session-secret"))).toBe(false);
+  });
+
+  it("accepts a safe production configuration and seeds no demo data there", () => {
+    const env = loadEnv({
+      DATA_DIR: freshDir(),
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      ADMIN_PASSWORD: "a-strong-password",
+    });
+    expect(env.SEED_DEMO_DATA).toBe(false);
+  });
+
+  it("lets npm start run the production build locally with the defaults", () => {
+    expect(() => loadEnv({ DATA_DIR: freshDir(), NODE_ENV: "production", ENCAIXA_LOCAL: "true" })).not.toThrow();
+  });
+});

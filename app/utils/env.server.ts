@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@encaixa.local";
+export const DEFAULT_ADMIN_PASSWORD = "encaixa-admin";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => (value === undefined || value === "" ? undefined : value === "true" || value === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ error: "PORT deve ser um número" }).int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_PATH: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.email({ error: "ADMIN_EMAIL deve ser um e-mail válido" }).default(DEFAULT_ADMIN_EMAIL),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, { error: "ADMIN_PASSWORD deve ter pelo menos 8 caracteres" })
+    .default(DEFAULT_ADMIN_PASSWORD),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: "REDIS_URL deve começar com redis:// ou rediss://" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  APP_URL: z.url({ error: "APP_URL deve ser uma URL" }).optional(),
+  COOKIE_SECURE: booleanFlag,
+  SEED_DEMO_DATA: booleanFlag,
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOG_REQUESTS: booleanFlag,
+  /** Set by `npm start`: a production build run on one machine for trying the product out. */
+  ENCAIXA_LOCAL: booleanFlag,
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  DATABASE_PATH: string;
+  SESSION_SECRET: string;
+  SEED_DEMO_DATA: boolean;
+};
+
+export class EnvError extends Error {}
+
+/**
+ * Reads and checks the environment once. With nothing set it still runs: it creates the data
+ * folder and keeps a random session secret there, so a fresh clone starts with `npm start`.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Configuração inválida:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === "production" && !raw.ENCAIXA_LOCAL;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const problems: string[] = [];
+
+  if (isProduction) {
+    if (!raw.SESSION_SECRET || raw.SESSION_SECRET.length < 32)
+      problems.push("SESSION_SECRET é obrigatório em produção (32 caracteres ou mais)");
+    if (raw.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
+      problems.push("ADMIN_PASSWORD não pode ser a senha padrão em produção");
+    if (raw.COOKIE_SECURE === false)
+      problems.push("COOKIE_SECURE=false não é permitido em produção");
+  }
+  if (problems.length > 0) {
+    throw new EnvError(`Configuração insegura para produção:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    DATABASE_PATH: path.resolve(raw.DATABASE_PATH ?? path.join(dataDir, "encaixa.db")),
+    SESSION_SECRET: raw.SESSION_SECRET ?? localSessionSecret(dataDir),
+    SEED_DEMO_DATA: raw.SEED_DEMO_DATA ?? !isProduction,
+  };
+}
+
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    // A local .env fills in what the shell did not set; tests set their own values.
+    if (process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
+    cached = loadEnv();
+  }
+  return cached;
+}
+
+/** Tests change the environment between suites; this forgets what was read. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

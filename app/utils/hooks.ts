@@ -1,0 +1,17 @@
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+/** False during the server render and the first client render; true once React runs in the browser. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** True while this page's form is being submitted (by a POST to `action`, or any when omitted). */
+export function useIsSubmitting(action?: string): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" && (action === undefined || navigation.formAction === action)
+  );
+}

@@ -1,0 +1,70 @@
+import type { Role } from "~db/schema";
+import { messages } from "./messages";
+
+export type NavItem = {
+  to: string;
+  label: string;
+  roles: readonly Role[];
+  icon: string;
+  children?: NavItem[];
+};
+
+const everyone: readonly Role[] = ["admin", "user", "premium_user"];
+const adminOnly: readonly Role[] = ["admin"];
+const customers: readonly Role[] = ["user", "premium_user"];
+const n = messages.nav;
+
+/** The sidebar of the spec, in its order; the server checks the same roles on every route. */
+export const NAVIGATION: NavItem[] = [
+  { to: "/home", label: n.home, roles: everyone, icon: "🏠" },
+  { to: "/search", label: n.search, roles: everyone, icon: "🔎" },
+  { to: "/usage", label: n.usage, roles: everyone, icon: "📊" },
+  { to: "/parts", label: n.parts, roles: adminOnly, icon: "🔩" },
+  { to: "/admin", label: n.admin, roles: adminOnly, icon: "🛠️" },
+  { to: "/admin/import", label: n.import, roles: adminOnly, icon: "⬇️" },
+  { to: "/categories", label: n.categories, roles: adminOnly, icon: "🗂️" },
+  {
+    to: "/vehicles",
+    label: n.vehicles,
+    roles: adminOnly,
+    icon: "🚗",
+    children: [
+      { to: "/vehicles", label: n.vehiclesList, roles: adminOnly, icon: "📋" },
+      { to: "/vehicles/brands", label: n.brands, roles: adminOnly, icon: "🏷️" },
+    ],
+  },
+  { to: "/customers", label: n.customers, roles: adminOnly, icon: "👥" },
+  { to: "/plans", label: n.plans, roles: adminOnly, icon: "💳" },
+  { to: "/admin-invoices", label: n.adminInvoices, roles: adminOnly, icon: "🧾" },
+  { to: "/invoices", label: n.invoices, roles: customers, icon: "🧾" },
+  { to: "/settings", label: n.settings, roles: everyone, icon: "⚙️" },
+];
+
+export function navigationFor(role: Role): NavItem[] {
+  return NAVIGATION.filter((item) => item.roles.includes(role)).map((item) => ({
+    ...item,
+    children: item.children?.filter((child) => child.roles.includes(role)),
+  }));
+}
+
+/** Routes of the user area that are not built yet, with who may open them. */
+export const PENDING_PAGES: { path: string; title: string; roles: readonly Role[] }[] = [
+  { path: "search", title: n.search, roles: everyone },
+  { path: "usage", title: n.usage, roles: everyone },
+  { path: "settings", title: n.settings, roles: everyone },
+  { path: "profile", title: n.profile, roles: everyone },
+  { path: "invoices", title: n.invoices, roles: everyone },
+  { path: "alternative-codes-demo", title: "Códigos alternativos", roles: everyone },
+  { path: "parts", title: n.parts, roles: adminOnly },
+  { path: "parts/:id", title: n.parts, roles: adminOnly },
+  { path: "admin", title: n.admin, roles: adminOnly },
+  { path: "admin/import", title: n.import, roles: adminOnly },
+  { path: "categories", title: n.categories, roles: adminOnly },
+  { path: "vehicles", title: n.vehicles, roles: adminOnly },
+  { path: "vehicles/brands", title: n.brands, roles: adminOnly },
+  { path: "vehicles/:id", title: n.vehicles, roles: adminOnly },
+  { path: "customers", title: n.customers, roles: adminOnly },
+  { path: "plans", title: n.plans, roles: adminOnly },
+  { path: "admin-invoices", title: n.adminInvoices, roles: adminOnly },
+  { path: "payment-methods", title: "Formas de pagamento", roles: adminOnly },
+];

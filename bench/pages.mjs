@@ -1,0 +1,687 @@
+#!/usr/bin/env node
+// Page budget for low-end phones: Lighthouse (mobile preset, simulated
+// throttling) on the production build, plus the gzip size of the JavaScript
+// each page loads.
+//
+//   npm run bench:pages                 # all pages, 2 Lighthouse runs each
+//   npm run bench:pages -- --runs=3     # more runs (or BENCH_RUNS=3)
+//   npm run bench:pages -- --only=landing,login
+//
+// Targets: performance >= 95, accessibility >= 95, JS <= 150 KB gzip per page.
+// Missing a target is reported but still exits 0 (this is a measurement);
+// a crash (server won't start, login fails, Lighthouse error) exits 1.
+// Results: bench/results/pages.json (+ the Lighthouse report of each page's
+// median run in bench/results/lighthouse/<name>.json).
+
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+// ---------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------
+
+/**
+ * Pages to measure. `auth: "user"` pages are measured signed in as the demo
+ * user (the session cookie is passed to Lighthouse as an extra header).
+ * @type {{ name: string; path: string; auth?: "user" }[]}
+ */
+const PAGES = [
+  { name: "landing", path: "/" },
+  { name: "login", path: "/login" },
+  { name: "register", path: "/register" },
+  // Later, once those routes exist:
+  // { name: "home", path: "/home", auth: "user" },
+  // { name: "search", path: "/search?q=BR123456", auth: "user" },
+];
+
+const TARGETS = { performance: 95, accessibility: 95, jsKbGzip: 150 };
+
+const DEMO_USER = { email: "ze@oficina.demo", password: "demo1234" };
+
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const HEALTH_TIMEOUT_MS = 60_000;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const RESULTS_DIR = path.join(ROOT, "bench", "results");
+
+const args = parseArgs(process.argv.slice(2));
+const RUNS = clampInt(args.runs ?? process.env.BENCH_RUNS, 2, 1, 20);
+const ONLY = (args.only ?? process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+function parseArgs(argv) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const a of argv) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(a);
+    if (m) out[m[1]] = m[2] ?? "true";
+  }
+  return out;
+}
+
+function clampInt(value, fallback, min, max) {
+  const n = Number.parseInt(String(value ?? ""), 10);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, n));
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function median(values) {
+  const v = values.filter((x) => typeof x === "number" && Number.isFinite(x));
+  if (v.length === 0) return null;
+  v.sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+const round = (n, digits = 0) => (n == null ? null : Math.round(n * 10 ** digits) / 10 ** digits);
+
+function log(...a) {
+  console.log(...a);
+}
+
+async function freePort() {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {net.AddressInfo} */ (srv.address());
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(cmd, cmdArgs, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, cmdArgs, { stdio: "inherit", cwd: ROOT, ...opts });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${cmd} ${cmdArgs.join(" ")} failed (${signal ?? code})`)),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Server lifecycle
+// ---------------------------------------------------------------------------
+
+/** @type {import("node:child_process").ChildProcess | null} */
+let server = null;
+/** @type {string[]} last lines of server output, shown when it fails */
+const serverLog = [];
+let dataDir = "";
+/** @type {{ pid?: number; kill: () => unknown } | null} Chrome of the run in progress */
+let activeChrome = null;
+
+async function ensureBuild() {
+  if (existsSync(path.join(ROOT, "build", "server", "index.js"))) return;
+  log("build/server/index.js missing: running `npx remix vite:build` ...");
+  await run("npx", ["remix", "vite:build"]);
+  if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
+    throw new Error("build finished but build/server/index.js is still missing");
+  }
+}
+
+async function startServer() {
+  if (!existsSync(path.join(ROOT, "server.mjs"))) {
+    throw new Error("server.mjs not found at the project root");
+  }
+  const port = await freePort();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "encaixa-bench-"));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    ADMIN_PASSWORD: "bench-admin-pass",
+    COOKIE_SECURE: "false",
+    SEED_DEMO_DATA: "true",
+  };
+  server = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // own process group, so we can stop anything it spawns
+  });
+  const keep = (chunk) => {
+    for (const line of String(chunk).split("\n")) {
+      if (!line.trim()) continue;
+      serverLog.push(line);
+      if (serverLog.length > 40) serverLog.shift();
+      if (process.env.BENCH_VERBOSE) console.error(`[server] ${line}`);
+    }
+  };
+  server.stdout.on("data", keep);
+  server.stderr.on("data", keep);
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let lastError = "";
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(
+        `server exited early (${server.signalCode ?? server.exitCode})\n` + serverLog.join("\n"),
+      );
+    }
+    try {
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return base;
+      lastError = `status ${res.status}`;
+    } catch (e) {
+      lastError = e?.cause?.code ?? e?.message ?? String(e);
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s ` +
+      `(last: ${lastError})\n${serverLog.join("\n")}`,
+  );
+}
+
+async function stopServer() {
+  const child = server;
+  server = null;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    const kill = (sig) => {
+      try {
+        process.kill(-child.pid, sig); // the whole group
+      } catch {
+        try {
+          child.kill(sig);
+        } catch {
+          /* already gone */
+        }
+      }
+    };
+    kill("SIGTERM");
+    const timedOut = await Promise.race([exited.then(() => false), sleep(5000).then(() => true)]);
+    if (timedOut) {
+      kill("SIGKILL");
+      await Promise.race([exited, sleep(2000)]);
+    }
+  }
+  if (dataDir) {
+    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+    dataDir = "";
+  }
+}
+
+// Synchronous last resort if the process is torn down abruptly.
+function killGroupNow(pid) {
+  if (!pid) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    /* already gone */
+  }
+}
+process.on("exit", () => {
+  killGroupNow(server?.pid);
+  killGroupNow(activeChrome?.pid); // chrome-launcher starts Chrome in its own group
+});
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, async () => {
+    console.error(`\n${sig}: stopping Chrome and the server ...`);
+    const chrome = activeChrome;
+    activeChrome = null;
+    if (chrome) await Promise.resolve(chrome.kill()).catch(() => killGroupNow(chrome.pid));
+    await stopServer();
+    process.exit(sig === "SIGINT" ? 130 : 143);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Login (for auth: "user" pages)
+// ---------------------------------------------------------------------------
+
+/** name=value pairs from a response's Set-Cookie headers */
+function cookiesFrom(res) {
+  const list =
+    typeof res.headers.getSetCookie === "function"
+      ? res.headers.getSetCookie()
+      : [res.headers.get("set-cookie")].filter(Boolean);
+  /** @type {Record<string, string>} */
+  const jar = {};
+  for (const c of list) {
+    const [pair] = c.split(";");
+    const i = pair.indexOf("=");
+    if (i > 0) jar[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+  }
+  return jar;
+}
+
+const cookieHeader = (jar) =>
+  Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("; ");
+
+const decodeEntities = (s) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** Hidden inputs of the page's POST form (CSRF token, redirectTo, ...). */
+function hiddenInputs(html) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const m of html.matchAll(/<input\b[^>]*>/gi)) {
+    const tag = m[0];
+    if (!/type\s*=\s*["']?hidden/i.test(tag)) continue;
+    const name = /name\s*=\s*"([^"]*)"/i.exec(tag)?.[1];
+    const value = /value\s*=\s*"([^"]*)"/i.exec(tag)?.[1] ?? "";
+    if (name) out[decodeEntities(name)] = decodeEntities(value);
+  }
+  return out;
+}
+
+async function login(base) {
+  // GET first: picks up any pre-session/CSRF cookie and hidden fields.
+  const page = await fetch(`${base}/login`, { redirect: "manual" });
+  const jar = cookiesFrom(page);
+  const html = page.status === 200 ? await page.text() : "";
+  const body = new URLSearchParams({
+    ...hiddenInputs(html),
+    email: DEMO_USER.email,
+    password: DEMO_USER.password,
+  });
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: base,
+      referer: `${base}/login`,
+      ...(Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {}),
+    },
+    body,
+  });
+  Object.assign(jar, cookiesFrom(res));
+  if (![301, 302, 303].includes(res.status) || !jar.__session) {
+    throw new Error(
+      `login as ${DEMO_USER.email} failed: POST /login answered ${res.status}` +
+        (jar.__session ? "" : " without a __session cookie") +
+        " (is SEED_DEMO_DATA honoured?)",
+    );
+  }
+  return cookieHeader(jar);
+}
+
+// ---------------------------------------------------------------------------
+// Lighthouse
+// ---------------------------------------------------------------------------
+
+let lighthouse;
+let chromeLauncher;
+
+async function loadTools() {
+  try {
+    lighthouse = (await import("lighthouse")).default;
+    chromeLauncher = await import("chrome-launcher");
+  } catch (e) {
+    throw new Error(`cannot load lighthouse/chrome-launcher (npm install?): ${e.message}`);
+  }
+}
+
+async function lighthouseOnce(url, cookie) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+    handleSIGINT: false, // ours below stops Chrome and the server
+  });
+  activeChrome = chrome;
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result?.lhr) throw new Error("Lighthouse returned no result");
+    return result.lhr;
+  } finally {
+    activeChrome = null;
+    await chrome.kill();
+  }
+}
+
+const numeric = (lhr, id) => lhr.audits[id]?.numericValue ?? null;
+
+function summarizeRun(lhr) {
+  return {
+    performance:
+      lhr.categories.performance?.score == null ? null : lhr.categories.performance.score * 100,
+    accessibility:
+      lhr.categories.accessibility?.score == null ? null : lhr.categories.accessibility.score * 100,
+    fcpMs: numeric(lhr, "first-contentful-paint"),
+    lcpMs: numeric(lhr, "largest-contentful-paint"),
+    tbtMs: numeric(lhr, "total-blocking-time"),
+    cls: numeric(lhr, "cumulative-layout-shift"),
+    runtimeError: lhr.runtimeError?.code ?? null,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+/** Problems that make a run meaningless (error page, bounced to /login ...). */
+function runProblem(lhr, page, requestedUrl) {
+  if (lhr.runtimeError)
+    return `Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ""}`;
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  const doc = items.find((i) => i.resourceType === "Document");
+  if (doc && doc.statusCode >= 400) return `document answered HTTP ${doc.statusCode}`;
+  const final = new URL(lhr.finalDisplayedUrl ?? requestedUrl);
+  const wanted = new URL(requestedUrl);
+  if (final.pathname !== wanted.pathname) {
+    return (
+      `redirected to ${final.pathname}${final.search}` + (page.auth ? " (not signed in?)" : "")
+    );
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// JavaScript weight
+// ---------------------------------------------------------------------------
+
+async function measureScripts(lhr, cookie) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  const scripts = new Map();
+  for (const i of items) {
+    if (i.resourceType !== "Script" || !/^https?:/.test(i.url)) continue;
+    if (!scripts.has(i.url)) scripts.set(i.url, i);
+  }
+  const out = [];
+  for (const [url, item] of scripts) {
+    const res = await fetch(url, {
+      headers: { "accept-encoding": "identity", ...(cookie ? { cookie } : {}) },
+    });
+    if (!res.ok) throw new Error(`fetching script ${url} answered ${res.status}`);
+    const raw = Buffer.from(await res.arrayBuffer());
+    out.push({
+      url,
+      bytes: raw.length,
+      gzipBytes: gzipSync(raw, { level: 9 }).length,
+      transferSize: item.transferSize ?? null,
+    });
+  }
+  out.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const gz = out.reduce((s, x) => s + x.gzipBytes, 0);
+  const raw = out.reduce((s, x) => s + x.bytes, 0);
+  const transfer = out.reduce((s, x) => s + (x.transferSize ?? 0), 0);
+  return {
+    count: out.length,
+    kbGzip: gz / 1024,
+    kbRaw: raw / 1024,
+    // What the browser actually received (headers included); close to kbGzip
+    // only when the server compresses.
+    kbTransfer: transfer / 1024,
+    serverCompresses: out.length > 0 && transfer < raw * 0.8,
+    scripts: out.map((s) => ({ ...s, url: new URL(s.url).pathname })),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Measuring one page
+// ---------------------------------------------------------------------------
+
+async function measurePage(base, page, cookies) {
+  const url = base + page.path;
+  const cookie = page.auth ? cookies.get(page.auth) : undefined;
+  const runs = [];
+  const lhrs = [];
+  for (let i = 0; i < RUNS; i++) {
+    process.stdout.write(`  ${page.name}: Lighthouse run ${i + 1}/${RUNS} ...`);
+    const t0 = Date.now();
+    const lhr = await lighthouseOnce(url, cookie);
+    const problem = runProblem(lhr, page, url);
+    if (problem) {
+      process.stdout.write(" failed\n");
+      throw new Error(`${page.path}: ${problem}`);
+    }
+    const s = summarizeRun(lhr);
+    process.stdout.write(
+      ` perf ${round(s.performance)} a11y ${round(s.accessibility)} (${round((Date.now() - t0) / 1000)} s)\n`,
+    );
+    runs.push(s);
+    lhrs.push(lhr);
+  }
+
+  // Representative run: the one whose performance score is closest to the
+  // median (used for the saved report and the JS list).
+  const perf = median(runs.map((r) => r.performance));
+  let rep = 0;
+  runs.forEach((r, i) => {
+    if (Math.abs(r.performance - perf) < Math.abs(runs[rep].performance - perf)) rep = i;
+  });
+
+  const js = await measureScripts(lhrs[rep], cookie);
+  const result = {
+    name: page.name,
+    path: page.path,
+    auth: page.auth ?? null,
+    performance: round(perf, 1),
+    accessibility: round(median(runs.map((r) => r.accessibility)), 1),
+    fcpMs: round(median(runs.map((r) => r.fcpMs))),
+    lcpMs: round(median(runs.map((r) => r.lcpMs))),
+    tbtMs: round(median(runs.map((r) => r.tbtMs))),
+    cls: round(median(runs.map((r) => r.cls)), 3),
+    jsKbGzip: round(js.kbGzip, 1),
+    runs: runs.map((r) => ({
+      performance: round(r.performance, 1),
+      accessibility: round(r.accessibility, 1),
+      fcpMs: round(r.fcpMs),
+      lcpMs: round(r.lcpMs),
+      tbtMs: round(r.tbtMs),
+      cls: round(r.cls, 3),
+      warnings: r.warnings,
+    })),
+    js: {
+      ...js,
+      kbGzip: round(js.kbGzip, 1),
+      kbRaw: round(js.kbRaw, 1),
+      kbTransfer: round(js.kbTransfer, 1),
+    },
+    failedAudits: failedAccessibilityAudits(lhrs[rep]),
+  };
+  result.misses = missesOf(result);
+  result.verdict = result.misses.length === 0 ? "PASS" : "MISS";
+
+  await mkdir(path.join(RESULTS_DIR, "lighthouse"), { recursive: true });
+  await writeFile(
+    path.join(RESULTS_DIR, "lighthouse", `${page.name}.json`),
+    JSON.stringify(lhrs[rep]),
+  );
+  return result;
+}
+
+function failedAccessibilityAudits(lhr) {
+  const refs = lhr.categories.accessibility?.auditRefs ?? [];
+  return refs
+    .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score !== null && lhr.audits[r.id]?.score < 1)
+    .map((r) => ({ id: r.id, title: lhr.audits[r.id].title }));
+}
+
+function missesOf(r) {
+  const misses = [];
+  if (r.performance < TARGETS.performance) {
+    misses.push(
+      `performance ${r.performance} < ${TARGETS.performance} (short by ${round(TARGETS.performance - r.performance, 1)})`,
+    );
+  }
+  if (r.accessibility < TARGETS.accessibility) {
+    misses.push(
+      `accessibility ${r.accessibility} < ${TARGETS.accessibility} (short by ${round(TARGETS.accessibility - r.accessibility, 1)})`,
+    );
+  }
+  if (r.jsKbGzip > TARGETS.jsKbGzip) {
+    misses.push(
+      `JS ${r.jsKbGzip} KB gzip > ${TARGETS.jsKbGzip} KB (${round(r.jsKbGzip - TARGETS.jsKbGzip, 1)} KB over)`,
+    );
+  }
+  return misses;
+}
+
+// ---------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------
+
+function printTable(results) {
+  const header = [
+    "page",
+    "perf",
+    "a11y",
+    "JS KB gz",
+    "FCP ms",
+    "LCP ms",
+    "TBT ms",
+    "CLS",
+    "verdict",
+  ];
+  const rows = results.map((r) => [
+    r.name,
+    String(r.performance),
+    String(r.accessibility),
+    r.jsKbGzip.toFixed(1),
+    String(r.fcpMs),
+    String(r.lcpMs),
+    String(r.tbtMs),
+    String(r.cls),
+    r.verdict,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  log("");
+  log(line(header));
+  log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) log(line(row));
+  log("");
+  log(
+    `targets: performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}, ` +
+      `JS <= ${TARGETS.jsKbGzip} KB gzip; perf = median of ${RUNS} run(s), mobile preset (simulated Moto G Power, slow 4G, 4x CPU slowdown)`,
+  );
+  const missed = results.filter((r) => r.misses.length);
+  if (missed.length === 0) {
+    log("all pages within budget");
+  } else {
+    log("missed targets:");
+    for (const r of missed) {
+      for (const m of r.misses) log(`  - ${r.name} (${r.path}): ${m}`);
+      if (r.accessibility < TARGETS.accessibility && r.failedAudits.length) {
+        log(`      failing a11y audits: ${r.failedAudits.map((a) => a.id).join(", ")}`);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------
+
+async function main() {
+  const pages = ONLY.length ? PAGES.filter((p) => ONLY.includes(p.name)) : PAGES;
+  if (pages.length === 0) throw new Error(`no page matches --only=${ONLY.join(",")}`);
+
+  await loadTools();
+  await ensureBuild();
+  log("starting production server ...");
+  const base = await startServer();
+  log(`server up at ${base} (DATA_DIR ${dataDir})`);
+
+  /** @type {Map<string, string>} */
+  const cookies = new Map();
+  if (pages.some((p) => p.auth === "user")) {
+    cookies.set("user", await login(base));
+    log(`signed in as ${DEMO_USER.email}`);
+  }
+
+  const results = [];
+  /** @type {{ page: string; error: string }[]} */
+  const errors = [];
+  for (const page of pages) {
+    try {
+      results.push(await measurePage(base, page, cookies));
+    } catch (e) {
+      errors.push({ page: page.name, error: e?.message ?? String(e) });
+      console.error(`  ${page.name}: ERROR ${e?.message ?? e}`);
+    }
+  }
+
+  let lhVersion = null;
+  try {
+    const { createRequire } = await import("node:module");
+    lhVersion = createRequire(import.meta.url)("lighthouse/package.json").version;
+  } catch {
+    /* not essential */
+  }
+
+  if (results.length) printTable(results);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const out = {
+    generatedAt: new Date().toISOString(),
+    lighthouse: lhVersion,
+    node: process.version,
+    host: { cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}` },
+    preset: "mobile (Lighthouse default: simulated throttling)",
+    runsPerPage: RUNS,
+    targets: TARGETS,
+    pages: results,
+    errors,
+    ok: errors.length === 0,
+    allWithinBudget: errors.length === 0 && results.every((r) => r.misses.length === 0),
+  };
+  await writeFile(path.join(RESULTS_DIR, "pages.json"), JSON.stringify(out, null, 2) + "\n");
+  log(`results written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, "pages.json"))}`);
+
+  if (errors.length) {
+    console.error(`\n${errors.length} page(s) could not be measured:`);
+    for (const e of errors) console.error(`  - ${e.page}: ${e.error}`);
+    return 1;
+  }
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (e) {
+  console.error(`\nbench:pages crashed: ${e?.stack ?? e}`);
+  code = 1;
+} finally {
+  await stopServer();
+}
+process.exit(code);

@@ -1,0 +1,468 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
+
+/** Milliseconds since the epoch, set by SQLite on insert so every writer agrees. */
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`)
+    .$onUpdate(() => new Date());
+
+export const ROLES = ["admin", "user", "premium_user"] as const;
+export type Role = (typeof ROLES)[number];
+export const CUSTOMER_TYPES = ["regular", "premium", "vip"] as const;
+export const USER_STATUSES = ["active", "inactive", "suspended"] as const;
+export const SESSION_KINDS = ["web", "api"] as const;
+export const PLAN_STATUSES = ["active", "inactive"] as const;
+export const SUBSCRIPTION_STATUSES = ["pending", "active", "cancelled", "expired"] as const;
+export const PAYMENT_METHODS = ["credit_card", "bank_transfer", "pix", "cash"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "approved",
+  "rejected",
+  "cancelled",
+  "refunded",
+  "expired",
+] as const;
+export const GATEWAYS = ["mercadopago", "paghiper_pix", "manual"] as const;
+export const VEHICLE_TYPES = ["carros", "motos", "caminhoes"] as const;
+export const SEARCH_TYPES = ["code", "description", "vehicle", "image"] as const;
+export const IMPORT_STATUSES = [
+  "idle",
+  "running",
+  "paused",
+  "completed",
+  "error",
+  "cancelled",
+] as const;
+export const JOB_STATUSES = ["queued", "running", "completed", "failed"] as const;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
+    phone: text("phone"),
+    company: text("company"),
+    customerType: text("customer_type", { enum: CUSTOMER_TYPES }).notNull().default("regular"),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
+    notes: text("notes"),
+    creditsBalance: integer("credits_balance").notNull().default(0),
+    lastSearchAt: integer("last_search_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_idx").on(t.role)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SESSION_KINDS }).notNull().default("web"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One row per failed sign-in attempt; the throttle counts them in a sliding window. */
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ip: text("ip").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("login_attempts_ip_idx").on(t.ip, t.createdAt),
+    index("login_attempts_email_idx").on(t.email, t.createdAt),
+  ],
+);
+
+export const userPreferences = sqliteTable("user_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailNotifications: integer("email_notifications", { mode: "boolean" }).notNull().default(true),
+  searchReminders: integer("search_reminders", { mode: "boolean" }).notNull().default(true),
+  subscriptionAlerts: integer("subscription_alerts", { mode: "boolean" }).notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const plans = sqliteTable(
+  "plans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** Cents; 0 or null means free. */
+    priceCents: integer("price_cents"),
+    /** −1 means unlimited. */
+    creditsPerMonth: integer("credits_per_month").notNull(),
+    status: text("status", { enum: PLAN_STATUSES }).notNull().default("active"),
+    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    policies: text("policies"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("plans_name_unique").on(t.name)],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "restrict" }),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("pending"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS })
+      .notNull()
+      .default("credit_card"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subscriptions_user_status_idx").on(t.userId, t.status),
+    index("subscriptions_plan_idx").on(t.planId),
+  ],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    planId: integer("plan_id").references(() => plans.id, { onDelete: "set null" }),
+    subscriptionId: integer("subscription_id").references(() => subscriptions.id, {
+      onDelete: "set null",
+    }),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    gateway: text("gateway", { enum: GATEWAYS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    externalReference: text("external_reference").notNull(),
+    providerPaymentId: text("payment_id"),
+    initPoint: text("init_point"),
+    sandboxInitPoint: text("sandbox_init_point"),
+    pixCode: text("pix_code"),
+    pixQr: text("pix_qr"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_external_reference_unique").on(t.externalReference),
+    index("payments_user_idx").on(t.userId),
+    index("payments_status_idx").on(t.status),
+    index("payments_provider_id_idx").on(t.gateway, t.providerPaymentId),
+  ],
+);
+
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    receivedAt: createdAt(),
+    payload: text("payload").notNull(),
+    processedAt: integer("processed_at", { mode: "timestamp_ms" }),
+    outcome: text("outcome"),
+  },
+  (t) => [uniqueIndex("webhook_events_provider_event_unique").on(t.provider, t.eventId)],
+);
+
+export const gatewayConfigs = sqliteTable("gateway_configs", {
+  provider: text("provider").primaryKey(),
+  /** AES-GCM ciphertext of the provider's JSON settings, keyed from the app secret. */
+  encryptedConfig: text("encrypted_config").notNull(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description"),
+    icon: text("icon"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_name_unique").on(t.name)],
+);
+
+export const brands = sqliteTable(
+  "brands",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("brands_name_unique").on(t.name)],
+);
+
+export const parts = sqliteTable(
+  "parts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull(),
+    codeNorm: text("code_norm").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "restrict" }),
+    manufacturer: text("manufacturer").notNull(),
+    mercadoLivreLink: text("mercado_livre_link"),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("parts_manufacturer_code_unique").on(t.manufacturer, t.codeNorm),
+    index("parts_code_norm_idx").on(t.codeNorm),
+    index("parts_category_idx").on(t.categoryId),
+  ],
+);
+
+export const partAlternativeCodes = sqliteTable(
+  "part_alternative_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    partId: integer("part_id")
+      .notNull()
+      .references(() => parts.id, { onDelete: "cascade" }),
+    alternativeCode: text("alternative_code").notNull(),
+    alternativeCodeNorm: text("alternative_code_norm").notNull(),
+    description: text("description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("part_alt_codes_norm_idx").on(t.alternativeCodeNorm),
+    uniqueIndex("part_alt_codes_part_norm_unique").on(t.partId, t.alternativeCodeNorm),
+  ],
+);
+
+export const vehicles = sqliteTable(
+  "vehicles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    brand: text("brand").notNull(),
+    model: text("model").notNull(),
+    generation: text("generation"),
+    year: integer("year").notNull(),
+    version: text("version").notNull(),
+    engine: text("engine"),
+    fuel: text("fuel"),
+    transmission: text("transmission"),
+    bodyType: text("body_type"),
+    vehicleType: text("vehicle_type", { enum: VEHICLE_TYPES }).notNull().default("carros"),
+    fipeCode: text("fipe_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("vehicles_brand_model_year_idx").on(t.brand, t.model, t.year),
+    index("vehicles_type_brand_idx").on(t.vehicleType, t.brand),
+    uniqueIndex("vehicles_fipe_year_unique")
+      .on(t.fipeCode, t.year)
+      .where(sql`fipe_code is not null`),
+  ],
+);
+
+export const partVehicles = sqliteTable(
+  "part_vehicles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    partId: integer("part_id")
+      .notNull()
+      .references(() => parts.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    notes: text("notes"),
+    position: text("position"),
+    side: text("side"),
+    yearFrom: integer("year_from"),
+    yearTo: integer("year_to"),
+    source: text("source"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("part_vehicles_part_vehicle_unique").on(t.partId, t.vehicleId),
+    index("part_vehicles_vehicle_idx").on(t.vehicleId),
+  ],
+);
+
+export const searches = sqliteTable(
+  "searches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    query: text("query").notNull(),
+    queryNorm: text("query_norm").notNull(),
+    type: text("type", { enum: SEARCH_TYPES }).notNull(),
+    resultsCount: integer("results_count").notNull().default(0),
+    partId: integer("part_id").references(() => parts.id, { onDelete: "set null" }),
+    charged: integer("charged", { mode: "boolean" }).notNull().default(false),
+    durationMs: real("duration_ms").notNull().default(0),
+    /** Calendar day in America/Sao_Paulo, YYYY-MM-DD: the unit of the daily allowance. */
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("searches_user_day_idx").on(t.userId, t.day, t.charged),
+    index("searches_day_idx").on(t.day),
+    index("searches_user_day_query_idx").on(t.userId, t.day, t.type, t.queryNorm),
+    index("searches_created_idx").on(t.createdAt),
+  ],
+);
+
+export const creditLedger = sqliteTable(
+  "credit_ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    searchId: integer("search_id").references(() => searches.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("credit_ledger_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const activity = sqliteTable(
+  "activity",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity"),
+    entityId: text("entity_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activity_created_idx").on(t.createdAt)],
+);
+
+export const seoSettings = sqliteTable("seo_settings", {
+  id: integer("id").primaryKey(),
+  siteTitle: text("site_title"),
+  siteDescription: text("site_description"),
+  siteName: text("site_name"),
+  logoInitials: text("logo_initials"),
+  faviconUrl: text("favicon_url"),
+  ogSiteName: text("og_site_name"),
+  ogImageUrl: text("og_image_url"),
+  twitterCard: text("twitter_card").notNull().default("summary_large_image"),
+  twitterSite: text("twitter_site"),
+  robotsTxt: text("robots_txt"),
+  sitemapEnabled: integer("sitemap_enabled", { mode: "boolean" }).notNull().default(true),
+  canonicalUrl: text("canonical_url"),
+  updatedAt: updatedAt(),
+});
+
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: IMPORT_STATUSES }).notNull().default("idle"),
+    options: text("options", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    processedItems: integer("processed_items").notNull().default(0),
+    totalItems: integer("total_items").notNull().default(0),
+    currentPage: integer("current_page").notNull().default(0),
+    totalPages: integer("total_pages").notNull().default(0),
+    createdParts: integer("created_parts").notNull().default(0),
+    createdVehicles: integer("created_vehicles").notNull().default(0),
+    createdCompatibilities: integer("created_compatibilities").notNull().default(0),
+    skippedParts: integer("skipped_parts").notNull().default(0),
+    skippedVehicles: integer("skipped_vehicles").notNull().default(0),
+    skippedCompatibilities: integer("skipped_compatibilities").notNull().default(0),
+    errorCount: integer("error_count").notNull().default(0),
+    startedById: integer("started_by_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    lastActivityAt: integer("last_activity_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("import_jobs_status_idx").on(t.status)],
+);
+
+export const importLogs = sqliteTable(
+  "import_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    importJobId: integer("import_job_id")
+      .notNull()
+      .references((): AnySQLiteColumn => importJobs.id, { onDelete: "cascade" }),
+    level: text("level", { enum: ["info", "warn", "error"] }).notNull().default("info"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("import_logs_job_idx").on(t.importJobId, t.id)],
+);
+
+/** What the job runner knows of each job, whichever backend runs it. */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
+    backend: text("backend", { enum: ["inline", "bullmq"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    result: text("result", { mode: "json" }).$type<unknown>(),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("job_runs_name_status_idx").on(t.name, t.status)],
+);
+
+export const backups = sqliteTable("backups", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  path: text("path").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,60 @@
+import { defineConfig } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "encaixa-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromium,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node server.mjs",
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-secret-".padEnd(48, "z"),
+      ADMIN_EMAIL: "admin@encaixa.local",
+      ADMIN_PASSWORD: "e2e-admin-pass",
+      COOKIE_SECURE: "false",
+      SEED_DEMO_DATA: "true",
+      LOGIN_MAX_ATTEMPTS: "50",
+      REDIS_URL: "",
+    },
+  },
+});

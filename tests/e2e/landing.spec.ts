@@ -1,0 +1,139 @@
+import { expect, test } from "@playwright/test";
+import { parseCount } from "./support";
+
+test.describe("landing", () => {
+  test("shows the three plans with prices and actions", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.getByTestId("plan-card");
+    await expect(cards).toHaveCount(3);
+
+    const free = cards.filter({
+      has: page.getByRole("heading", { name: "Gratuito", exact: true }),
+    });
+    await expect(free).toHaveCount(1);
+    // The first paragraph of a card is its price line.
+    await expect(free.locator("p").first()).toHaveText("Gratuito");
+    await expect(free).not.toContainText("/mês");
+    await expect(free.getByRole("link", { name: /^Começar Grátis/ })).toHaveAttribute(
+      "href",
+      "/register",
+    );
+
+    const pro = cards.filter({
+      has: page.getByRole("heading", { name: "Profissional", exact: true }),
+    });
+    await expect(pro.locator("p").first()).toHaveText("R$ 49,90/mês");
+    await expect(pro.getByRole("link", { name: /^Assinar/ })).toHaveAttribute("href", "/register");
+
+    const enterprise = cards.filter({
+      has: page.getByRole("heading", { name: "Enterprise", exact: true }),
+    });
+    await expect(enterprise.locator("p").first()).toHaveText("R$ 199,90/mês");
+    await expect(enterprise.getByRole("link", { name: /^Assinar/ })).toHaveAttribute(
+      "href",
+      "/register",
+    );
+
+    for (const card of [free, pro, enterprise]) {
+      await expect(card.getByRole("link", { name: /^Mais detalhes/ })).toBeVisible();
+    }
+  });
+
+  test("shows the four live counters with real numbers", async ({ page }) => {
+    await page.goto("/");
+    const counter = (label: string) =>
+      page
+        .locator("dl > div")
+        .filter({ has: page.locator("dt", { hasText: label }) })
+        .locator("dd");
+
+    const values: Record<string, number> = {};
+    for (const label of [
+      "Peças Cadastradas",
+      "Veículos Compatíveis",
+      "Consultas Diárias",
+      "Usuários Ativos",
+    ]) {
+      const dd = counter(label);
+      await expect(dd).toHaveCount(1);
+      const text = (await dd.innerText()).trim();
+      expect(text, `${label} ainda mostra '—'`).not.toBe("—");
+      values[label] = parseCount(text);
+      expect(Number.isNaN(values[label]), `${label}: '${text}' não é um número`).toBe(false);
+    }
+    expect(values["Peças Cadastradas"]).toBeGreaterThan(0);
+    expect(values["Veículos Compatíveis"]).toBeGreaterThan(0);
+    expect(values["Usuários Ativos"]).toBeGreaterThan(0);
+    expect(values["Consultas Diárias"]).toBeGreaterThanOrEqual(0);
+  });
+
+  test("'Mais detalhes' opens the plan dialog as a route and closes it", async ({ page }) => {
+    await page.goto("/");
+    const pro = page
+      .getByTestId("plan-card")
+      .filter({ has: page.getByRole("heading", { name: "Profissional", exact: true }) });
+    await pro.getByRole("link", { name: /^Mais detalhes/ }).click();
+
+    await page.waitForURL(/\/planos\/\d+$/);
+    const dialog = page.getByRole("dialog", { name: "Profissional" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Preço");
+    await expect(dialog).toContainText("R$ 49,90/mês");
+    await expect(dialog).toContainText("Créditos por mês");
+    await expect(dialog).toContainText("Clientes ativos");
+    await expect(dialog).toContainText("Plano ativo");
+    await expect(dialog.getByRole("heading", { name: "Recursos incluídos" })).toBeVisible();
+    await expect(dialog.getByRole("listitem").first()).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Políticas" })).toBeVisible();
+    const action = dialog.getByRole("link", { name: "Criar Conta / Assinar" });
+    await expect(action).toHaveAttribute("href", "/register");
+
+    await dialog.getByRole("link", { name: "Fechar" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("plan-card")).toHaveCount(3);
+  });
+
+  test("the plan dialog of the free plan is reachable directly and says 'Gratuito'", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const free = page
+      .getByTestId("plan-card")
+      .filter({ has: page.getByRole("heading", { name: "Gratuito", exact: true }) });
+    const href = await free.getByRole("link", { name: /^Mais detalhes/ }).getAttribute("href");
+    expect(href).toMatch(/^\/planos\/\d+$/);
+
+    const response = await page.goto(href!);
+    expect(response?.status()).toBe(200);
+    const dialog = page.getByRole("dialog", { name: "Gratuito" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator("dl")).toContainText("Gratuito");
+    await expect(dialog.getByRole("link", { name: "Criar Conta / Assinar" })).toBeVisible();
+  });
+
+  test("the test box shows a notice for a code, then clears the field", async ({ page }) => {
+    await page.goto("/");
+    const input = page.getByPlaceholder("Experimente: BR123456");
+    await input.fill("BR123456");
+    await page.getByRole("button", { name: "Testar", exact: true }).click();
+
+    const notice = page.getByRole("status").filter({ hasText: "BR123456" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('A busca por "BR123456" seria feita agora.');
+    await expect(notice.getByRole("link", { name: "Criar conta grátis" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
+    await expect(page.getByPlaceholder("Experimente: BR123456")).toHaveValue("");
+  });
+
+  test("the test box asks for a code when submitted empty", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Testar", exact: true }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Digite um código de peça para testar" }),
+    ).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "seria feita agora" })).toHaveCount(0);
+  });
+});

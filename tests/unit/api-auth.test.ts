@@ -1,0 +1,175 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as login from "~/routes/api.auth.login";
+import * as plansRoute from "~/routes/api.auth.plans";
+import * as profile from "~/routes/api.auth.profile";
+import * as register from "~/routes/api.auth.register";
+import * as ping from "~/routes/api.ping";
+import * as overview from "~/routes/api.public.overview";
+import * as seo from "~/routes/api.public.seo";
+import * as unknown from "~/routes/api.$";
+import { createSession } from "~/models/session.server";
+import { createFreePlan, createPlan, createUser } from "../support/factories";
+import { call, envelope } from "../support/routes";
+
+beforeAll(() => {
+  createFreePlan();
+  createPlan({ name: "Profissional API", priceCents: 4990, creditsPerMonth: 6000, sortOrder: 1 });
+  createPlan({ name: "Antigo", priceCents: 990, status: "inactive" });
+});
+
+describe("GET /api/ping", () => {
+  it("answers pong in the envelope", async () => {
+    const response = await call(ping.loader, "/api/ping");
+    expect(response.status).toBe(200);
+    expect(await envelope(response)).toMatchObject({ success: true, message: "pong" });
+  });
+});
+
+describe("POST /api/auth/register", () => {
+  it("creates a user and returns a working bearer token", async () => {
+    const response = await call(register.action, "/api/auth/register", {
+      method: "POST",
+      json: { name: "Via API", email: "Via.Api@Teste.dev", password: "segredo1" },
+    });
+    expect(response.status).toBe(201);
+    const body = await envelope(response);
+    expect(body).toMatchObject({ success: true, message: "Conta criada com sucesso!" });
+    expect(body.data.user).toMatchObject({ email: "via.api@teste.dev", role: "user" });
+    const me = await call(profile.loader, "/api/auth/profile", { token: body.data.token });
+    expect(me.status).toBe(200);
+    expect((await envelope(me)).data.user.email).toBe("via.api@teste.dev");
+  });
+
+  it("gives 400 with the spec's messages for bad input, never a 500", async () => {
+    const cases: [unknown, string][] = [
+      [{ email: "a@b.co" }, "Todos os campos são obrigatórios"],
+      [{ name: "X", email: "a@b.co", password: "123" }, "A senha deve ter pelo menos 6 caracteres"],
+      [{ name: "X", email: "sem arroba", password: "123456" }, "Formato de email inválido"],
+      [{ name: 42, email: ["x"], password: null }, "Todos os campos são obrigatórios"],
+    ];
+    for (const [json, message] of cases) {
+      const response = await call(register.action, "/api/auth/register", { method: "POST", json });
+      expect(response.status).toBe(400);
+      expect(await envelope(response)).toMatchObject({ success: false, message });
+    }
+    const broken = await call(register.action, "/api/auth/register", { method: "POST", body: "{nope" });
+    expect(broken.status).toBe(400);
+  });
+
+  it("refuses a taken e-mail with a field message", async () => {
+    const { user } = await createUser();
+    const response = await call(register.action, "/api/auth/register", {
+      method: "POST",
+      json: { name: "X", email: user.email, password: "segredo1" },
+    });
+    expect(response.status).toBe(400);
+    expect((await envelope(response)).errors?.email).toEqual(["Este e-mail já está cadastrado"]);
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  it("returns user, subscription and token", async () => {
+    const { user, password } = await createUser();
+    const response = await call(login.action, "/api/auth/login", { method: "POST", json: { email: user.email, password } });
+    expect(response.status).toBe(200);
+    const body = await envelope(response);
+    expect(body.message).toBe("Login realizado com sucesso!");
+    expect(body.data.user.id).toBe(user.id);
+    expect(body.data.subscription.plan_name).toMatch(/^Gratuito/);
+    expect(body.data.token).toEqual(expect.any(String));
+  });
+
+  it("gives 400 for missing fields and 401 for wrong credentials", async () => {
+    const missing = await call(login.action, "/api/auth/login", { method: "POST", json: { email: "" } });
+    expect(missing.status).toBe(400);
+    expect((await envelope(missing)).message).toBe("Por favor, preencha todos os campos");
+    const wrong = await call(login.action, "/api/auth/login", {
+      method: "POST",
+      json: { email: "ninguem@teste.dev", password: "x" },
+      ip: "10.20.30.40",
+    });
+    expect(wrong.status).toBe(401);
+    expect((await envelope(wrong)).message).toBe("E-mail ou senha incorretos");
+  });
+
+  it("throttles repeated failures with a 429 and a pt-BR message", async () => {
+    const { user, password } = await createUser();
+    for (let i = 0; i < 5; i++) {
+      await call(login.action, "/api/auth/login", { method: "POST", json: { email: user.email, password: "x" }, ip: "10.5.5.5" });
+    }
+    const blocked = await call(login.action, "/api/auth/login", { method: "POST", json: { email: user.email, password }, ip: "10.5.5.6" });
+    expect(blocked.status).toBe(429);
+    expect((await envelope(blocked)).message).toMatch(/^Muitas tentativas de login/);
+  });
+});
+
+describe("/api/auth/profile", () => {
+  it("is 401 without a token, and says when the session expired", async () => {
+    const none = await call(profile.loader, "/api/auth/profile");
+    expect(none.status).toBe(401);
+    expect(await envelope(none)).toMatchObject({ success: false, data: null, message: "Autenticação necessária. Faça login novamente." });
+    const { user } = await createUser();
+    const old = createSession(user.id, "api", {}, new Date("2020-01-01"));
+    const expired = await call(profile.loader, "/api/auth/profile", { token: old.id });
+    expect(expired.status).toBe(401);
+    expect((await envelope(expired)).message).toBe("Sua sessão expirou. Faça login novamente.");
+  });
+
+  it("returns user, subscription and search stats", async () => {
+    const { user } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const body = await envelope(await call(profile.loader, "/api/auth/profile", { token }));
+    expect(body.data.searchStats).toMatchObject({ searches_today: 0, remaining_searches: 50, total_searches: 0 });
+    expect(body.data.subscription.credits_per_month).toBe(1500);
+  });
+
+  it("updates name and e-mail, and the password only with the current one", async () => {
+    const { user, password } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const bad = await call(profile.action, "/api/auth/profile", { method: "PUT", token, json: { name: " ", email: "" } });
+    expect(bad.status).toBe(400);
+    expect((await envelope(bad)).errors).toMatchObject({ name: ["Nome é obrigatório"], email: ["Email é obrigatório"] });
+    const noCurrent = await call(profile.action, "/api/auth/profile", {
+      method: "PUT",
+      token,
+      json: { name: "Novo", email: user.email, password: "novasenha" },
+    });
+    expect((await envelope(noCurrent)).message).toBe("Senha atual é obrigatória para alterar a senha");
+    const good = await call(profile.action, "/api/auth/profile", {
+      method: "PUT",
+      token,
+      json: { name: " Nome Novo ", email: user.email, password: "novasenha", current_password: password },
+    });
+    expect(good.status).toBe(200);
+    expect(await envelope(good)).toMatchObject({ message: "Perfil atualizado com sucesso!", data: { user: { name: "Nome Novo" } } });
+  });
+
+  it("does not accept a web session id as a bearer token", async () => {
+    const { user } = await createUser();
+    const web = createSession(user.id, "web");
+    expect((await call(profile.loader, "/api/auth/profile", { token: web.id })).status).toBe(401);
+  });
+});
+
+describe("public endpoints", () => {
+  it("lists active plans with prices in reais", async () => {
+    const body = await envelope(await call(plansRoute.loader, "/api/auth/plans"));
+    const names = body.data.map((p: { name: string }) => p.name);
+    expect(names).toContain("Profissional API");
+    expect(names).not.toContain("Antigo");
+    expect(body.data.find((p: { name: string }) => p.name === "Profissional API")).toMatchObject({ price: 49.9, credits_per_month: 6000 });
+  });
+
+  it("serves real counters and SEO defaults", async () => {
+    const counters = await envelope(await call(overview.loader, "/api/public/overview"));
+    expect(counters.data).toEqual({ total_parts: 0, total_vehicles: 0, daily_searches: 0, active_users: expect.any(Number) });
+    const settings = await envelope(await call(seo.loader, "/api/public/seo"));
+    expect(settings.data).toMatchObject({ site_name: "Encaixa", site_description: "Sistema de Peças" });
+  });
+
+  it("answers unknown /api paths with a 404 envelope", async () => {
+    const response = await call(unknown.loader, "/api/nada");
+    expect(response.status).toBe(404);
+    expect((await envelope(response)).success).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "~db": fileURLToPath(new URL("./db", import.meta.url)),
+    },
+  },
+  server: { port: 3000 },
+  plugins: [
+    tailwindcss(),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+  ssr: { external: ["better-sqlite3"] },
+});
