@@ -25,6 +25,9 @@ export async function call(
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape each endpoint returns
+type AnyData = any;
+
 export async function envelope(response: Response) {
-  return (await response.json()) as { success: boolean; data: any; message: string; errors?: Record<string, string[]> };
+  return (await response.json()) as { success: boolean; data: AnyData; message: string; errors?: Record<string, string[]> };
 }
