@@ -64,6 +64,17 @@ function alreadyChargedToday(userId: number, key: string, type: SearchType, day:
   );
 }
 
+function searchedToday(userId: number, key: string, type: SearchType, day: string): boolean {
+  return Boolean(
+    db()
+      .select({ id: searches.id })
+      .from(searches)
+      .where(and(eq(searches.userId, userId), eq(searches.day, day), eq(searches.type, type), eq(searches.queryNorm, key)))
+      .limit(1)
+      .get(),
+  );
+}
+
 function chargedCount(userId: number, day: string): number {
   return (
     db()
@@ -84,12 +95,23 @@ function allowanceOf(user: Searcher): number {
  * allowance goes first, then extra credits. Check and charge happen in one BEGIN IMMEDIATE
  * transaction, so two processes cannot spend the same credit.
  */
-export function searchParts(user: Searcher, request: SearchRequest, now: Date = new Date()): SearchOutcome {
+export function searchParts(
+  user: Searcher,
+  request: SearchRequest,
+  now: Date = new Date(),
+  options: { replay?: boolean } = {},
+): SearchOutcome {
   const day = saoPauloDay(now);
   const key = meteringKey(request);
   const allowance = allowanceOf(user);
   const unlimited = allowance === UNLIMITED;
   const statsNow = () => searchStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now);
+
+  // Paging through a result already shown today re-reads it: no new log row, no charge.
+  if (options.replay && searchedToday(user.id, key, request.type, day)) {
+    const stats = statsNow();
+    return { status: "ok", hits: runEngine(request), type: request.type, charged: false, stats, lowCredits: !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD };
+  }
 
   if (!unlimited && statsNow().remainingSearches <= 0 && !alreadyChargedToday(user.id, key, request.type, day)) {
     return { status: "exhausted", stats: statsNow() };

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { accountSummary } from "~/models/account.server";
 import { publicSeo } from "~/models/seo.server";
@@ -25,13 +25,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+type CreditStats = { remainingSearches: number; dailyAllowance: number };
+
+/**
+ * Loaders run in parallel, so a page that spends a credit (a search) hands back the balance it
+ * left; the shell shows that instead of the figure it read before the charge.
+ */
+function useFreshCreditStats(): CreditStats | undefined {
+  return useMatches()
+    .map((match) => (match.data as { creditStats?: CreditStats } | undefined)?.creditStats)
+    .find((stats) => stats !== undefined);
+}
+
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
+  const fresh = useFreshCreditStats();
   return (
     <AppShell
       user={data.user}
       navigation={data.navigation}
-      plan={data.plan}
+      plan={fresh ? { ...data.plan, ...fresh } : data.plan}
       siteName={data.siteName}
       logoInitials={data.logoInitials}
     >

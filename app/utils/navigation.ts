@@ -49,7 +49,6 @@ export function navigationFor(role: Role): NavItem[] {
 
 /** Routes of the user area that are not built yet, with who may open them. */
 export const PENDING_PAGES: { path: string; title: string; roles: readonly Role[] }[] = [
-  { path: "search", title: n.search, roles: everyone },
   { path: "usage", title: n.usage, roles: everyone },
   { path: "settings", title: n.settings, roles: everyone },
   { path: "profile", title: n.profile, roles: everyone },

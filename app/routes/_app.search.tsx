@@ -1,0 +1,148 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ResultCard } from "~/components/search-result";
+import { resolveSearchType, searchResultsPage } from "~/models/search-page.server";
+import { searchQuerySchema, vehiclePageParam } from "~/schemas/search";
+import { requireUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.search;
+
+export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  if (!url.searchParams.has("q")) return { state: "idle" as const };
+  const submission = parseWithZod(url.searchParams, { schema: searchQuerySchema });
+  if (submission.status !== "success") {
+    return { state: "invalid" as const, error: submission.error?.q?.[0] ?? m.emptyQuery };
+  }
+  const { q, from } = submission.value;
+  const type = resolveSearchType(q, submission.value.type, from);
+  const { outcome, cards } = searchResultsPage(user, q, type, url.searchParams);
+  const creditStats = {
+    remainingSearches: outcome.stats.remainingSearches,
+    dailyAllowance: outcome.stats.dailyAllowance,
+  };
+  if (outcome.status === "exhausted") return { state: "exhausted" as const, query: q, type, creditStats };
+  return { state: "results" as const, query: q, type, cards, lowCredits: outcome.lowCredits, creditStats };
+}
+
+function SearchForm({ query, type }: { query: string; type: "code" | "description" }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location?.pathname === "/search";
+  return (
+    <Form method="get" action="/search" className="card flex flex-col gap-2 p-4 sm:flex-row sm:items-end" aria-label={m.newSearch}>
+      <input type="hidden" name="from" value="results" />
+      <div className="flex-1">
+        <label htmlFor="search-q" className="label">
+          {m.newSearch}
+        </label>
+        <input id="search-q" name="q" defaultValue={query} className="input" placeholder={m.codePlaceholder} autoComplete="off" />
+      </div>
+      <div>
+        <label htmlFor="search-type" className="label">
+          {m.typeLabel}
+        </label>
+        <select id="search-type" name="type" defaultValue={type} className="input">
+          <option value="code">{m.typeCode}</option>
+          <option value="description">{m.typeDescription}</option>
+        </select>
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? m.searching : m.searchButton}
+      </button>
+    </Form>
+  );
+}
+
+function Tips({ title, tips }: { title: string; tips: readonly string[] }) {
+  return (
+    <aside className="card p-5">
+      <h2 className="font-semibold">{title}</h2>
+      <ul className="mt-2 list-inside list-disc space-y-1 text-sm text-slate-700">
+        {tips.map((tip) => (
+          <li key={tip}>{tip}</li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+export default function SearchPage() {
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const ran = data.state === "results" || data.state === "exhausted";
+  const query = ran ? data.query : (params.get("q") ?? "");
+  const type = ran ? data.type : params.get("type") === "description" ? "description" : "code";
+
+  const pageHref = (partId: number) => (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set(vehiclePageParam(partId), String(page));
+    return `/search?${next}`;
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      {data.state === "results" ? (
+        <header>
+          <h1 className="text-2xl font-bold" data-testid="results-heading">
+            {m.resultsFor(data.cards.length, data.query)}
+          </h1>
+          <p className="text-sm text-slate-600">{m.byType(data.type)}</p>
+        </header>
+      ) : (
+        <h1 className="text-2xl font-bold">{m.title}</h1>
+      )}
+      <SearchForm query={query} type={type} />
+
+      {data.state === "invalid" && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          {data.error}
+        </p>
+      )}
+      {data.state === "exhausted" && (
+        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900" data-testid="credits-exhausted">
+          <p>{m.exhausted}</p>
+          <Link to="/settings?tab=planos" className="mt-2 inline-block font-semibold underline">
+            {m.upgrade}
+          </Link>
+        </div>
+      )}
+      {data.state === "results" && (
+        <>
+          {data.lowCredits && data.creditStats.remainingSearches >= 0 && (
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900" data-testid="credits-low">
+              {m.low(data.creditStats.remainingSearches)}
+            </p>
+          )}
+          {data.cards.length > 0 ? (
+            <>
+              <p role="status" className="text-sm font-medium text-emerald-800">
+                {data.cards.length === 1 ? m.foundOne : m.foundMany(data.cards.length)}
+              </p>
+              <div className="space-y-4">
+                {data.cards.map((card) => (
+                  <ResultCard key={card.id} part={card} pageHref={pageHref(card.id)} />
+                ))}
+              </div>
+            </>
+          ) : (
+            <div className="card p-6 text-center" data-testid="empty-results">
+              <h2 className="text-lg font-semibold">{m.emptyTitle}</h2>
+              <p className="mt-1 text-slate-600">{data.type === "code" ? m.noResultCode : m.noResultDescription}</p>
+              <ul className="mx-auto mt-4 max-w-md list-inside list-disc text-left text-sm text-slate-700">
+                {m.emptyTips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+      <Tips title={m.tipsTitle} tips={m.tips} />
+    </div>
+  );
+}
