@@ -3,6 +3,7 @@ import { formatDate } from "~/utils/format";
 import { messages } from "~/utils/messages";
 
 export type PlanCardData = {
+  isAdmin?: boolean;
   planName: string | null;
   isFree: boolean;
   expiresAt: string | Date | null;
@@ -22,7 +23,23 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
   const unlimited = plan.remainingSearches < 0;
   const base = plan.dailyAllowance > 0 ? plan.dailyAllowance : 100;
   const percentUsed = unlimited ? 0 : Math.min(100, Math.max(0, Math.round(((base - plan.remainingSearches) / base) * 100)));
-  const free = plan.isFree || !plan.planName;
+  const free = !plan.isAdmin && (plan.isFree || !plan.planName);
+  if (plan.isAdmin) {
+    return (
+      <section aria-label={m.credits} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+        <div className="flex items-start justify-between gap-2">
+          <p className="font-semibold text-slate-900">{messages.roles.admin}</p>
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">{m.active}</span>
+        </div>
+        <div className="mt-3 flex items-baseline justify-between">
+          <span className="text-slate-700">{m.credits}</span>
+          <span className="text-lg font-bold" data-testid="plan-card-remaining">
+            {m.unlimited}
+          </span>
+        </div>
+      </section>
+    );
+  }
   return (
     <section aria-label={m.credits} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
       <div className="flex items-start justify-between gap-2">

@@ -73,3 +73,196 @@ export function seoView(seo: PublicSeo) {
     canonical_url: seo.canonicalUrl,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Parts and vehicles API (/api/parts/*, /api/vehicles/*): the spec's Part and Vehicle shapes.
+// ---------------------------------------------------------------------------------------------
+
+import { asc as ascPv, count as countPv, eq as eqPv, inArray as inArrayPv } from "drizzle-orm";
+import {
+  brands as brandsTable,
+  categories as categoriesTable,
+  parts as partsTable,
+  partVehicles as partVehiclesTable,
+  vehicles as vehiclesTable,
+} from "~db/schema";
+import { db as apiDb } from "~/utils/db.server";
+import { alternativeCodesFor, type AlternativeCode, type CompatibleVehicle, type VehiclePage } from "./fitment.server";
+import type { PartHit } from "./search.server";
+
+/** How many vehicles each part fits, for a list of parts at once. */
+export function compatCounts(partIds: number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  if (partIds.length === 0) return counts;
+  const rows = apiDb()
+    .select({ partId: partVehiclesTable.partId, n: countPv() })
+    .from(partVehiclesTable)
+    .where(inArrayPv(partVehiclesTable.partId, partIds))
+    .groupBy(partVehiclesTable.partId)
+    .all();
+  for (const row of rows) counts.set(row.partId, row.n);
+  return counts;
+}
+
+/** One part by id in the search engine's shape (match "code", no alternative code), or undefined. */
+export function findPartHit(id: number): PartHit | undefined {
+  const row = apiDb()
+    .select({
+      id: partsTable.id,
+      code: partsTable.code,
+      name: partsTable.name,
+      description: partsTable.description,
+      manufacturer: partsTable.manufacturer,
+      categoryId: partsTable.categoryId,
+      categoryName: categoriesTable.name,
+      mercadoLivreLink: partsTable.mercadoLivreLink,
+      imageUrl: partsTable.imageUrl,
+    })
+    .from(partsTable)
+    .leftJoin(categoriesTable, eqPv(categoriesTable.id, partsTable.categoryId))
+    .where(eqPv(partsTable.id, id))
+    .get();
+  return row && { ...row, match: "code", viaCode: null };
+}
+
+export function partExists(id: number): boolean {
+  return Boolean(apiDb().select({ id: partsTable.id }).from(partsTable).where(eqPv(partsTable.id, id)).get());
+}
+
+function alternativeCodeView(code: AlternativeCode) {
+  return { id: code.id, alternative_code: code.alternativeCode, description: code.description };
+}
+
+function partFields(hit: PartHit, alternatives: AlternativeCode[], compatCount: number) {
+  return {
+    id: hit.id,
+    code: hit.code,
+    name: hit.name,
+    manufacturer: hit.manufacturer,
+    description: hit.description,
+    category_id: hit.categoryId,
+    category_name: hit.categoryName,
+    /** The public spec's clients read `category`; same value as category_name. */
+    category: hit.categoryName,
+    mercado_livre_link: hit.mercadoLivreLink,
+    image_url: hit.imageUrl,
+    alternative_codes: alternatives.map(alternativeCodeView),
+    compat_count: compatCount,
+    /** The alternative code the part was found through ("encontrado via código X"), else null. */
+    found_via: hit.viaCode,
+    match: hit.match,
+  };
+}
+
+/** Search hits as the spec's Part list, with alternative codes and compatible-vehicle counts loaded in two queries. */
+export function partListView(hits: PartHit[]) {
+  const ids = hits.map((h) => h.id);
+  const codes = alternativeCodesFor(ids);
+  const counts = compatCounts(ids);
+  return hits.map((hit) => partFields(hit, codes.get(hit.id) ?? [], counts.get(hit.id) ?? 0));
+}
+
+/** A compatible vehicle: the vehicle's fields plus the fitment's notes, position, side and years. */
+export function compatibleVehicleView(vehicle: CompatibleVehicle) {
+  return {
+    id: vehicle.id,
+    vehicle_id: vehicle.id,
+    brand: vehicle.brand,
+    model: vehicle.model,
+    generation: vehicle.generation,
+    year: vehicle.year,
+    version: vehicle.version,
+    engine: vehicle.engine,
+    fuel: vehicle.fuel,
+    transmission: vehicle.transmission,
+    body_type: vehicle.bodyType,
+    notes: vehicle.notes,
+    /** The admin spec's name for the fitment notes. */
+    compatibility_notes: vehicle.notes,
+    position: vehicle.position,
+    side: vehicle.side,
+    year_from: vehicle.yearFrom,
+    year_to: vehicle.yearTo,
+  };
+}
+
+export function vehiclePageView(page: VehiclePage) {
+  return {
+    items: page.items.map(compatibleVehicleView),
+    total: page.total,
+    page: page.page,
+    pages: page.pages,
+    per_page: page.perPage,
+  };
+}
+
+/** GET /api/parts/:id: the Part with its alternative codes and the first page of compatible vehicles. */
+export function partDetailView(hit: PartHit, firstPage: VehiclePage) {
+  const alternatives = alternativeCodesFor([hit.id]).get(hit.id) ?? [];
+  return {
+    ...partFields(hit, alternatives, firstPage.total),
+    compatible_vehicles: firstPage.items.map(compatibleVehicleView),
+  };
+}
+
+const brandCollator = new Intl.Collator("pt-BR", { sensitivity: "base" });
+
+/**
+ * Every brand name a filter can offer: the brands table and the brands vehicles actually use, one
+ * entry per name ignoring case and accents (the brands table's spelling wins), in pt-BR order.
+ */
+export function vehicleBrandNames(): string[] {
+  const registered = apiDb().select({ name: brandsTable.name }).from(brandsTable).orderBy(ascPv(brandsTable.name)).all();
+  const used = apiDb().selectDistinct({ name: vehiclesTable.brand }).from(vehiclesTable).orderBy(ascPv(vehiclesTable.brand)).all();
+  const byKey = new Map<string, string>();
+  for (const { name } of [...registered, ...used]) {
+    const trimmed = name.trim();
+    if (!trimmed) continue;
+    const key = trimmed.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLocaleLowerCase("pt-BR");
+    if (!byKey.has(key)) byKey.set(key, trimmed);
+  }
+  return [...byKey.values()].sort(brandCollator.compare);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search credits on the API, and dashboard items.
+// ---------------------------------------------------------------------------------------------
+
+import type { SearchStats } from "./credits.server";
+import type { FeedItem, TopSearch } from "./dashboard.server";
+
+/**
+ * Credit information of an API search travels in headers, so `data` stays the spec's list of parts:
+ * X-Remaining-Searches (−1 unlimited), X-Search-Charged, X-Low-Credits, X-Search-Type.
+ */
+export function searchCreditHeaders(
+  outcome: { stats: SearchStats; charged: boolean; lowCredits: boolean },
+  type: string,
+): Record<string, string> {
+  return {
+    "X-Remaining-Searches": String(outcome.stats.remainingSearches),
+    "X-Search-Charged": String(outcome.charged),
+    "X-Low-Credits": String(outcome.lowCredits),
+    "X-Search-Type": type,
+  };
+}
+
+/** The body of a 402 when the day's credits are spent. */
+export function exhaustedView(stats: SearchStats) {
+  return { remaining_searches: Math.max(0, stats.remainingSearches) };
+}
+
+export function topSearchView(item: TopSearch) {
+  return {
+    part_id: item.partId,
+    part_code: item.partCode,
+    query: item.query,
+    part_name: item.partName,
+    category: item.category,
+    searches: item.searches,
+  };
+}
+
+export function feedItemView(item: FeedItem) {
+  return { type: item.type, time: item.time.toISOString(), user: item.user, action: item.action };
+}

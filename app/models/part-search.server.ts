@@ -10,17 +10,20 @@ export type SearchType = "code" | "description";
 
 export type SearchRequest = { query: string; type: SearchType };
 
-export type SearchOutcome =
+export type MeteredType = "code" | "description" | "vehicle";
+
+export type MeteredOutcome<T> =
   | {
       status: "ok";
-      hits: PartHit[];
-      type: SearchType;
+      hits: T[];
       charged: boolean;
       stats: SearchStats;
       /** Set when 5 or fewer searches remain today (never for unlimited accounts). */
       lowCredits: boolean;
     }
   | { status: "exhausted"; stats: SearchStats };
+
+export type SearchOutcome = MeteredOutcome<PartHit> & { type?: SearchType };
 
 type Searcher = { id: number; role: Role };
 
@@ -45,7 +48,7 @@ function runEngine({ query, type }: SearchRequest): PartHit[] {
   return hits.length > 0 ? hits : searchByCode(query);
 }
 
-function alreadyChargedToday(userId: number, key: string, type: SearchType, day: string): boolean {
+function alreadyChargedToday(userId: number, key: string, type: MeteredType, day: string): boolean {
   return Boolean(
     db()
       .select({ id: searches.id })
@@ -64,7 +67,7 @@ function alreadyChargedToday(userId: number, key: string, type: SearchType, day:
   );
 }
 
-function searchedToday(userId: number, key: string, type: SearchType, day: string): boolean {
+function searchedToday(userId: number, key: string, type: MeteredType, day: string): boolean {
   return Boolean(
     db()
       .select({ id: searches.id })
@@ -89,43 +92,46 @@ function allowanceOf(user: Searcher): number {
   return user.role === "admin" ? UNLIMITED : dailyAllowance(currentPlan(user.id)?.creditsPerMonth);
 }
 
+type MeteredSearch<T> = { type: MeteredType; key: string; query: string; run: () => T[]; firstPartId?: (hits: T[]) => number | null };
+
 /**
- * Runs a search for a user and meters it fairly: it costs a credit only when it finds at least one
- * part and the same query of the same type was not already charged today (São Paulo day). The daily
+ * Runs a search for a user and meters it fairly: it costs a credit only when it finds something and
+ * the same query of the same type was not already charged today (São Paulo day). The daily
  * allowance goes first, then extra credits. Check and charge happen in one BEGIN IMMEDIATE
  * transaction, so two processes cannot spend the same credit.
  */
-export function searchParts(
+export function meteredSearch<T>(
   user: Searcher,
-  request: SearchRequest,
+  search: MeteredSearch<T>,
   now: Date = new Date(),
   options: { replay?: boolean } = {},
-): SearchOutcome {
+): MeteredOutcome<T> {
   const day = saoPauloDay(now);
-  const key = meteringKey(request);
+  const { key, type } = search;
   const allowance = allowanceOf(user);
   const unlimited = allowance === UNLIMITED;
   const statsNow = () => searchStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now);
+  const low = (stats: SearchStats) => !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD;
 
   // Paging through a result already shown today re-reads it: no new log row, no charge.
-  if (options.replay && searchedToday(user.id, key, request.type, day)) {
+  if (options.replay && searchedToday(user.id, key, type, day)) {
     const stats = statsNow();
-    return { status: "ok", hits: runEngine(request), type: request.type, charged: false, stats, lowCredits: !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD };
+    return { status: "ok", hits: search.run(), charged: false, stats, lowCredits: low(stats) };
   }
 
-  if (!unlimited && statsNow().remainingSearches <= 0 && !alreadyChargedToday(user.id, key, request.type, day)) {
+  if (!unlimited && statsNow().remainingSearches <= 0 && !alreadyChargedToday(user.id, key, type, day)) {
     return { status: "exhausted", stats: statsNow() };
   }
 
   const started = performance.now();
-  const hits = runEngine(request);
+  const hits = search.run();
   const durationMs = performance.now() - started;
 
   const verdict = immediateTransaction(db(), () => {
     let charged = false;
     let balance = 0;
     let fromBalance = false;
-    if (!unlimited && hits.length > 0 && !alreadyChargedToday(user.id, key, request.type, day)) {
+    if (!unlimited && hits.length > 0 && !alreadyChargedToday(user.id, key, type, day)) {
       balance = db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, user.id)).get()?.b ?? 0;
       fromBalance = chargedCount(user.id, day) >= allowance;
       if (fromBalance && balance <= 0) return "exhausted" as const;
@@ -135,11 +141,11 @@ export function searchParts(
       .insert(searches)
       .values({
         userId: user.id,
-        query: request.query.slice(0, 200),
+        query: search.query.slice(0, 200),
         queryNorm: key,
-        type: request.type,
+        type,
         resultsCount: hits.length,
-        partId: hits[0]?.id ?? null,
+        partId: search.firstPartId?.(hits) ?? null,
         charged,
         durationMs,
         day,
@@ -160,12 +166,27 @@ export function searchParts(
 
   const stats = statsNow();
   if (verdict === "exhausted") return { status: "exhausted", stats };
-  return {
-    status: "ok",
-    hits,
-    type: request.type,
-    charged: verdict === "charged",
-    stats,
-    lowCredits: !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD,
-  };
+  return { status: "ok", hits, charged: verdict === "charged", stats, lowCredits: low(stats) };
+}
+
+/** A code or description search, metered. */
+export function searchParts(
+  user: Searcher,
+  request: SearchRequest,
+  now: Date = new Date(),
+  options: { replay?: boolean } = {},
+): SearchOutcome {
+  const outcome = meteredSearch(
+    user,
+    {
+      type: request.type,
+      key: meteringKey(request),
+      query: request.query,
+      run: () => runEngine(request),
+      firstPartId: (hits) => hits[0]?.id ?? null,
+    },
+    now,
+    options,
+  );
+  return outcome.status === "ok" ? { ...outcome, type: request.type } : outcome;
 }

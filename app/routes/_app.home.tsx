@@ -1,39 +1,190 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { featuredCategories } from "~/models/category.server";
+import { recentActivityFeed, topSearches } from "~/models/dashboard.server";
+import { adminHomeStats } from "~/models/overview.server";
+import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
 import { requireUser } from "~/utils/auth.server";
+import { formatInteger, formatRelativeTime } from "~/utils/format";
 import { messages } from "~/utils/messages";
+
+const h = messages.home;
+const s = messages.search;
+const TABS = [
+  { id: "codigo", label: s.tabCode },
+  { id: "imagem", label: s.tabImage },
+  { id: "descricao", label: s.tabDescription },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
 
 export const meta: MetaFunction = () => [{ title: `${messages.nav.home} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { firstName: user.name.split(/\s+/)[0], categories: featuredCategories() };
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("tab");
+  const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : "codigo";
+  const now = new Date();
+  const feedVisible = user.role !== "user";
+  const panel = url.searchParams.get("painel") === "atividade" ? "atividade" : "populares";
+  return {
+    firstName: user.name.split(/\s+/)[0],
+    tab,
+    categories: featuredCategories(),
+    adminStats: user.role === "admin" ? adminHomeStats(now) : null,
+    feed: feedVisible
+      ? {
+          panel,
+          popular: topSearches({ days: 7, limit: 3 }, now),
+          activity: recentActivityFeed(5, now, user.role === "admin" ? {} : { userId: user.id }),
+        }
+      : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: IMAGE_MAX_BYTES }),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return data({ error: s.imageTooLarge, notice: null }, { status: 400 });
+    throw error;
+  }
+  const submission = parseWithZod(form, { schema: imageSearchSchema });
+  if (submission.status !== "success") {
+    return data({ error: submission.error?.image?.[0] ?? s.imageRequired, notice: null }, { status: 400 });
+  }
+  return { error: null, notice: s.imageInDevelopment };
+}
+
+function SearchTabs({ tab }: { tab: TabId }) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <section className="card p-6" aria-labelledby="search-card-title">
+      <h2 id="search-card-title" className="text-lg font-semibold">
+        {h.searchCardTitle}
+      </h2>
+      <nav className="mt-4 flex gap-1 border-b border-slate-200" aria-label={h.searchCardTitle}>
+        {TABS.map((t) => (
+          <Link
+            key={t.id}
+            to={`?tab=${t.id}`}
+            preventScrollReset
+            replace
+            aria-current={t.id === tab ? "page" : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${
+              t.id === tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
+            }`}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-4">
+        {tab === "codigo" && (
+          <Form method="get" action="/search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <input type="hidden" name="type" value="code" />
+            <input type="hidden" name="from" value="home-code" />
+            <div className="flex-1">
+              <label htmlFor="home-code" className="label">
+                {s.codeLabel}
+              </label>
+              <input id="home-code" name="q" className="input" placeholder={s.codePlaceholder} autoComplete="off" />
+            </div>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? s.searching : s.searchButton}
+            </button>
+          </Form>
+        )}
+        {tab === "descricao" && (
+          <Form method="get" action="/search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <input type="hidden" name="type" value="description" />
+            <input type="hidden" name="from" value="home-description" />
+            <div className="flex-1">
+              <label htmlFor="home-description" className="label">
+                {s.descriptionLabel}
+              </label>
+              <input id="home-description" name="q" className="input" placeholder={s.descriptionPlaceholder} autoComplete="off" />
+            </div>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? s.searching : s.searchButton}
+            </button>
+          </Form>
+        )}
+        {tab === "imagem" && (
+          <Form method="post" action="/home?tab=imagem" encType="multipart/form-data" className="space-y-3">
+            <label
+              htmlFor="home-image"
+              className="flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-brand-500"
+            >
+              <span className="font-semibold">{s.imageLabel}</span>
+              <span className="text-sm text-slate-600">{s.imageHint}</span>
+              <input id="home-image" name="image" type="file" accept="image/*" className="mt-3 text-sm" />
+            </label>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {h.imageButton}
+            </button>
+            {result?.error && (
+              <p role="alert" className="text-sm text-red-700">
+                {result.error}
+              </p>
+            )}
+            {result?.notice && (
+              <p role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
+                {result.notice}
+              </p>
+            )}
+          </Form>
+        )}
+      </div>
+      <p className="mt-4 text-sm">
+        <Link to="/search/vehicle" className="font-semibold text-brand-700 hover:underline">
+          {h.vehicleSearchCta}
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 export default function Home() {
-  const { firstName, categories } = useLoaderData<typeof loader>();
-  const h = messages.home;
+  const { firstName, tab, categories, adminStats, feed } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <div>
         <h1 className="text-2xl font-bold">{h.greeting(firstName)}</h1>
         <p className="text-slate-600">{h.subtitle}</p>
       </div>
-      <section className="card p-6" aria-labelledby="search-card-title">
-        <h2 id="search-card-title" className="text-lg font-semibold">
-          {messages.nav.search}
-        </h2>
-        <Form method="get" action="/search" className="mt-4 flex flex-col gap-2 sm:flex-row">
-          <label htmlFor="home-search" className="sr-only">
-            {messages.nav.headerSearchLabel}
-          </label>
-          <input id="home-search" name="q" className="input flex-1" placeholder={messages.landing.testPlaceholder} />
-          <button type="submit" className="btn-primary">
-            {messages.nav.searchButton}
-          </button>
-        </Form>
-      </section>
+      {adminStats && (
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          {(
+            [
+              [h.adminStats.parts, adminStats.parts],
+              [h.adminStats.vehicles, adminStats.vehicles],
+              [h.adminStats.searchesToday, adminStats.searchesToday],
+              [h.adminStats.uniqueUsersToday, adminStats.uniqueUsersToday],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="card p-4">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold">{formatInteger(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <SearchTabs tab={tab} />
       <section aria-labelledby="categories-title">
         <h2 id="categories-title" className="text-lg font-semibold">
           {h.featuredCategories}
@@ -52,11 +203,62 @@ export default function Home() {
           ))}
         </ul>
       </section>
-      <p className="text-sm text-slate-600">
-        <Link to="/usage" className="font-semibold text-brand-700 hover:underline">
-          {messages.nav.usage}
-        </Link>
-      </p>
+      {feed && (
+        <section className="card p-5" aria-label={`${h.popularSearches} / ${h.recentActivity}`}>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <nav className="flex gap-1" aria-label={h.recentActivity}>
+              {(
+                [
+                  ["populares", h.popularSearches],
+                  ["atividade", h.recentActivity],
+                ] as const
+              ).map(([id, label]) => (
+                <Link
+                  key={id}
+                  to={`?tab=${tab}&painel=${id}`}
+                  preventScrollReset
+                  replace
+                  aria-current={feed.panel === id ? "page" : undefined}
+                  className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${feed.panel === id ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
+                >
+                  {label}
+                </Link>
+              ))}
+            </nav>
+            <Link to={`?tab=${tab}&painel=${feed.panel}`} preventScrollReset replace className="btn-ghost">
+              {h.refresh}
+            </Link>
+          </div>
+          {feed.panel === "populares" ? (
+            feed.popular.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-600">{h.noPopular}</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100 text-sm">
+                {feed.popular.map((item) => (
+                  <li key={item.partId} className="flex items-center justify-between gap-2 py-2">
+                    <span>
+                      <span className="font-mono font-semibold">{item.partCode}</span> — {item.partName}
+                      {item.category && <span className="ml-2 text-xs text-slate-500">{item.category}</span>}
+                    </span>
+                    <span className="shrink-0 text-slate-600">{h.searchesCount(item.searches)}</span>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : feed.activity.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">{h.noActivity}</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100 text-sm">
+              {feed.activity.map((item, index) => (
+                <li key={`${item.type}-${index}`} className="py-2">
+                  <span className="font-medium">{item.user}</span> · {item.action}
+                  <span className="block text-xs text-slate-500">{formatRelativeTime(item.time)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: summary.user,
     navigation: navigationFor(user.role),
     plan: {
+      isAdmin: user.role === "admin",
       planName: summary.subscription?.planName ?? null,
       isFree: summary.subscription?.isFree ?? true,
       expiresAt: summary.subscription?.expiresAt ?? null,

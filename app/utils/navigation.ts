@@ -49,11 +49,9 @@ export function navigationFor(role: Role): NavItem[] {
 
 /** Routes of the user area that are not built yet, with who may open them. */
 export const PENDING_PAGES: { path: string; title: string; roles: readonly Role[] }[] = [
-  { path: "usage", title: n.usage, roles: everyone },
   { path: "settings", title: n.settings, roles: everyone },
   { path: "profile", title: n.profile, roles: everyone },
   { path: "invoices", title: n.invoices, roles: everyone },
-  { path: "alternative-codes-demo", title: "Códigos alternativos", roles: everyone },
   { path: "parts", title: n.parts, roles: adminOnly },
   { path: "parts/:id", title: n.parts, roles: adminOnly },
   { path: "admin", title: n.admin, roles: adminOnly },

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { feedItemView } from "~/models/api-views.server";
+import { recentActivityFeed } from "~/models/dashboard.server";
+import { apiActivitySchema, parseQuery } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+
+/**
+ * GET /api/dashboard/activity?limit — "Atividade Recente", newest first. Admins see everyone's
+ * activity; a premium customer sees only their own (other customers' names and searches are
+ * private). Hidden from role user, as on the home.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin", "premium_user"]);
+  const parsed = parseQuery(apiActivitySchema, request);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  const scope = user.role === "admin" ? {} : { userId: user.id };
+  return ok(recentActivityFeed(parsed.value.limit, new Date(), scope).map(feedItemView));
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { topSearchView } from "~/models/api-views.server";
+import { topSearches } from "~/models/dashboard.server";
+import { apiTopSearchesSchema, parseQuery } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+
+/**
+ * GET /api/dashboard/top-searches?days&limit — "Buscas Populares": the parts searched most in the
+ * last N São Paulo days. Hidden from role user, as on the home.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin", "premium_user"]);
+  const parsed = parseQuery(apiTopSearchesSchema, request);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  return ok(topSearches(parsed.value).map(topSearchView));
+}
+
+export const action = () => methodNotAllowed();

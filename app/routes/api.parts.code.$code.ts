@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { exhaustedView, partListView, searchCreditHeaders } from "~/models/api-views.server";
+import { normalizeCode } from "~/models/codes";
+import { searchParts } from "~/models/part-search.server";
+import { exactCodeMatches } from "~/models/search.server";
+import { fail, methodNotAllowed, ok, type Envelope } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+/**
+ * GET /api/parts/code/:code — exact lookup by normalised code: the part's own code first, then
+ * alternative codes. `data` is the list of exact matches (one code may exist at several
+ * manufacturers). It is a code search and is metered like one, but only when something exact
+ * exists: an unknown code is a 404 and costs nothing.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireApiUser(request);
+  const code = (params.code ?? "").trim().slice(0, 120);
+  if (!normalizeCode(code)) {
+    return fail(messages.search.emptyCode, 400, { code: [messages.search.emptyCode] });
+  }
+  if (exactCodeMatches(code).length === 0) return fail(messages.search.noResultCode, 404);
+
+  // Metering and the search log go through the same function as the search screen.
+  const outcome = searchParts(user, { query: code, type: "code" });
+  if (outcome.status === "exhausted") {
+    const body: Envelope<ReturnType<typeof exhaustedView>> = {
+      success: false,
+      data: exhaustedView(outcome.stats),
+      message: messages.search.exhausted,
+    };
+    return Response.json(body, { status: 402, headers: { "X-Remaining-Searches": "0" } });
+  }
+  const exact = outcome.hits.filter((hit) => hit.match === "code" || hit.match === "alternative");
+  // The part was deleted between the check and the search: nothing exact any more.
+  if (exact.length === 0) return fail(messages.search.noResultCode, 404);
+
+  const message = exact.length === 1 ? messages.search.foundOne : messages.search.foundMany(exact.length);
+  const response = ok(partListView(exact), message);
+  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, "code"))) response.headers.set(name, value);
+  return response;
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { vehicleBrandNames } from "~/models/api-views.server";
+import { methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+
+/** GET /api/vehicles/brands — brand names (registered brands and those vehicles use), in pt-BR order. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request);
+  return ok(vehicleBrandNames());
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { partExists, vehiclePageView } from "~/models/api-views.server";
+import { vehiclesForPart } from "~/models/fitment.server";
+import { apiVehiclesByPartSchema, parsePathId, parseQuery } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+/** GET /api/vehicles/by-part/:partId?page&per_page — the vehicles a part fits, a page at a time. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request);
+  const partId = parsePathId(params.partId);
+  if (partId === null || !partExists(partId)) return fail(messages.apiSearch.partNotFound, 404);
+  const parsed = parseQuery(apiVehiclesByPartSchema, request);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  return ok(vehiclePageView(vehiclesForPart(partId, parsed.value.page, parsed.value.per_page)));
+}
+
+export const action = () => methodNotAllowed();
