@@ -36,9 +36,8 @@ const PAGES = [
   { name: "landing", path: "/" },
   { name: "login", path: "/login" },
   { name: "register", path: "/register" },
-  // Later, once those routes exist:
-  // { name: "home", path: "/home", auth: "user" },
-  // { name: "search", path: "/search?q=BR123456", auth: "user" },
+  { name: "home", path: "/home", auth: "user" },
+  { name: "search", path: "/search?q=BR123456", auth: "user" },
 ];
 
 const TARGETS = { performance: 95, accessibility: 95, jsKbGzip: 150 };
