@@ -39,7 +39,8 @@ describe("topSearches", () => {
     lamp = createPart({ code: "LM-100", name: "Lâmpada H4" });
     belt = createPart({ code: "CR-200", name: "Correia dentada" });
 
-    const search = (partId: number | null, query: string, iso: string) => recordSearch({ userId, query, partId, at: at(iso) });
+    const search = (partId: number | null, query: string, iso: string) =>
+      recordSearch({ userId, query, partId, at: at(iso) });
     // Pads: 3 in the window, typed two ways.
     search(pads.id, "br123456", "2026-04-10T12:00:00Z");
     search(pads.id, "BR-123456", "2026-04-09T12:00:00Z");
@@ -77,19 +78,31 @@ describe("topSearches", () => {
       query: "br123456",
       searches: 3,
     });
-    expect(top.find((t) => t.partId === filter.id)).toMatchObject({ category: null, query: "filtro oleo" });
+    expect(top.find((t) => t.partId === filter.id)).toMatchObject({
+      category: null,
+      query: "filtro oleo",
+    });
   });
 
   it("respects days and limit", () => {
-    expect(topSearches({ days: 30, limit: 2 }, NOW).map((t) => t.partCode)).toEqual(["BR-123456", "LM-100"]);
+    expect(topSearches({ days: 30, limit: 2 }, NOW).map((t) => t.partCode)).toEqual([
+      "BR-123456",
+      "LM-100",
+    ]);
     expect(topSearches({ days: 1, limit: 10 }, NOW).map((t) => [t.partCode, t.searches])).toEqual([
       ["LM-100", 1],
       ["FL-789", 1],
       ["BR-123456", 1],
     ]);
-    expect(topSearches({ days: 2, limit: 10 }, NOW).find((t) => t.partId === pads.id)?.searches).toBe(2);
-    expect(topSearches({ days: 365, limit: 1 }, NOW)).toMatchObject([{ partId: plug.id, searches: 7 }]);
-    expect(topSearches({ days: 31, limit: 10 }, NOW).find((t) => t.partId === plug.id)?.searches).toBe(2);
+    expect(
+      topSearches({ days: 2, limit: 10 }, NOW).find((t) => t.partId === pads.id)?.searches,
+    ).toBe(2);
+    expect(topSearches({ days: 365, limit: 1 }, NOW)).toMatchObject([
+      { partId: plug.id, searches: 7 },
+    ]);
+    expect(
+      topSearches({ days: 31, limit: 10 }, NOW).find((t) => t.partId === plug.id)?.searches,
+    ).toBe(2);
     expect(topSearches({ days: 30, limit: 10 }, at("2020-01-01T12:00:00Z"))).toEqual([]);
   });
 });
@@ -115,7 +128,12 @@ describe("recentActivityFeed", () => {
       { type: "import", time: t(3), user: "Sistema", action: "Importação concluída" },
       { type: "search", time: t(2), user: "Ana Feed", action: "Buscou BR123456" },
     ]);
-    expect(recentActivityFeed(6, t(10))[4]).toEqual({ type: "payment", time: t(1), user: "Ana Feed", action: "Pagamento aprovado" });
+    expect(recentActivityFeed(6, t(10))[4]).toEqual({
+      type: "payment",
+      time: t(1),
+      user: "Ana Feed",
+      action: "Pagamento aprovado",
+    });
   });
 
   it("narrows to one person's own items", async () => {
@@ -129,7 +147,11 @@ describe("recentActivityFeed", () => {
     recordActivity({ actorId: user.id, type: "payment", action: "Pagamento da Carla", at: t(4) });
 
     const mine = recentActivityFeed(20, t(10), { userId: user.id });
-    expect(mine.map((item) => item.action)).toEqual(["Pagamento da Carla", "Buscou MEU1", "Nova conta: Carla Feed"]);
+    expect(mine.map((item) => item.action)).toEqual([
+      "Pagamento da Carla",
+      "Buscou MEU1",
+      "Nova conta: Carla Feed",
+    ]);
     expect(mine.every((item) => item.user === "Carla Feed")).toBe(true);
   });
 });

@@ -26,7 +26,10 @@ export function shiftDay(day: string, deltaDays: number): string {
  * searched first; ties go to the part searched most recently. Only searches that found a part
  * count, every logged search counts once (repeats included: they measure interest, not credits).
  */
-export function topSearches({ days, limit }: { days: number; limit: number }, now: Date = new Date()): TopSearch[] {
+export function topSearches(
+  { days, limit }: { days: number; limit: number },
+  now: Date = new Date(),
+): TopSearch[] {
   const today = saoPauloDay(now);
   const from = shiftDay(today, -(Math.max(1, days) - 1));
   return db()
@@ -67,7 +70,11 @@ export type FeedItem = {
  * searches, newest first. `scope.userId` narrows it to one person's own items: a customer must not
  * read other customers' names or what they searched. Nothing after `now` is shown.
  */
-export function recentActivityFeed(limit: number, now: Date = new Date(), scope: { userId?: number } = {}): FeedItem[] {
+export function recentActivityFeed(
+  limit: number,
+  now: Date = new Date(),
+  scope: { userId?: number } = {},
+): FeedItem[] {
   const size = Math.min(Math.max(Math.floor(limit) || 1, 1), 100);
   const m = messages.apiSearch;
 
@@ -75,7 +82,12 @@ export function recentActivityFeed(limit: number, now: Date = new Date(), scope:
     scope.userId === undefined
       ? recentActivity(size)
       : db()
-          .select({ type: activity.type, action: activity.action, createdAt: activity.createdAt, userName: users.name })
+          .select({
+            type: activity.type,
+            action: activity.action,
+            createdAt: activity.createdAt,
+            userName: users.name,
+          })
           .from(activity)
           .leftJoin(users, eq(users.id, activity.actorId))
           .where(and(eq(activity.actorId, scope.userId), lte(activity.createdAt, now)))
@@ -99,7 +111,12 @@ export function recentActivityFeed(limit: number, now: Date = new Date(), scope:
   const items: FeedItem[] = [
     ...logged
       .filter((row) => row.createdAt.getTime() <= now.getTime())
-      .map((row) => ({ type: row.type, time: row.createdAt, user: row.userName ?? m.systemUser, action: row.action })),
+      .map((row) => ({
+        type: row.type,
+        time: row.createdAt,
+        user: row.userName ?? m.systemUser,
+        action: row.action,
+      })),
     ...searched.map((row) => ({
       type: "search",
       time: row.createdAt,

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { and, count, eq } from "drizzle-orm";
@@ -17,18 +19,21 @@ describe("credits under load", () => {
     const codes = Array.from({ length: 200 }, (_, i) => `RACE-${i}`);
     for (const code of codes) createPart({ code, name: `Peça ${code}` });
 
-    const startAt = Date.now() + 2500;
+    const barrier = mkdtempSync(path.join(tmpdir(), "encaixa-race-"));
     const worker = path.resolve("tests/support/search-race-worker.ts");
     const tsx = path.resolve("node_modules/.bin/tsx");
     const halves = [codes.filter((_, i) => i % 2 === 0), codes.filter((_, i) => i % 2 === 1)];
-    const results = await Promise.all(
-      halves.map((share) =>
-        run(tsx, ["--tsconfig", "tsconfig.json", worker, String(user.id), String(startAt), ...share], {
-          env: { ...process.env },
-          timeout: 60_000,
-        }),
-      ),
+    const running = halves.map((share) =>
+      run(tsx, ["--tsconfig", "tsconfig.json", worker, String(user.id), barrier, ...share], {
+        env: { ...process.env },
+        timeout: 60_000,
+      }),
     );
+    while (readdirSync(barrier).filter((f) => f.startsWith("ready-")).length < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    writeFileSync(path.join(barrier, "go"), "");
+    const results = await Promise.all(running);
     const counts = results.map((r) => JSON.parse(r.stdout) as { ok: number; exhausted: number });
     const charged = counts.reduce((sum, c) => sum + c.ok, 0);
     const refused = counts.reduce((sum, c) => sum + c.exhausted, 0);

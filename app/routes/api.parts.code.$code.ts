@@ -35,9 +35,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The part was deleted between the check and the search: nothing exact any more.
   if (exact.length === 0) return fail(messages.search.noResultCode, 404);
 
-  const message = exact.length === 1 ? messages.search.foundOne : messages.search.foundMany(exact.length);
+  const message =
+    exact.length === 1 ? messages.search.foundOne : messages.search.foundMany(exact.length);
   const response = ok(partListView(exact), message);
-  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, "code"))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, "code")))
+    response.headers.set(name, value);
   return response;
 }
 

@@ -29,7 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json(body, { status: 402, headers: { "X-Remaining-Searches": "0" } });
   }
 
-  const hits = outcome.hits.filter((hit) => categoryId === undefined || hit.categoryId === categoryId).slice(0, limit);
+  const hits = outcome.hits
+    .filter((hit) => categoryId === undefined || hit.categoryId === categoryId)
+    .slice(0, limit);
   const m = messages.search;
   const message =
     hits.length === 0
@@ -40,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? m.foundOne
         : m.foundMany(hits.length);
   const response = ok(partListView(hits), message);
-  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, type))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, type)))
+    response.headers.set(name, value);
   return response;
 }
 

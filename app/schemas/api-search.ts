@@ -27,7 +27,13 @@ const INTEGER = /^[+-]?\d{1,15}$/;
  * number, or is below `min`, is an error. Above `max` it is an error too, unless `clamp` is set:
  * then asking for too many simply gets the most we serve.
  */
-function integerParam(options: { min: number; max: number; fallback: number; message: string; clamp?: boolean }) {
+function integerParam(options: {
+  min: number;
+  max: number;
+  fallback: number;
+  message: string;
+  clamp?: boolean;
+}) {
   return z
     .string({ error: options.message })
     .optional()
@@ -35,7 +41,11 @@ function integerParam(options: { min: number; max: number; fallback: number; mes
       const text = raw?.trim() ?? "";
       if (text === "") return options.fallback;
       const value = INTEGER.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isSafeInteger(value) || value < options.min || (value > options.max && !options.clamp)) {
+      if (
+        !Number.isSafeInteger(value) ||
+        value < options.min ||
+        (value > options.max && !options.clamp)
+      ) {
         ctx.addIssue({ code: "custom", message: options.message });
         return z.NEVER;
       }
@@ -152,14 +162,21 @@ export function queryParams(request: Request): Record<string, string> {
 }
 
 export type QueryParse<T> =
-  | { ok: true; value: T }
-  | { ok: false; message: string; errors: Record<string, string[]> };
+  { ok: true; value: T } | { ok: false; message: string; errors: Record<string, string[]> };
 
 /** Reads a request's query string with a schema: the value, or the first message and every field's messages. */
-export function parseQuery<S extends z.ZodType>(schema: S, request: Request): QueryParse<z.output<S>> {
+export function parseQuery<S extends z.ZodType>(
+  schema: S,
+  request: Request,
+): QueryParse<z.output<S>> {
   const parsed = schema.safeParse(queryParams(request));
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (errors[issue.path.join(".") || "_query"] ??= []).push(issue.message);
-  return { ok: false, message: parsed.error.issues[0]?.message ?? messages.api.invalidData, errors };
+  for (const issue of parsed.error.issues)
+    (errors[issue.path.join(".") || "_query"] ??= []).push(issue.message);
+  return {
+    ok: false,
+    message: parsed.error.issues[0]?.message ?? messages.api.invalidData,
+    errors,
+  };
 }

@@ -1,62 +1,101 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { login, USER } from "./support";
 
+/**
+ * The page axe looks at. axe-core needs timers, which do not run in a page with JavaScript
+ * disabled, so in the js-off project the server-rendered DOM the browser got is copied into a
+ * scratch JS-enabled context (same URL, same stylesheets, every <script> removed and script
+ * requests refused) and axe runs there: the app's code never runs, only axe's.
+ */
+async function pageForAxe(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+): Promise<{ target: Page; close: () => Promise<void> }> {
+  if (testInfo.project.use.javaScriptEnabled !== false)
+    return { target: page, close: async () => {} };
+  const url = page.url();
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await browser.newContext({ javaScriptEnabled: true, locale: "pt-BR" });
+  await context.route("**/*", (route) => {
+    const request = route.request();
+    if (request.isNavigationRequest() && request.url() === url) {
+      return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+    }
+    if (request.resourceType() === "script") return route.abort();
+    return route.continue();
+  });
+  const target = await context.newPage();
+  await target.goto(url);
+  return { target, close: () => context.close() };
+}
+
 /** Runs axe (WCAG 2 A and AA) and fails on serious or critical violations, printing them. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const blocking = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  const report = blocking
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.replace(/\n/g, " ")}`)
-          .join("\n"),
-    )
-    .join("\n");
-  expect(blocking, `Violações de acessibilidade em ${label}:\n${report}`).toEqual([]);
+async function expectNoSeriousViolations(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+  label: string,
+) {
+  const { target, close } = await pageForAxe(page, browser, testInfo);
+  try {
+    const results = await new AxeBuilder({ page: target })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze();
+    const blocking = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    const report = blocking
+      .map(
+        (v) =>
+          `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+          v.nodes
+            .map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.replace(/\n/g, " ")}`)
+            .join("\n"),
+      )
+      .join("\n");
+    expect(blocking, `Violações de acessibilidade em ${label}:\n${report}`).toEqual([]);
+  } finally {
+    await close();
+  }
 }
 
 test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
-  test("landing", async ({ page }) => {
+  test("landing", async ({ page, browser }, testInfo) => {
     await page.goto("/");
     await expect(page.getByTestId("plan-card").first()).toBeVisible();
-    await expectNoSeriousViolations(page, "/");
-  });
+    await expectNoSeriousViolations(page, browser, testInfo, "/");
 
-  test("landing with the plan dialog open", async ({ page }) => {
-    await page.goto("/");
+    // The plan dialog, a route over the landing.
     await page
       .getByRole("link", { name: /^Mais detalhes/ })
       .first()
       .click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoSeriousViolations(page, "/planos/:id");
+    await expectNoSeriousViolations(page, browser, testInfo, "/planos/:id");
   });
 
-  test("login", async ({ page }) => {
+  test("login", async ({ page, browser }, testInfo) => {
     await page.goto("/login");
     await expect(page.getByRole("button", { name: "Entrar", exact: true })).toBeVisible();
-    await expectNoSeriousViolations(page, "/login");
+    await expectNoSeriousViolations(page, browser, testInfo, "/login");
   });
 
-  test("register", async ({ page }) => {
+  test("register", async ({ page, browser }, testInfo) => {
     await page.goto("/register");
     await expect(page.getByRole("button", { name: "Criar conta", exact: true })).toBeVisible();
-    await expectNoSeriousViolations(page, "/register");
+    await expectNoSeriousViolations(page, browser, testInfo, "/register");
   });
 
-  test("home, signed in", async ({ page }) => {
+  test("home, signed in", async ({ page, browser }, testInfo) => {
     await login(page, USER.email, USER.password);
-    await expectNoSeriousViolations(page, "/home");
+    await expectNoSeriousViolations(page, browser, testInfo, "/home");
   });
 
-  test("404 page", async ({ page }) => {
+  test("404 page", async ({ page, browser }, testInfo) => {
     await page.goto("/pagina-que-nao-existe");
     await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
-    await expectNoSeriousViolations(page, "404");
+    await expectNoSeriousViolations(page, browser, testInfo, "404");
   });
 });

@@ -92,27 +92,24 @@ test.describe("landing", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByTestId("plan-card")).toHaveCount(3);
-  });
 
-  test("the plan dialog of the free plan is reachable directly and says 'Gratuito'", async ({
-    page,
-  }) => {
-    await page.goto("/");
+    // The free plan's dialog, opened straight from its address, says 'Gratuito' as the price.
     const free = page
       .getByTestId("plan-card")
       .filter({ has: page.getByRole("heading", { name: "Gratuito", exact: true }) });
     const href = await free.getByRole("link", { name: /^Mais detalhes/ }).getAttribute("href");
     expect(href).toMatch(/^\/planos\/\d+$/);
-
     const response = await page.goto(href!);
     expect(response?.status()).toBe(200);
-    const dialog = page.getByRole("dialog", { name: "Gratuito" });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.locator("dl")).toContainText("Gratuito");
-    await expect(dialog.getByRole("link", { name: "Criar Conta / Assinar" })).toBeVisible();
+    const freeDialog = page.getByRole("dialog", { name: "Gratuito" });
+    await expect(freeDialog).toBeVisible();
+    await expect(freeDialog.locator("dl")).toContainText("Gratuito");
+    await expect(freeDialog.getByRole("link", { name: "Criar Conta / Assinar" })).toBeVisible();
   });
 
-  test("the test box shows a notice for a code, then clears the field", async ({ page }) => {
+  test("the test box shows a notice for a code, clears the field, and asks for a code when empty", async ({
+    page,
+  }) => {
     await page.goto("/");
     const input = page.getByPlaceholder("Experimente: BR123456");
     await input.fill("BR123456");
@@ -126,10 +123,8 @@ test.describe("landing", () => {
       "/register",
     );
     await expect(page.getByPlaceholder("Experimente: BR123456")).toHaveValue("");
-  });
 
-  test("the test box asks for a code when submitted empty", async ({ page }) => {
-    await page.goto("/");
+    // Submitted empty, it asks for a code instead.
     await page.getByRole("button", { name: "Testar", exact: true }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Digite um código de peça para testar" }),

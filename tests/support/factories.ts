@@ -82,3 +82,56 @@ export function createVehicle(overrides: Partial<typeof vehicles.$inferInsert> =
 export function fit(partId: number, vehicleId: number, notes?: string) {
   db().insert(partVehicles).values({ partId, vehicleId, notes: notes ?? null }).run();
 }
+
+// --- API search and dashboard helpers -------------------------------------------------------
+
+import { eq as eqF } from "drizzle-orm";
+import { activity as activityTable, brands as brandsTable, searches as searchesTable, subscriptions as subscriptionsTable, users as usersTable } from "../../db/schema";
+import { saoPauloDay } from "../../app/utils/format";
+
+/** Moves a customer to a plan with `daily` searches a day, and sets their extra credits. */
+export function setDailyAllowance(userId: number, daily: number, extraCredits = 0) {
+  const plan = createPlan({ creditsPerMonth: daily * 30, priceCents: 1000 });
+  db().update(subscriptionsTable).set({ planId: plan.id }).where(eqF(subscriptionsTable.userId, userId)).run();
+  db().update(usersTable).set({ creditsBalance: extraCredits }).where(eqF(usersTable.id, userId)).run();
+  return plan;
+}
+
+/** A logged search row, written directly (no metering): for statistics and feeds. */
+export function recordSearch(input: {
+  userId: number | null;
+  query: string;
+  partId?: number | null;
+  at: Date;
+  type?: "code" | "description";
+  charged?: boolean;
+}) {
+  return db()
+    .insert(searchesTable)
+    .values({
+      userId: input.userId,
+      query: input.query,
+      queryNorm: normalizeCode(input.query),
+      type: input.type ?? "code",
+      resultsCount: input.partId ? 1 : 0,
+      partId: input.partId ?? null,
+      charged: input.charged ?? false,
+      day: saoPauloDay(input.at),
+      createdAt: input.at,
+    })
+    .returning()
+    .get();
+}
+
+export function createBrand(name: string) {
+  return db().insert(brandsTable).values({ name }).returning().get();
+}
+
+/** An activity log row at a given time. */
+export function recordActivity(input: { actorId: number | null; type: string; action: string; at: Date }) {
+  return db()
+    .insert(activityTable)
+    .values({ actorId: input.actorId, type: input.type, action: input.action, createdAt: input.at })
+    .returning()
+    .get();
+}

@@ -1,11 +1,15 @@
-// One of the processes of the credit race: waits for the agreed instant, then searches its share.
+// One of the processes of the credit race: says it is ready, waits for the go signal, then searches its share.
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { searchParts } from "../../app/models/part-search.server";
 import { getUserById } from "../../app/models/user.server";
 
-const [userId, startAt, ...codes] = process.argv.slice(2);
+const [userId, barrierDir, ...codes] = process.argv.slice(2);
 const user = getUserById(Number(userId))!;
-while (Date.now() < Number(startAt)) {
-  /* spin until both processes start together */
+searchParts(user, { query: "warm-up-nothing", type: "code" }); // opens the DB and prepares statements
+writeFileSync(path.join(barrierDir!, `ready-${process.pid}`), "");
+while (!existsSync(path.join(barrierDir!, "go"))) {
+  /* spin: both processes must start searching at the same instant */
 }
 let ok = 0;
 let exhausted = 0;
