@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "bench/results/**", "bench/.data/**"] },
+  { ignores: ["build/**", "build-*/**", "node_modules/**", "data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "bench/results/**", "bench/.data/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

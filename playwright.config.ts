@@ -55,6 +55,7 @@ export default defineConfig({
       SEED_DEMO_DATA: "true",
       LOGIN_MAX_ATTEMPTS: "50",
       REDIS_URL: "",
+      ENCAIXA_BUILD_DIR: process.env.ENCAIXA_BUILD_DIR ?? "build",
     },
   },
 });

@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const buildPath = path.join(root, "build/server/index.js");
+const buildDir = path.resolve(root, process.env.ENCAIXA_BUILD_DIR ?? "build");
+const buildPath = path.join(buildDir, "server/index.js");
 const build = await import(pathToFileURL(buildPath).href);
 
 try {
@@ -20,8 +21,8 @@ const app = express();
 app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 app.use(compression());
-app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
 
 if (process.env.LOG_REQUESTS === "true") {
   app.use((req, res, next) => {

@@ -20,6 +20,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // Parallel test runs each build into their own folder.
+      buildDirectory: process.env.ENCAIXA_BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
