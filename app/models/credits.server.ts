@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { plans, searches, subscriptions, users } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
@@ -26,7 +26,8 @@ export type CurrentPlan = {
   startedAt: Date | null;
 };
 
-export function currentPlan(userId: number): CurrentPlan | null {
+/** The plan of the active, unexpired subscription; null means the default daily searches. */
+export function currentPlan(userId: number, now: Date = new Date()): CurrentPlan | null {
   const row = db()
     .select({
       subscriptionId: subscriptions.id,
@@ -39,7 +40,13 @@ export function currentPlan(userId: number): CurrentPlan | null {
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, "active"),
+        or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
+      ),
+    )
     .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id))
     .get();
   return row ?? null;
@@ -69,7 +76,7 @@ export function searchStats(
     .where(and(eq(searches.userId, user.id), eq(searches.day, day)))
     .get();
   const total = db().select({ n: count() }).from(searches).where(eq(searches.userId, user.id)).get();
-  const plan = currentPlan(user.id);
+  const plan = currentPlan(user.id, now);
   const allowance = user.role === "admin" ? UNLIMITED : dailyAllowance(plan?.creditsPerMonth);
   const charged = today?.charged ?? 0;
   const remaining =

@@ -88,8 +88,8 @@ function chargedCount(userId: number, day: string): number {
   );
 }
 
-function allowanceOf(user: Searcher): number {
-  return user.role === "admin" ? UNLIMITED : dailyAllowance(currentPlan(user.id)?.creditsPerMonth);
+function allowanceOf(user: Searcher, now: Date): number {
+  return user.role === "admin" ? UNLIMITED : dailyAllowance(currentPlan(user.id, now)?.creditsPerMonth);
 }
 
 type MeteredSearch<T> = { type: MeteredType; key: string; query: string; run: () => T[]; firstPartId?: (hits: T[]) => number | null };
@@ -108,7 +108,7 @@ export function meteredSearch<T>(
 ): MeteredOutcome<T> {
   const day = saoPauloDay(now);
   const { key, type } = search;
-  const allowance = allowanceOf(user);
+  const allowance = allowanceOf(user, now);
   const unlimited = allowance === UNLIMITED;
   const statsNow = () => searchStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now);
   const low = (stats: SearchStats) => !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD;

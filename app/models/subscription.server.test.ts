@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { payments, subscriptions } from "~db/schema";
+import { db } from "~/utils/db.server";
+import { createFreePlan, createPlan, createUser } from "../../tests/support/factories";
+import { currentPlan } from "./credits.server";
+import { getUserById } from "./user.server";
+import {
+  activatePayment,
+  assignPlanByAdmin,
+  cancelSubscription,
+  PlanInactiveError,
+  PlanNotFoundError,
+  subscribe,
+  SubscriptionNotActiveError,
+} from "./subscription.server";
+
+const subs = (userId: number) =>
+  db().select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(subscriptions.id).all();
+
+describe("plan change by the customer", () => {
+  it("switches to a free plan at once", async () => {
+    const free = createFreePlan();
+    const paid = createPlan({ priceCents: 4990, creditsPerMonth: 6000 });
+    const { user } = await createUser();
+    const admin = await createUser({ role: "admin" });
+    assignPlanByAdmin({ userId: user.id, planId: paid.id, paymentMethod: "cash", actorId: admin.user.id });
+    const result = subscribe({ userId: user.id, planId: free.id, paymentMethod: "credit_card" });
+    expect(result.kind).toBe("activated");
+    expect(currentPlan(user.id)?.planId).toBe(free.id);
+    expect(getUserById(user.id)?.role).toBe("user");
+  });
+
+  it("keeps the current plan until the paid plan's invoice is approved, and activates once", async () => {
+    createFreePlan();
+    const paid = createPlan({ priceCents: 4990, creditsPerMonth: 6000 });
+    const { user } = await createUser();
+    const startingPlan = currentPlan(user.id)!.planId;
+    const now = new Date("2026-07-01T12:00:00Z");
+    const result = subscribe({ userId: user.id, planId: paid.id, paymentMethod: "pix" }, now);
+    expect(result.kind).toBe("payment_required");
+    if (result.kind !== "payment_required") return;
+    expect(result.payment).toMatchObject({ status: "pending", gateway: "manual", amountCents: 4990 });
+    expect(currentPlan(user.id, now)?.planId).toBe(startingPlan);
+
+    const again = subscribe({ userId: user.id, planId: paid.id, paymentMethod: "pix" }, now);
+    expect(again.kind === "payment_required" && again.payment.id).toBe(result.payment.id);
+
+    const first = activatePayment(result.payment.id, { now });
+    const second = activatePayment(result.payment.id, { now });
+    expect(first.activated).toBe(true);
+    expect(second.activated).toBe(false);
+    const plan = currentPlan(user.id, now);
+    expect(plan?.planId).toBe(paid.id);
+    expect(plan?.expiresAt?.toISOString()).toBe("2026-07-31T12:00:00.000Z");
+    expect(subs(user.id).map((s) => s.status)).toEqual(["cancelled", "active"]);
+    expect(getUserById(user.id)?.role).toBe("premium_user");
+    expect(currentPlan(user.id, new Date("2026-08-01T00:00:00Z"))).toBeNull();
+  });
+
+  it("refuses unknown and inactive plans", async () => {
+    const { user } = await createUser();
+    const inactive = createPlan({ status: "inactive", priceCents: 100 });
+    expect(() => subscribe({ userId: user.id, planId: 999_999, paymentMethod: "pix" })).toThrow(PlanNotFoundError);
+    expect(() => subscribe({ userId: user.id, planId: inactive.id, paymentMethod: "pix" })).toThrow(PlanInactiveError);
+  });
+});
+
+describe("admin assignment and cancellation", () => {
+  it("activates at once with an approved manual invoice, and cancels only an active subscription", async () => {
+    createFreePlan();
+    const paid = createPlan({ priceCents: 19990, creditsPerMonth: -1 });
+    const { user } = await createUser();
+    const admin = await createUser({ role: "admin" });
+    const { subscriptionId, paymentId } = assignPlanByAdmin({ userId: user.id, planId: paid.id, paymentMethod: "credit_card", actorId: admin.user.id });
+    expect(currentPlan(user.id)?.planId).toBe(paid.id);
+    const invoice = db().select().from(payments).where(eq(payments.id, paymentId!)).get();
+    expect(invoice).toMatchObject({ status: "approved", gateway: "manual", amountCents: 19990 });
+    cancelSubscription({ subscriptionId, actorId: admin.user.id });
+    expect(currentPlan(user.id)).toBeNull();
+    expect(() => cancelSubscription({ subscriptionId, actorId: admin.user.id })).toThrow(SubscriptionNotActiveError);
+  });
+});

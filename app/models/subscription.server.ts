@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { payments, plans, subscriptions, users, type PAYMENT_METHODS } from "~db/schema";
+import { db, immediateTransaction } from "~/utils/db.server";
+import { logActivity } from "./activity.server";
+import { isFreePlan, type Plan } from "./plan.server";
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type Subscription = typeof subscriptions.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+
+export const SUBSCRIPTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export class PlanNotFoundError extends Error {
+  constructor() {
+    super("plan_not_found");
+  }
+}
+export class PlanInactiveError extends Error {
+  constructor() {
+    super("plan_inactive");
+  }
+}
+export class SubscriptionNotActiveError extends Error {
+  constructor() {
+    super("subscription_not_active");
+  }
+}
+export class PaymentNotFoundError extends Error {
+  constructor() {
+    super("payment_not_found");
+  }
+}
+
+function findPlan(planId: number): Plan {
+  const plan = db().select().from(plans).where(eq(plans.id, planId)).get();
+  if (!plan) throw new PlanNotFoundError();
+  return plan;
+}
+
+/** Our reference for an invoice, sent to providers as external_reference. */
+export function newExternalReference(): string {
+  return `ENC-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString("hex").toUpperCase()}`;
+}
+
+/**
+ * Makes `subscriptionId` the user's only active subscription, from `now` for 30 days. Customers on a
+ * paid plan become premium users; on a free plan, plain users. Runs inside the caller's transaction.
+ */
+function makeActive(subscriptionId: number, now: Date) {
+  const database = db();
+  const subscription = database.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get()!;
+  const plan = findPlan(subscription.planId);
+  database
+    .update(subscriptions)
+    .set({ status: "cancelled", cancelledAt: now })
+    .where(
+      and(
+        eq(subscriptions.userId, subscription.userId),
+        eq(subscriptions.status, "active"),
+        ne(subscriptions.id, subscriptionId),
+      ),
+    )
+    .run();
+  database
+    .update(subscriptions)
+    .set({
+      status: "active",
+      startedAt: now,
+      expiresAt: isFreePlan(plan) ? null : new Date(now.getTime() + SUBSCRIPTION_DAYS * DAY_MS),
+      cancelledAt: null,
+    })
+    .where(eq(subscriptions.id, subscriptionId))
+    .run();
+  const user = database.select({ role: users.role }).from(users).where(eq(users.id, subscription.userId)).get();
+  if (user && user.role !== "admin") {
+    database
+      .update(users)
+      .set({ role: isFreePlan(plan) ? "user" : "premium_user" })
+      .where(eq(users.id, subscription.userId))
+      .run();
+  }
+  return plan;
+}
+
+export type SubscribeResult =
+  | { kind: "activated"; subscription: Subscription }
+  | { kind: "payment_required"; subscription: Subscription; payment: Payment };
+
+/**
+ * A customer's plan change. A free plan switches at once. A paid plan creates a pending
+ * subscription and a pending invoice; the current plan stays until that invoice is approved
+ * (`activatePayment`). Asking again for the same paid plan reuses the invoice still pending.
+ */
+export function subscribe(
+  input: { userId: number; planId: number; paymentMethod: PaymentMethod; gateway?: Payment["gateway"] },
+  now = new Date(),
+): SubscribeResult {
+  const plan = findPlan(input.planId);
+  if (plan.status !== "active") throw new PlanInactiveError();
+  return immediateTransaction(db(), () => {
+    const database = db();
+    if (isFreePlan(plan)) {
+      const subscription = database
+        .insert(subscriptions)
+        .values({ userId: input.userId, planId: plan.id, status: "pending", paymentMethod: input.paymentMethod })
+        .returning()
+        .get();
+      makeActive(subscription.id, now);
+      logActivity({ actorId: input.userId, type: "subscription", action: `Mudou para o plano ${plan.name}`, entity: "subscription", entityId: subscription.id });
+      return { kind: "activated" as const, subscription: database.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).get()! };
+    }
+    const pending = database
+      .select({ subscription: subscriptions, payment: payments })
+      .from(subscriptions)
+      .innerJoin(payments, eq(payments.subscriptionId, subscriptions.id))
+      .where(
+        and(
+          eq(subscriptions.userId, input.userId),
+          eq(subscriptions.planId, plan.id),
+          eq(subscriptions.status, "pending"),
+          eq(payments.status, "pending"),
+        ),
+      )
+      .orderBy(desc(payments.id))
+      .get();
+    if (pending) return { kind: "payment_required" as const, ...pending };
+    const subscription = database
+      .insert(subscriptions)
+      .values({ userId: input.userId, planId: plan.id, status: "pending", paymentMethod: input.paymentMethod })
+      .returning()
+      .get();
+    const payment = database
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        planId: plan.id,
+        subscriptionId: subscription.id,
+        status: "pending",
+        gateway: input.gateway ?? "manual",
+        amountCents: plan.priceCents ?? 0,
+        externalReference: newExternalReference(),
+      })
+      .returning()
+      .get();
+    logActivity({ actorId: input.userId, type: "subscription", action: `Pediu o plano ${plan.name} (fatura #${payment.id})`, entity: "payment", entityId: payment.id });
+    return { kind: "payment_required" as const, subscription, payment };
+  });
+}
+
+/**
+ * The one place a paid plan starts: approves a pending invoice and activates its subscription.
+ * Called by the payment webhook, a sync, or an admin's "Marcar pago"; calling it again for the
+ * same invoice changes nothing and returns `activated: false`.
+ */
+export function activatePayment(paymentId: number, options: { actorId?: number | null; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  return immediateTransaction(db(), () => {
+    const database = db();
+    const payment = database.select().from(payments).where(eq(payments.id, paymentId)).get();
+    if (!payment) throw new PaymentNotFoundError();
+    if (payment.status === "approved") return { activated: false as const, payment };
+    database.update(payments).set({ status: "approved", paidAt: now }).where(eq(payments.id, paymentId)).run();
+    let planName = "";
+    if (payment.subscriptionId) planName = makeActive(payment.subscriptionId, now).name;
+    logActivity({
+      actorId: options.actorId ?? payment.userId,
+      type: "payment",
+      action: `Pagamento da fatura #${payment.id} aprovado${planName ? ` — plano ${planName} ativo` : ""}`,
+      entity: "payment",
+      entityId: payment.id,
+    });
+    return { activated: true as const, payment: database.select().from(payments).where(eq(payments.id, paymentId)).get()! };
+  });
+}
+
+/**
+ * An admin gives a customer a plan: it is active at once. A paid plan records an approved manual
+ * invoice, so revenue and the customer's history show it.
+ */
+export function assignPlanByAdmin(
+  input: { userId: number; planId: number; paymentMethod: PaymentMethod; actorId: number },
+  now = new Date(),
+): { subscriptionId: number; paymentId: number | null } {
+  const plan = findPlan(input.planId);
+  if (plan.status !== "active") throw new PlanInactiveError();
+  return immediateTransaction(db(), () => {
+    const database = db();
+    const subscription = database
+      .insert(subscriptions)
+      .values({ userId: input.userId, planId: plan.id, status: "pending", paymentMethod: input.paymentMethod })
+      .returning()
+      .get();
+    let paymentId: number | null = null;
+    if (!isFreePlan(plan)) {
+      paymentId = database
+        .insert(payments)
+        .values({
+          userId: input.userId,
+          planId: plan.id,
+          subscriptionId: subscription.id,
+          status: "approved",
+          gateway: "manual",
+          amountCents: plan.priceCents ?? 0,
+          externalReference: newExternalReference(),
+          paidAt: now,
+        })
+        .returning({ id: payments.id })
+        .get().id;
+    }
+    makeActive(subscription.id, now);
+    logActivity({ actorId: input.actorId, type: "subscription", action: `Atribuiu o plano ${plan.name} ao cliente #${input.userId}`, entity: "subscription", entityId: subscription.id });
+    return { subscriptionId: subscription.id, paymentId };
+  });
+}
+
+/** Ends an active subscription; the customer falls back to the default daily searches. */
+export function cancelSubscription(input: { subscriptionId: number; actorId: number }, now = new Date()) {
+  immediateTransaction(db(), () => {
+    const database = db();
+    const subscription = database.select().from(subscriptions).where(eq(subscriptions.id, input.subscriptionId)).get();
+    if (!subscription || subscription.status !== "active") throw new SubscriptionNotActiveError();
+    database.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(subscriptions.id, subscription.id)).run();
+    const user = database.select({ role: users.role }).from(users).where(eq(users.id, subscription.userId)).get();
+    if (user?.role === "premium_user") database.update(users).set({ role: "user" }).where(eq(users.id, subscription.userId)).run();
+    logActivity({ actorId: input.actorId, type: "subscription", action: `Cancelou a assinatura #${subscription.id}`, entity: "subscription", entityId: subscription.id });
+  });
+}
+
+/** The latest invoice of a user, for the profile's subscription tab. */
+export function latestPayment(userId: number): Payment | undefined {
+  return db().select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.id)).get();
+}
+
+export function activeSubscriptionId(userId: number): number | null {
+  return (
+    db()
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")))
+      .orderBy(desc(subscriptions.id))
+      .get()?.id ?? null
+  );
+}
