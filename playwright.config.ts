@@ -47,6 +47,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      // A production build on one machine over plain http, like `npm start`.
+      ENCAIXA_LOCAL: "true",
       DATA_DIR: dataDir,
       SESSION_SECRET: "e2e-secret-".padEnd(48, "z"),
       ADMIN_EMAIL: "admin@encaixa.local",

@@ -59,8 +59,20 @@ test.describe("login", () => {
     await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(USER.email);
   });
 
-  test("empty fields ask to fill everything", async ({ page }) => {
-    await submitLogin(page, "", "");
+  test("empty fields ask to fill everything", async ({ page }, testInfo) => {
+    await page.goto("/login");
+    // The show/hide toggle exists only once JavaScript runs: proof of which project this is.
+    const toggle = page.getByRole("button", { name: "Mostrar senha" });
+    if (testInfo.project.use.javaScriptEnabled === false) {
+      await expect(toggle).toHaveCount(0);
+    } else {
+      await toggle.click();
+      await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("type", "text");
+      await page.getByRole("button", { name: "Ocultar senha" }).click();
+      await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("type", "password");
+    }
+
+    await submitLogin(page, "", "", { goto: false });
     await expect(
       page.getByRole("alert").filter({ hasText: "Por favor, preencha todos os campos" }),
     ).toBeVisible();
@@ -75,9 +87,12 @@ test.describe("route guard", () => {
 
     await submitLogin(page, USER.email, USER.password, { goto: false });
     await page.waitForURL(/\/settings$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Configurações");
     await expect(page.getByText("Login realizado com sucesso!")).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Navegação principal" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Navegação principal" });
+    await expect(nav.getByRole("link", { name: "Configurações", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 
   test("a role user opening /admin lands on /home", async ({ page }) => {
