@@ -1,8 +1,9 @@
+import { importFipeVehicles } from "./fipe-import.server";
 import { purgeExpiredSessions } from "./maintenance.server";
 import { registerJob } from "./registry.server";
 
 /** Every job the app knows; the web process and `npm run worker` both register these. */
-export const appJobs = [purgeExpiredSessions];
+export const appJobs = [purgeExpiredSessions, importFipeVehicles];
 appJobs.forEach(registerJob);
 
 export { purgeExpiredSessions };

@@ -266,3 +266,193 @@ export function topSearchView(item: TopSearch) {
 export function feedItemView(item: FeedItem) {
   return { type: item.type, time: item.time.toISOString(), user: item.user, action: item.action };
 }
+
+// --- Import status (FIPE and catalogue imports) -----------------------------------------------
+
+import type { importJobs as importJobsTable } from "~db/schema";
+
+type ImportJobRow = typeof importJobsTable.$inferSelect;
+type ImportLogRow = { message: string; createdAt: Date };
+
+/** The spec's "Import status": counters, timing and the log as text lines ("[hh:mm:ss] ..."). */
+export function importStatusView(job: ImportJobRow, logs: ImportLogRow[], now: Date = new Date()) {
+  const started = job.startedAt?.getTime();
+  const end = job.completedAt?.getTime() ?? now.getTime();
+  const minutes = started ? Math.max((end - started) / 60_000, 1 / 60) : 0;
+  const itemsPerMinute = minutes > 0 ? Math.round(job.processedItems / minutes) : 0;
+  const running = job.status === "running";
+  const remainingItems = Math.max(job.totalItems - job.processedItems, 0);
+  const time = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", timeStyle: "medium" });
+  return {
+    job_id: job.id,
+    kind: job.kind,
+    status: job.status,
+    processed_items: job.processedItems,
+    total_items: job.totalItems,
+    current_page: job.currentPage,
+    total_pages: job.totalPages,
+    created_parts: job.createdParts,
+    created_vehicles: job.createdVehicles,
+    created_compatibilities: job.createdCompatibilities,
+    skipped_parts: job.skippedParts,
+    skipped_vehicles: job.skippedVehicles,
+    skipped_compatibilities: job.skippedCompatibilities,
+    items_per_minute: itemsPerMinute,
+    error_count: job.errorCount,
+    started_at: job.startedAt?.toISOString() ?? null,
+    completed_at: job.completedAt?.toISOString() ?? null,
+    estimated_completion:
+      running && itemsPerMinute > 0 && remainingItems > 0
+        ? new Date(now.getTime() + (remainingItems / itemsPerMinute) * 60_000).toISOString()
+        : null,
+    last_activity: job.lastActivityAt?.toISOString() ?? null,
+    logs: logs.map((line) => `[${time.format(line.createdAt)}] ${line.message}`),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans and customers management (/api/plans, /api/customers): money in reais, as the spec shows.
+// ---------------------------------------------------------------------------------------------
+
+import { roleFromCustomerType } from "~/schemas/customer";
+import type { CustomerRow, CustomerStatistics } from "./customer.server";
+import type { PlanCustomer, PlanStatistics } from "./plan.server";
+
+const reais = (cents: number | null | undefined) => (cents ?? 0) / 100;
+
+/** The Plan of the admin spec: the public fields plus monthly_revenue (price × active customers). */
+export function planAdminView(plan: PlanWithCustomers) {
+  return {
+    ...planView(plan),
+    monthly_revenue: reais((plan.priceCents ?? 0) * plan.customersCount),
+    updated_at: plan.updatedAt.toISOString(),
+  };
+}
+
+export function planStatisticsView(stats: PlanStatistics) {
+  return {
+    total_plans: stats.totalPlans,
+    active_plans: stats.activePlans,
+    total_customers: stats.totalCustomers,
+    monthly_revenue: reais(stats.monthlyRevenueCents),
+  };
+}
+
+export function planCustomerView(customer: PlanCustomer) {
+  return {
+    id: customer.id,
+    name: customer.name,
+    email: customer.email,
+    company: customer.company,
+    subscription_id: customer.subscriptionId,
+    payment_method: customer.paymentMethod,
+    started_at: customer.startedAt?.toISOString() ?? null,
+    expires_at: customer.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The Customer of the admin spec. `role` is the spec's classification (customer = Regular, premium,
+ * vip), also given as `customer_type`; the account's permission role is `account_role`.
+ */
+export function customerView(customer: CustomerRow) {
+  const subscription = customer.subscription;
+  return {
+    id: customer.id,
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    company: customer.company,
+    role: roleFromCustomerType(customer.customerType),
+    customer_type: customer.customerType,
+    account_role: customer.role,
+    status: customer.status,
+    notes: customer.notes,
+    credits_balance: customer.creditsBalance,
+    remaining_searches: customer.credits.remainingSearches,
+    daily_allowance: customer.credits.dailyAllowance,
+    total_spent: reais(customer.totalSpentCents),
+    last_consultation_date: customer.lastSearchAt?.toISOString() ?? null,
+    created_at: customer.createdAt.toISOString(),
+    subscription: subscription && {
+      id: subscription.id,
+      plan_id: subscription.planId,
+      plan_name: subscription.planName,
+      status: subscription.status,
+      payment_method: subscription.paymentMethod,
+      started_at: subscription.startedAt?.toISOString() ?? null,
+      expires_at: subscription.expiresAt?.toISOString() ?? null,
+    },
+  };
+}
+
+export function customerStatisticsView(stats: CustomerStatistics) {
+  return {
+    total_customers: stats.totalCustomers,
+    active_customers: stats.activeCustomers,
+    subscribed_customers: stats.subscribedCustomers,
+    total_credits: stats.totalCredits,
+    total_revenue: reais(stats.totalRevenueCents),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue back-office API (/api/parts/categories, /api/brands, /api/vehicles): the spec's
+// Category, Brand and Vehicle shapes.
+// ---------------------------------------------------------------------------------------------
+
+import type { BrandRow } from "./brand.server";
+import type { CategoryWithCount } from "./category.server";
+import type { CompatiblePart, VehicleRow } from "./vehicle.server";
+
+export function categoryView(category: CategoryWithCount) {
+  return {
+    id: category.id,
+    name: category.name,
+    description: category.description,
+    parts_count: category.partsCount,
+    created_at: category.createdAt.toISOString(),
+    updated_at: category.updatedAt.toISOString(),
+  };
+}
+
+export function brandView(brand: BrandRow) {
+  return { id: brand.id, name: brand.name, vehicles_count: brand.vehiclesCount };
+}
+
+export function vehicleView(vehicle: VehicleRow) {
+  return {
+    id: vehicle.id,
+    brand: vehicle.brand,
+    model: vehicle.model,
+    generation: vehicle.generation,
+    year: vehicle.year,
+    version: vehicle.version,
+    engine: vehicle.engine,
+    fuel: vehicle.fuel,
+    transmission: vehicle.transmission,
+    body_type: vehicle.bodyType,
+    vehicle_type: vehicle.vehicleType,
+    fipe_code: vehicle.fipeCode,
+    compat_count: vehicle.compatibleParts,
+    /** The spec's screens read either name. */
+    compatible_parts_count: vehicle.compatibleParts,
+    created_at: vehicle.createdAt.toISOString(),
+    updated_at: vehicle.updatedAt.toISOString(),
+  };
+}
+
+export function vehicleDetailView(vehicle: VehicleRow & { parts: CompatiblePart[] }) {
+  return {
+    ...vehicleView(vehicle),
+    compatible_parts: vehicle.parts.map((part) => ({
+      part_id: part.partId,
+      code: part.code,
+      name: part.name,
+      category_name: part.categoryName,
+      manufacturer: part.manufacturer,
+      notes: part.notes,
+      compatibility_notes: part.notes,
+    })),
+  };
+}

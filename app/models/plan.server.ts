@@ -9,9 +9,13 @@ export function isFreePlan(plan: Pick<Plan, "priceCents">): boolean {
   return !plan.priceCents;
 }
 
+/**
+ * Written out with explicit table names: in a single-table select drizzle leaves columns
+ * unqualified, and a bare "id" inside the subquery would be the subscription's id.
+ */
 const customersCount = sql<number>`(
-  select count(distinct ${subscriptions.userId}) from ${subscriptions}
-  where ${subscriptions.planId} = ${plans.id} and ${subscriptions.status} = 'active'
+  select count(distinct s.user_id) from subscriptions s
+  where s.plan_id = "plans"."id" and s.status = 'active'
 )`.mapWith(Number);
 
 export function listPlans(filter: { status?: Plan["status"] } = {}): PlanWithCustomers[] {

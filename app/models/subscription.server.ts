@@ -243,3 +243,13 @@ export function activeSubscriptionId(userId: number): number | null {
       .get()?.id ?? null
   );
 }
+
+/** Pending invoices of a user by plan: the settings page says which plan is waiting for payment. */
+export function pendingInvoicesByPlan(userId: number): Record<number, number> {
+  const rows = db()
+    .select({ id: payments.id, planId: payments.planId })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, "pending")))
+    .all();
+  return Object.fromEntries(rows.filter((r) => r.planId !== null).map((r) => [r.planId!, r.id]));
+}

@@ -105,3 +105,10 @@ export async function updateProfile(userId: number, change: ProfileChange): Prom
     .returning()
     .get();
 }
+
+/** Changes the password after checking the current one. */
+export async function changePassword(userId: number, currentPassword: string, newPassword: string) {
+  const user = getUserById(userId);
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw new WrongPasswordError();
+  await setPassword(userId, newPassword);
+}

@@ -76,11 +76,11 @@ export default function PlanDetails() {
       </section>
       <div className="mt-6">
         {signedIn ? (
-          <Link to="/settings?tab=planos" className="btn-primary w-full">
+          <Link to={`/settings/plano/${plan.id}`} className="btn-primary w-full">
             {plan.isFree ? l.startFree : l.subscribe}
           </Link>
         ) : (
-          <Link to="/register" className="btn-primary w-full">
+          <Link to={`/register?${new URLSearchParams({ redirectTo: `/settings/plano/${plan.id}` })}`} className="btn-primary w-full">
             {l.createOrSubscribe}
           </Link>
         )}

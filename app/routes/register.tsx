@@ -113,7 +113,10 @@ export default function Register() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {m.haveAccount}{" "}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"}
+          className="font-semibold text-brand-700 hover:underline"
+        >
           {m.signIn}
         </Link>
       </p>

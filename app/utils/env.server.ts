@@ -36,6 +36,18 @@ const envSchema = z.object({
   LOG_REQUESTS: booleanFlag,
   /** Set by `npm start`: a production build run on one machine for trying the product out. */
   ENCAIXA_LOCAL: booleanFlag,
+  /** FIPE v1 API; unset means the simulator this app serves at /fipe-sim/api/v1. */
+  FIPE_BASE_URL: z
+    .url({ error: "FIPE_BASE_URL deve ser uma URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  FIPE_MIN_INTERVAL_MS: z.coerce
+    .number({ error: "FIPE_MIN_INTERVAL_MS deve ser um número" })
+    .int()
+    .min(0)
+    .default(250),
+  /** Serves the FIPE simulator even in production (end-to-end tests); default: on outside production. */
+  FIPE_SIMULATOR: booleanFlag,
 });
 
 export type Env = z.infer<typeof envSchema> & {

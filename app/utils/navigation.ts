@@ -22,6 +22,7 @@ export const NAVIGATION: NavItem[] = [
   { to: "/parts", label: n.parts, roles: adminOnly, icon: "🔩" },
   { to: "/admin", label: n.admin, roles: adminOnly, icon: "🛠️" },
   { to: "/admin/import", label: n.import, roles: adminOnly, icon: "⬇️" },
+  { to: "/admin/data-quality", label: messages.dataQuality.title, roles: adminOnly, icon: "🩺" },
   { to: "/categories", label: n.categories, roles: adminOnly, icon: "🗂️" },
   {
     to: "/vehicles",
@@ -49,19 +50,9 @@ export function navigationFor(role: Role): NavItem[] {
 
 /** Routes of the user area that are not built yet, with who may open them. */
 export const PENDING_PAGES: { path: string; title: string; roles: readonly Role[] }[] = [
-  { path: "settings", title: n.settings, roles: everyone },
-  { path: "profile", title: n.profile, roles: everyone },
   { path: "invoices", title: n.invoices, roles: everyone },
-  { path: "parts", title: n.parts, roles: adminOnly },
-  { path: "parts/:id", title: n.parts, roles: adminOnly },
   { path: "admin", title: n.admin, roles: adminOnly },
   { path: "admin/import", title: n.import, roles: adminOnly },
-  { path: "categories", title: n.categories, roles: adminOnly },
-  { path: "vehicles", title: n.vehicles, roles: adminOnly },
-  { path: "vehicles/brands", title: n.brands, roles: adminOnly },
-  { path: "vehicles/:id", title: n.vehicles, roles: adminOnly },
-  { path: "customers", title: n.customers, roles: adminOnly },
-  { path: "plans", title: n.plans, roles: adminOnly },
   { path: "admin-invoices", title: n.adminInvoices, roles: adminOnly },
   { path: "payment-methods", title: "Formas de pagamento", roles: adminOnly },
 ];

@@ -1,0 +1,137 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { SelectField, TextAreaField } from "~/components/admin/fields";
+import { FormErrors, PasswordField, TextField } from "~/components/form-fields";
+import { RouteDialog } from "~/components/route-dialog";
+import {
+  CUSTOMER_COMPANY_MAX,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_PHONE_MAX,
+  CUSTOMER_STATUSES,
+  CUSTOMER_TYPES,
+  customerCreateSchema,
+  customerEditSchema,
+} from "~/schemas/customer";
+import { useIsSubmitting } from "~/utils/hooks";
+import { messages } from "~/utils/messages";
+
+const m = messages.customersAdmin;
+const a = messages.admin;
+
+export const customerTypeOptions = CUSTOMER_TYPES.map((type) => ({ value: type, label: m.types[type] }));
+export const customerStatusOptions = CUSTOMER_STATUSES.map((status) => ({ value: status, label: m.status[status] }));
+
+/** Credit badge colours of the spec: above 10 green, 1–10 yellow, 0 red; unlimited counts as plenty. */
+export function creditBadgeClass(remaining: number): string {
+  if (remaining < 0 || remaining > 10) return "bg-emerald-100 text-emerald-800";
+  if (remaining > 0) return "bg-amber-100 text-amber-900";
+  return "bg-red-100 text-red-800";
+}
+
+/** Add (with the initial password) or edit a customer: a POST form to its own route. */
+export function CustomerFormDialog({
+  mode,
+  title,
+  closeTo,
+  lastResult,
+  defaultValue,
+}: {
+  mode: "create" | "edit";
+  title: string;
+  closeTo: string;
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue?: Record<string, string>;
+}) {
+  const busy = useIsSubmitting();
+  const schema = mode === "create" ? customerCreateSchema : customerEditSchema;
+  const [form, fields] = useForm<Record<string, string>, Record<string, unknown>>({
+    id: `customer-${mode}`,
+    lastResult,
+    defaultValue: defaultValue ?? { customerType: "regular", status: "active" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const field = (name: string) => fields[name]!;
+  return (
+    <RouteDialog title={title} closeTo={closeTo}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField
+          label={m.fields.name}
+          errors={field("name").errors}
+          errorId={field("name").errorId}
+          {...getInputProps(field("name"), { type: "text" })}
+          maxLength={CUSTOMER_NAME_MAX}
+          autoComplete="off"
+        />
+        <TextField
+          label={m.fields.email}
+          errors={field("email").errors}
+          errorId={field("email").errorId}
+          {...getInputProps(field("email"), { type: "email" })}
+          autoComplete="off"
+          inputMode="email"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={m.fields.phone}
+            errors={field("phone").errors}
+            errorId={field("phone").errorId}
+            {...getInputProps(field("phone"), { type: "tel" })}
+            maxLength={CUSTOMER_PHONE_MAX}
+          />
+          <TextField
+            label={m.fields.company}
+            errors={field("company").errors}
+            errorId={field("company").errorId}
+            {...getInputProps(field("company"), { type: "text" })}
+            maxLength={CUSTOMER_COMPANY_MAX}
+          />
+          <SelectField
+            label={m.fields.type}
+            errors={field("customerType").errors}
+            errorId={field("customerType").errorId}
+            options={customerTypeOptions}
+            {...getSelectProps(field("customerType"))}
+          />
+          <SelectField
+            label={m.fields.status}
+            errors={field("status").errors}
+            errorId={field("status").errorId}
+            options={customerStatusOptions}
+            {...getSelectProps(field("status"))}
+          />
+        </div>
+        <TextAreaField
+          label={m.fields.notes}
+          errors={field("notes").errors}
+          errorId={field("notes").errorId}
+          {...getTextareaProps(field("notes"))}
+          rows={3}
+        />
+        {mode === "create" && (
+          <div>
+            <PasswordField
+              label={m.fields.password}
+              errors={field("password").errors}
+              errorId={field("password").errorId}
+              {...getInputProps(field("password"), { type: "password" })}
+              autoComplete="new-password"
+            />
+            <p className="mt-1 text-xs text-slate-500">{m.fields.passwordHint}</p>
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <Link to={closeTo} className="btn-secondary" preventScrollReset>
+            {a.cancel}
+          </Link>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? a.saving : a.save}
+          </button>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { FormErrors, TextField } from "~/components/form-fields";
+import { RouteDialog } from "~/components/route-dialog";
+import { brandSchema } from "~/schemas/catalogue";
+import { useIsSubmitting } from "~/utils/hooks";
+import { messages } from "~/utils/messages";
+
+const m = messages.catalogue;
+const a = messages.admin;
+
+/** The add/edit brand dialog; `hint` tells that a rename carries the brand's vehicles along. */
+export function BrandFormDialog({
+  title,
+  closeTo,
+  lastResult,
+  defaultName,
+  hint,
+}: {
+  title: string;
+  closeTo: string;
+  lastResult?: SubmissionResult<string[]>;
+  defaultName?: string;
+  hint?: string;
+}) {
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "brand-form",
+    lastResult,
+    defaultValue: defaultName === undefined ? undefined : { name: defaultName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: brandSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={title} closeTo={closeTo}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField
+          label={m.name}
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+          {...getInputProps(fields.name, { type: "text" })}
+          maxLength={100}
+          autoComplete="off"
+        />
+        {hint && <p className="text-sm text-slate-600">{hint}</p>}
+        <div className="flex justify-end gap-2">
+          <Link to={closeTo} className="btn-secondary" preventScrollReset>
+            {a.cancel}
+          </Link>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? a.saving : a.save}
+          </button>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

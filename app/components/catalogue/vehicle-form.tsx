@@ -1,0 +1,131 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { SelectField } from "~/components/admin/fields";
+import { FormErrors, TextField } from "~/components/form-fields";
+import { RouteDialog } from "~/components/route-dialog";
+import {
+  BODY_TYPE_OPTIONS,
+  FUEL_OPTIONS,
+  TRANSMISSION_OPTIONS,
+  vehicleSchema,
+  YEAR_MAX,
+  YEAR_MIN,
+  type VehicleType,
+} from "~/schemas/catalogue";
+import { useIsSubmitting } from "~/utils/hooks";
+import { messages } from "~/utils/messages";
+
+const m = messages.catalogue;
+const a = messages.admin;
+
+export type VehicleFormValues = {
+  brand: string;
+  model: string;
+  year: number | string;
+  version: string;
+  generation: string | null;
+  engine: string | null;
+  fuel: string | null;
+  transmission: string | null;
+  body_type: string | null;
+  vehicle_type: VehicleType;
+};
+
+const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const typeOptions = (Object.entries(m.vehicleTypes) as [VehicleType, string][]).map(([value, label]) => ({ value, label }));
+
+/** The add/edit vehicle dialog. Brands come from the brand list (and the vehicle's own, when editing). */
+export function VehicleFormDialog({
+  title,
+  closeTo,
+  lastResult,
+  defaultValue,
+  brands,
+}: {
+  title: string;
+  closeTo: string;
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue: Partial<VehicleFormValues> & { vehicle_type: VehicleType };
+  brands: string[];
+}) {
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "vehicle-form",
+    lastResult,
+    defaultValue: Object.fromEntries(
+      Object.entries(defaultValue).map(([key, value]) => [key, value === null || value === undefined ? "" : String(value)]),
+    ),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const text = (name: "model" | "version" | "generation" | "engine", label: string) => (
+    <TextField
+      label={label}
+      errors={fields[name].errors}
+      errorId={fields[name].errorId}
+      {...getInputProps(fields[name], { type: "text" })}
+      maxLength={120}
+      autoComplete="off"
+    />
+  );
+  const select = (name: "fuel" | "transmission" | "body_type", label: string, options: readonly string[]) => (
+    <SelectField
+      label={label}
+      errors={fields[name].errors}
+      errorId={fields[name].errorId}
+      {...getSelectProps(fields[name])}
+      options={asOptions(options)}
+      placeholder={m.notInformed}
+    />
+  );
+  return (
+    <RouteDialog title={title} closeTo={closeTo}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={m.brand}
+            errors={fields.brand.errors}
+            errorId={fields.brand.errorId}
+            {...getSelectProps(fields.brand)}
+            options={asOptions(brands)}
+            placeholder={m.choose}
+          />
+          {text("model", m.model)}
+          <TextField
+            label={m.year}
+            errors={fields.year.errors}
+            errorId={fields.year.errorId}
+            {...getInputProps(fields.year, { type: "number" })}
+            min={YEAR_MIN}
+            max={YEAR_MAX}
+            inputMode="numeric"
+          />
+          {text("version", m.version)}
+          {text("generation", m.generation)}
+          {text("engine", m.engine)}
+          {select("fuel", m.fuel, FUEL_OPTIONS)}
+          {select("transmission", m.transmission, TRANSMISSION_OPTIONS)}
+          {select("body_type", m.bodyType, BODY_TYPE_OPTIONS)}
+          <SelectField
+            label={m.vehicleTypeLabel}
+            errors={fields.vehicle_type.errors}
+            errorId={fields.vehicle_type.errorId}
+            {...getSelectProps(fields.vehicle_type)}
+            options={typeOptions}
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Link to={closeTo} className="btn-secondary" preventScrollReset>
+            {a.cancel}
+          </Link>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? a.saving : a.save}
+          </button>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
+import { useListHref } from "~/components/catalogue/list-href";
+import { deleteCategory, getCategory } from "~/models/category.server";
+import { parsePathId } from "~/schemas/api-search";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.deleteCategory} — Encaixa` }];
+
+function categoryIdOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  if (id === null || !getCategory(id)) throw new Response(m.categoryNotFound, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { name: getCategory(categoryIdOr404(params.id))!.name };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const result = deleteCategory(categoryIdOr404(params.id), admin.id);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirectWithToast(`/categories${new URL(request.url).search}`, { type: "success", message: m.categoryDeleted });
+}
+
+export default function DeleteCategory() {
+  const { name } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ConfirmDeleteDialog
+      title={m.deleteCategory}
+      message={m.confirmDeleteCategory(name)}
+      closeTo={useListHref("/categories")}
+      error={actionData?.error}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CategoryFormDialog } from "~/components/catalogue/category-form";
+import { useListHref } from "~/components/catalogue/list-href";
+import { refusalReply } from "~/models/catalogue-rules.server";
+import { getCategory, updateCategory } from "~/models/category.server";
+import { parsePathId } from "~/schemas/api-search";
+import { categorySchema } from "~/schemas/catalogue";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.editCategory} — Encaixa` }];
+
+function categoryOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  const category = id === null ? undefined : getCategory(id);
+  if (!category) throw new Response(m.categoryNotFound, { status: 404 });
+  return category;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const category = categoryOr404(params.id);
+  return { category: { name: category.name, description: category.description } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const category = categoryOr404(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: categorySchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = updateCategory(category.id, submission.value, admin.id);
+  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  return redirectWithToast(`/categories${new URL(request.url).search}`, { type: "success", message: m.categoryUpdated });
+}
+
+export default function EditCategory() {
+  const { category } = useLoaderData<typeof loader>();
+  return (
+    <CategoryFormDialog
+      title={m.editCategory}
+      closeTo={useListHref("/categories")}
+      lastResult={useActionData<typeof action>()}
+      defaultValue={category}
+    />
+  );
+}

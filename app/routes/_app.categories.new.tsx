@@ -1,0 +1,34 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { CategoryFormDialog } from "~/components/catalogue/category-form";
+import { useListHref } from "~/components/catalogue/list-href";
+import { refusalReply } from "~/models/catalogue-rules.server";
+import { createCategory } from "~/models/category.server";
+import { categorySchema } from "~/schemas/catalogue";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.newCategory} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: categorySchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = createCategory(submission.value, admin.id);
+  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  return redirectWithToast(`/categories${new URL(request.url).search}`, { type: "success", message: m.categoryCreated });
+}
+
+export default function NewCategory() {
+  return <CategoryFormDialog title={m.newCategory} closeTo={useListHref("/categories")} lastResult={useActionData<typeof action>()} />;
+}

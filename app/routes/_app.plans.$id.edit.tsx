@@ -1,0 +1,56 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PlanFormDialog } from "~/components/admin/plan-form";
+import { useListHref } from "~/components/catalogue/list-href";
+import { getPlanWithCustomers, PlanNameTakenError, updatePlanByAdmin } from "~/models/plan.server";
+import { parsePathId } from "~/schemas/api-search";
+import { planFormSchema, planFormValues } from "~/schemas/plan";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.plansAdmin;
+
+function planOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  const plan = id === null ? undefined : getPlanWithCustomers(id);
+  if (!plan) throw new Response(m.notFound, { status: 404 });
+  return plan;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.editTitle(data.name) : m.notFound} — Encaixa` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const plan = planOr404(params.id);
+  return { name: plan.name, values: planFormValues(plan) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const plan = planOr404(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: planFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    updatePlanByAdmin(plan.id, submission.value, admin.id);
+  } catch (error) {
+    if (error instanceof PlanNameTakenError) return data(submission.reply({ fieldErrors: { name: [m.nameTaken] } }), { status: 400 });
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.updateFailed] }), { status: 500 });
+  }
+  return redirectWithToast(`/plans${new URL(request.url).search}`, { type: "success", message: m.updated });
+}
+
+export default function EditPlan() {
+  const { name, values } = useLoaderData<typeof loader>();
+  return (
+    <PlanFormDialog
+      title={m.editTitle(name)}
+      closeTo={useListHref("/plans")}
+      lastResult={useActionData<typeof action>()}
+      defaultValue={values}
+    />
+  );
+}

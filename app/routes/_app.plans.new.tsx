@@ -1,0 +1,38 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { PlanFormDialog } from "~/components/admin/plan-form";
+import { useListHref } from "~/components/catalogue/list-href";
+import { createPlanByAdmin, PlanNameTakenError } from "~/models/plan.server";
+import { planFormSchema } from "~/schemas/plan";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.plansAdmin;
+
+export const meta: MetaFunction = () => [{ title: `${m.newTitle} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: planFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    createPlanByAdmin(submission.value, admin.id);
+  } catch (error) {
+    if (error instanceof PlanNameTakenError) return data(submission.reply({ fieldErrors: { name: [m.nameTaken] } }), { status: 400 });
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.createFailed] }), { status: 500 });
+  }
+  return redirectWithToast(`/plans${new URL(request.url).search}`, { type: "success", message: m.created });
+}
+
+export default function NewPlan() {
+  return <PlanFormDialog title={m.newTitle} closeTo={useListHref("/plans")} lastResult={useActionData<typeof action>()} />;
+}

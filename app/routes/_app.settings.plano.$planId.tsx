@@ -1,0 +1,97 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors } from "~/components/form-fields";
+import { planCredits, planPrice } from "~/components/pricing";
+import { RouteDialog } from "~/components/route-dialog";
+import { currentPlan } from "~/models/credits.server";
+import { getPlanWithCustomers } from "~/models/plan.server";
+import { PlanInactiveError, PlanNotFoundError, subscribe } from "~/models/subscription.server";
+import { planChangeSchema } from "~/schemas/settings";
+import { requireUser } from "~/utils/auth.server";
+import { useIsSubmitting } from "~/utils/hooks";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.planChange;
+const PAID_METHODS = ["credit_card", "pix", "bank_transfer"] as const;
+
+async function loadPlan(request: Request, planIdParam: string | undefined) {
+  const user = await requireUser(request);
+  if (user.role === "admin") throw redirect("/settings?tab=planos");
+  const id = Number(planIdParam);
+  const plan = Number.isInteger(id) && id > 0 ? getPlanWithCustomers(id) : undefined;
+  if (!plan || plan.status !== "active") throw new Response(m.planNotFound, { status: 404 });
+  return { user, plan };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, plan } = await loadPlan(request, params.planId);
+  return {
+    plan: { id: plan.id, name: plan.name, priceCents: plan.priceCents, isFree: plan.isFree, creditsPerMonth: plan.creditsPerMonth },
+    isCurrent: currentPlan(user.id)?.planId === plan.id,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, plan } = await loadPlan(request, params.planId);
+  const submission = parseWithZod(await request.formData(), { schema: planChangeSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (currentPlan(user.id)?.planId === plan.id) return data(submission.reply({ formErrors: [m.alreadyOnPlan] }), { status: 400 });
+  try {
+    const result = subscribe({ userId: user.id, planId: plan.id, paymentMethod: submission.value.paymentMethod });
+    if (result.kind === "activated") return redirectWithToast("/settings?tab=planos", { type: "success", message: m.created });
+    return redirectWithToast("/settings?tab=planos", { type: "info", message: m.paymentRequired(result.payment.id) });
+  } catch (error) {
+    if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError) {
+      return data(submission.reply({ formErrors: [m.planNotFound] }), { status: 400 });
+    }
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.failed] }), { status: 500 });
+  }
+}
+
+export default function PlanChange() {
+  const { plan, isCurrent } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const busy = useIsSubmitting();
+  const [form] = useForm({ id: "plan-change", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: planChangeSchema }) });
+  return (
+    <RouteDialog title={m.title(plan.name)} closeTo="/settings?tab=planos">
+      <p className="text-lg font-bold">
+        {planPrice(plan)}
+        {!plan.isFree && <span className="text-sm font-normal text-slate-600">{messages.landing.perMonth}</span>}
+      </p>
+      <p className="text-sm text-slate-700">{planCredits(plan)}</p>
+      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={isCurrent ? [m.alreadyOnPlan] : form.errors} id={form.errorId} />
+        {plan.isFree ? (
+          <>
+            <p className="text-sm text-slate-700">{m.freeConfirm(plan.name)}</p>
+            <input type="hidden" name="paymentMethod" value="credit_card" />
+          </>
+        ) : (
+          <>
+            <fieldset>
+              <legend className="label">{m.methodLabel}</legend>
+              <div className="space-y-2">
+                {PAID_METHODS.map((method, index) => (
+                  <label key={method} className="flex items-center gap-2">
+                    <input type="radio" name="paymentMethod" value={method} defaultChecked={index === 0} className="accent-brand-600" />
+                    {m.methods[method]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <p className="text-sm text-slate-600">{m.paidText(planPrice(plan))}</p>
+          </>
+        )}
+        <button type="submit" className="btn-primary w-full" disabled={busy || isCurrent}>
+          {busy ? m.processing : m.confirm}
+        </button>
+      </Form>
+    </RouteDialog>
+  );
+}

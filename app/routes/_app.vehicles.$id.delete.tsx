@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
+import { useListHref } from "~/components/catalogue/list-href";
+import { deleteVehicle, getVehicle, vehicleLabel } from "~/models/vehicle.server";
+import { parsePathId } from "~/schemas/api-search";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.deleteVehicle} — Encaixa` }];
+
+function vehicleOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  const vehicle = id === null ? undefined : getVehicle(id);
+  if (!vehicle) throw new Response(m.vehicleNotFound, { status: 404 });
+  return vehicle;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const vehicle = vehicleOr404(params.id);
+  return { label: vehicleLabel(vehicle), fitments: vehicle.compatibleParts };
+}
+
+/** The vehicle goes with its fitments (the confirmation says how many); parts are untouched. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const result = deleteVehicle(vehicleOr404(params.id).id, admin.id);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, { type: "success", message: m.vehicleDeleted });
+}
+
+export default function DeleteVehicle() {
+  const { label, fitments } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ConfirmDeleteDialog
+      title={m.deleteVehicle}
+      message={m.confirmDeleteVehicle(label, fitments)}
+      closeTo={useListHref("/vehicles")}
+      error={actionData?.error}
+    />
+  );
+}

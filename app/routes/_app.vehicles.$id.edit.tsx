@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useListHref } from "~/components/catalogue/list-href";
+import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
+import { vehicleBrandNames } from "~/models/api-views.server";
+import { refusalReply } from "~/models/catalogue-rules.server";
+import { getVehicle, updateVehicle } from "~/models/vehicle.server";
+import { parsePathId } from "~/schemas/api-search";
+import { vehicleSchema } from "~/schemas/catalogue";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.editVehicle} — Encaixa` }];
+
+function vehicleOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  const vehicle = id === null ? undefined : getVehicle(id);
+  if (!vehicle) throw new Response(m.vehicleNotFound, { status: 404 });
+  return vehicle;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { brand, model, year, version, generation, engine, fuel, transmission, bodyType, vehicleType } = vehicleOr404(params.id);
+  return {
+    vehicle: { brand, model, year, version, generation, engine, fuel, transmission, body_type: bodyType, vehicle_type: vehicleType },
+    brands: vehicleBrandNames(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const vehicle = vehicleOr404(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: vehicleSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = updateVehicle(vehicle.id, submission.value, admin.id);
+  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, { type: "success", message: m.vehicleUpdated });
+}
+
+export default function EditVehicle() {
+  const { vehicle, brands } = useLoaderData<typeof loader>();
+  return (
+    <VehicleFormDialog
+      title={m.editVehicle}
+      closeTo={useListHref("/vehicles")}
+      lastResult={useActionData<typeof action>()}
+      defaultValue={vehicle}
+      brands={brands}
+    />
+  );
+}

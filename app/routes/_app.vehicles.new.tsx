@@ -1,0 +1,44 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useListHref } from "~/components/catalogue/list-href";
+import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
+import { vehicleBrandNames } from "~/models/api-views.server";
+import { refusalReply } from "~/models/catalogue-rules.server";
+import { createVehicle } from "~/models/vehicle.server";
+import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.newVehicle} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { brands: vehicleBrandNames(), vehicleType: parseVehicleListQuery(new URL(request.url).searchParams).type };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: vehicleSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = createVehicle(submission.value, admin.id);
+  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, { type: "success", message: m.vehicleCreated });
+}
+
+export default function NewVehicle() {
+  const { brands, vehicleType } = useLoaderData<typeof loader>();
+  return (
+    <VehicleFormDialog
+      title={m.newVehicle}
+      closeTo={useListHref("/vehicles")}
+      lastResult={useActionData<typeof action>()}
+      defaultValue={{ vehicle_type: vehicleType }}
+      brands={brands}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
+import { deleteBrand, getBrand } from "~/models/brand.server";
+import { parsePathId } from "~/schemas/api-search";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.deleteBrand} — Encaixa` }];
+
+function brandOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  const brand = id === null ? undefined : getBrand(id);
+  if (!brand) throw new Response(m.brandNotFound, { status: 404 });
+  return brand;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { name: brandOr404(params.id).name };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const result = deleteBrand(brandOr404(params.id).id, admin.id);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirectWithToast("/vehicles/brands", { type: "success", message: m.brandDeleted });
+}
+
+export default function DeleteBrand() {
+  const { name } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ConfirmDeleteDialog title={m.deleteBrand} message={m.confirmDeleteBrand(name)} closeTo="/vehicles/brands" error={actionData?.error} />;
+}

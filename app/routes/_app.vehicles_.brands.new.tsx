@@ -1,0 +1,33 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { BrandFormDialog } from "~/components/catalogue/brand-form";
+import { createBrand } from "~/models/brand.server";
+import { refusalReply } from "~/models/catalogue-rules.server";
+import { brandSchema } from "~/schemas/catalogue";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.newBrand} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: brandSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = createBrand(submission.value, admin.id);
+  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  return redirectWithToast("/vehicles/brands", { type: "success", message: m.brandCreated });
+}
+
+export default function NewBrand() {
+  return <BrandFormDialog title={m.newBrand} closeTo="/vehicles/brands" lastResult={useActionData<typeof action>()} />;
+}

@@ -1,0 +1,83 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/admin/page-header";
+import { listBrands } from "~/models/brand.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatInteger } from "~/utils/format";
+import { messages } from "~/utils/messages";
+
+const m = messages.catalogue;
+const a = messages.admin;
+
+export const meta: MetaFunction = () => [{ title: `${m.brandsTitle} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { brands: listBrands() };
+}
+
+export default function BrandsPage() {
+  const { brands } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader
+        title={m.brandsTitle}
+        subtitle={m.brandsSubtitle}
+        actions={
+          <>
+            <Link to="/vehicles" className="btn-secondary">
+              {m.backToVehicles}
+            </Link>
+            <Link to="/vehicles/brands/new" className="btn-primary" preventScrollReset>
+              {m.newBrand}
+            </Link>
+          </>
+        }
+      />
+      <div className="card overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3">{m.id}</th>
+              <th scope="col" className="px-4 py-3">{m.name}</th>
+              <th scope="col" className="px-4 py-3 text-right">{m.vehiclesCount}</th>
+              <th scope="col" className="px-4 py-3 text-right">{a.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {brands.length === 0 && (
+              <tr>
+                <td colSpan={4} className="px-4 py-8 text-center text-slate-600">
+                  {m.noBrands}
+                </td>
+              </tr>
+            )}
+            {brands.map((brand) => (
+              <tr key={brand.id} className="border-b border-slate-100 last:border-0">
+                <td className="px-4 py-3 tabular-nums text-slate-600">{brand.id}</td>
+                <th scope="row" className="px-4 py-3 font-semibold">{brand.name}</th>
+                <td className="px-4 py-3 text-right tabular-nums">{formatInteger(brand.vehiclesCount)}</td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-1">
+                    <Link to={`/vehicles/brands/${brand.id}/edit`} className="btn-ghost" preventScrollReset aria-label={`${a.edit} ${brand.name}`}>
+                      {a.edit}
+                    </Link>
+                    <Link
+                      to={`/vehicles/brands/${brand.id}/delete`}
+                      className="btn-ghost text-red-700"
+                      preventScrollReset
+                      aria-label={`${a.delete} ${brand.name}`}
+                    >
+                      {a.delete}
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

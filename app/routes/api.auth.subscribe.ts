@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { PlanInactiveError, PlanNotFoundError, subscribe } from "~/models/subscription.server";
+import { apiSubscribeSchema } from "~/schemas/settings";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.planChange;
+
+/** POST {planId, paymentMethod}: a free plan switches at once; a paid plan answers with its pending invoice. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const { user } = await requireApiUser(request, ["user", "premium_user"]);
+  const parsed = await parseJsonBody(request, apiSubscribeSchema);
+  if (!parsed.ok) return parsed.response;
+  try {
+    const result = subscribe({ userId: user.id, planId: parsed.value.planId, paymentMethod: parsed.value.paymentMethod });
+    const subscription = {
+      id: result.subscription.id,
+      plan_id: result.subscription.planId,
+      status: result.subscription.status,
+      payment_method: result.subscription.paymentMethod,
+      started_at: result.subscription.startedAt?.toISOString() ?? null,
+      expires_at: result.subscription.expiresAt?.toISOString() ?? null,
+    };
+    if (result.kind === "activated") return ok({ subscription, payment: null }, m.created);
+    const { payment } = result;
+    return ok(
+      {
+        subscription,
+        payment: {
+          id: payment.id,
+          status: payment.status,
+          gateway: payment.gateway,
+          amount: payment.amountCents / 100,
+          external_reference: payment.externalReference,
+          init_point: payment.initPoint,
+          sandbox_init_point: payment.sandboxInitPoint,
+          created_at: payment.createdAt.toISOString(),
+        },
+      },
+      m.paymentRequired(payment.id),
+      201,
+    );
+  } catch (error) {
+    if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError) return fail(m.planNotFound, 404);
+    throw error;
+  }
+}
+
+export const loader = () => methodNotAllowed();

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { customerView } from "~/models/api-views.server";
+import { assignCustomerPlan, getCustomer, getCustomerRow } from "~/models/customer.server";
+import { PlanInactiveError, PlanNotFoundError } from "~/models/subscription.server";
+import { parsePathId } from "~/schemas/api-search";
+import { apiAssignPlanSchema } from "~/schemas/customer";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.customersAdmin;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  return methodNotAllowed();
+}
+
+/** POST /api/customers/:id/assign-plan {plan_id, payment_method (default credit_card)} — active plans only. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null || !getCustomer(id)) return fail(m.notFound, 404);
+  const parsed = await parseJsonBody(request, apiAssignPlanSchema);
+  if (!parsed.ok) return parsed.response;
+  try {
+    assignCustomerPlan({ userId: id, ...parsed.value, actorId: user.id });
+    return ok(customerView(getCustomerRow(id)!), m.planAssigned);
+  } catch (error) {
+    if (error instanceof PlanNotFoundError) return fail(m.planNotFound, 400, { plan_id: [m.planNotFound] });
+    if (error instanceof PlanInactiveError) return fail(m.planInactive, 400, { plan_id: [m.planInactive] });
+    throw error;
+  }
+}

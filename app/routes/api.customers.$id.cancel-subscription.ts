@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { customerView } from "~/models/api-views.server";
+import { cancelCustomerSubscription, getCustomer, getCustomerRow } from "~/models/customer.server";
+import { SubscriptionNotActiveError } from "~/models/subscription.server";
+import { parsePathId } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.customersAdmin;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  return methodNotAllowed();
+}
+
+/** POST /api/customers/:id/cancel-subscription — only an active subscription (else 409). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null || !getCustomer(id)) return fail(m.notFound, 404);
+  try {
+    cancelCustomerSubscription({ userId: id, actorId: user.id });
+    return ok(customerView(getCustomerRow(id)!), m.subscriptionCancelled);
+  } catch (error) {
+    if (error instanceof SubscriptionNotActiveError) return fail(m.noActiveSubscription, 409);
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { changeCustomerPassword, getCustomer } from "~/models/customer.server";
+import { parsePathId } from "~/schemas/api-search";
+import { apiChangePasswordSchema } from "~/schemas/customer";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.customersAdmin;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  return methodNotAllowed();
+}
+
+/** POST /api/customers/:id/change-password {password} — at least 6 characters; no confirmation on the API. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null || !getCustomer(id)) return fail(m.notFound, 404);
+  const parsed = await parseJsonBody(request, apiChangePasswordSchema);
+  if (!parsed.ok) return parsed.response;
+  await changeCustomerPassword({ userId: id, password: parsed.value.password, actorId: user.id });
+  return ok(null, m.passwordChanged);
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { importStatusView } from "~/models/api-views.server";
+import { importProgress } from "~/models/fipe-import.server";
+import { parsePathId } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+/** GET /api/import/status/:id — the spec's Import status of one import (FIPE or catalogue); admins only. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  const id = parsePathId(params.id);
+  const progress = id === null ? null : importProgress(id);
+  if (!progress) return fail(messages.fipe.importNotFound, 404);
+  return ok(importStatusView(progress.job, progress.logs));
+}
+
+export const action = () => methodNotAllowed();

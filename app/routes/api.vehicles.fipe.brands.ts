@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { fipeBrands } from "~/models/fipe-import.server";
+import { parseQuery } from "~/schemas/api-search";
+import { fipeTypeQuerySchema } from "~/schemas/fipe-import";
+import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+/** GET /api/vehicles/fipe/brands?type=carros — FIPE's brands ({codigo, nome}); admins only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  const parsed = parseQuery(fipeTypeQuerySchema, request);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  try {
+    return ok(await fipeBrands(parsed.value.type));
+  } catch (error) {
+    console.warn("FIPE: falha ao listar marcas:", error instanceof Error ? error.message : error);
+    return fail(messages.fipe.brandsFailed, 502);
+  }
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,218 @@
+import { z } from "zod";
+import type {
+  CUSTOMER_TYPES as DB_CUSTOMER_TYPES,
+  PAYMENT_METHODS as DB_PAYMENT_METHODS,
+  USER_STATUSES as DB_USER_STATUSES,
+} from "~db/schema";
+import { messages } from "~/utils/messages";
+import { EMAIL_PATTERN, PASSWORD_MIN } from "./auth";
+
+const m = messages.customersAdmin;
+
+/** Kept here rather than imported so the browser bundle stays free of the database schema. */
+export const CUSTOMER_TYPES = ["regular", "premium", "vip"] as const satisfies typeof DB_CUSTOMER_TYPES;
+export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const satisfies typeof DB_USER_STATUSES;
+export const PAYMENT_METHODS = ["credit_card", "bank_transfer", "pix", "cash"] as const satisfies typeof DB_PAYMENT_METHODS;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];
+
+export const CUSTOMER_NAME_MAX = 120;
+export const CUSTOMER_PHONE_MAX = 30;
+export const CUSTOMER_COMPANY_MAX = 120;
+export const CUSTOMER_NOTES_MAX = 1000;
+/** The most credits one grant may add: a typo guard. */
+export const CREDITS_GRANT_MAX = 1_000_000;
+
+const text = z.string().optional();
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => values.some((v) => v === value);
+
+type Ctx = z.RefinementCtx;
+
+function checkLength(ctx: Ctx, value: string | undefined, path: string, label: string, max: number) {
+  if ((value?.trim().length ?? 0) > max) ctx.addIssue({ code: "custom", path: [path], message: m.tooLong(label, max) });
+}
+
+const profileFields = { name: text, email: text, phone: text, company: text, customerType: text, status: text, notes: text };
+
+function checkProfile(value: { [K in keyof typeof profileFields]?: string }, ctx: Ctx) {
+  if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: m.nameAndEmailRequired });
+  if (!value.email?.trim()) ctx.addIssue({ code: "custom", path: ["email"], message: m.nameAndEmailRequired });
+  else if (!EMAIL_PATTERN.test(value.email.trim())) ctx.addIssue({ code: "custom", path: ["email"], message: m.invalidEmail });
+  checkLength(ctx, value.name, "name", m.fields.name, CUSTOMER_NAME_MAX);
+  checkLength(ctx, value.phone, "phone", m.fields.phone, CUSTOMER_PHONE_MAX);
+  checkLength(ctx, value.company, "company", m.fields.company, CUSTOMER_COMPANY_MAX);
+  checkLength(ctx, value.notes, "notes", m.fields.notes, CUSTOMER_NOTES_MAX);
+  if (value.customerType && !isOneOf(CUSTOMER_TYPES, value.customerType))
+    ctx.addIssue({ code: "custom", path: ["customerType"], message: m.invalidType });
+  if (value.status && !isOneOf(CUSTOMER_STATUSES, value.status))
+    ctx.addIssue({ code: "custom", path: ["status"], message: m.invalidStatus });
+}
+
+function profileValue(value: { [K in keyof typeof profileFields]?: string }) {
+  return {
+    name: value.name!.trim(),
+    email: value.email!.trim().toLowerCase(),
+    phone: value.phone?.trim() || null,
+    company: value.company?.trim() || null,
+    customerType: (value.customerType || "regular") as CustomerType,
+    status: (value.status || "active") as CustomerStatus,
+    notes: value.notes?.trim() || null,
+  };
+}
+
+/** Edit a customer (/customers/:id/edit, PUT /api/customers/:id). */
+export const customerEditSchema = z.object(profileFields).superRefine(checkProfile).transform(profileValue);
+export type CustomerProfileInput = z.output<typeof customerEditSchema>;
+
+/** New customer: the profile plus the initial password (the admin tells it to the customer). */
+export const customerCreateSchema = z
+  .object({ ...profileFields, password: text })
+  .superRefine((value, ctx) => {
+    checkProfile(value, ctx);
+    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: m.initialPasswordRequired });
+    else if (value.password.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
+  })
+  .transform((value) => ({ ...profileValue(value), password: value.password! }));
+export type CustomerCreateInput = z.output<typeof customerCreateSchema>;
+
+/** Credits to add: a whole number above zero. */
+export const addCreditsSchema = z
+  .object({ amount: text })
+  .superRefine((value, ctx) => {
+    const amount = value.amount?.trim() ?? "";
+    if (!/^\d{1,7}$/.test(amount) || Number(amount) <= 0 || Number(amount) > CREDITS_GRANT_MAX)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: m.invalidCredits });
+  })
+  .transform((value) => ({ amount: Number(value.amount!.trim()) }));
+
+export const assignPlanSchema = z
+  .object({ planId: text, paymentMethod: text })
+  .superRefine((value, ctx) => {
+    const id = value.planId?.trim() ?? "";
+    if (!/^\d{1,12}$/.test(id) || Number(id) <= 0) ctx.addIssue({ code: "custom", path: ["planId"], message: m.selectPlan });
+    if (value.paymentMethod && !isOneOf(PAYMENT_METHODS, value.paymentMethod))
+      ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: m.invalidPaymentMethod });
+  })
+  .transform((value) => ({
+    planId: Number(value.planId!.trim()),
+    paymentMethod: (value.paymentMethod || "credit_card") as PaymentMethodValue,
+  }));
+
+/** The spec's order: required, then length, then the confirmation. */
+export const changePasswordSchema = z
+  .object({ password: text, confirmPassword: text })
+  .superRefine((value, ctx) => {
+    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordRequired });
+    else if (value.password.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
+    else if (value.password !== value.confirmPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: m.passwordsDontMatch });
+  })
+  .transform((value) => ({ password: value.password! }));
+
+// --- JSON API ---------------------------------------------------------------------------------
+
+/** A JSON scalar as the form would have sent it; objects, arrays and null count as missing. */
+function asText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function jsonObject(body: unknown): Record<string, unknown> {
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** The spec's customer `role` is the classification: "customer" is shown as Regular. */
+export function customerTypeFromRole(role: string | undefined): string | undefined {
+  return role === "customer" ? "regular" : role;
+}
+
+/** The customer classification in the spec's vocabulary: regular is "customer". */
+export function roleFromCustomerType(type: CustomerType): "customer" | "premium" | "vip" {
+  return type === "regular" ? "customer" : type;
+}
+
+/** Drops the keys that were not given, as an absent form field would be. */
+function compact<K extends string>(given: Record<K, string | undefined>): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<Record<K, string>>;
+}
+
+function apiProfileFields(source: Record<string, unknown>) {
+  return compact({
+    name: asText(source.name),
+    email: asText(source.email),
+    phone: asText(source.phone),
+    company: asText(source.company),
+    customerType: customerTypeFromRole(asText(source.customer_type) ?? asText(source.role)),
+    status: asText(source.status),
+    notes: asText(source.notes),
+  });
+}
+
+/** POST /api/customers: {name, email, phone, company, role (customer|premium|vip), status, notes, password}. */
+export const apiCustomerCreateSchema = z
+  .unknown()
+  .transform((body) => {
+    const source = jsonObject(body);
+    return { ...apiProfileFields(source), ...compact({ password: asText(source.password) }) };
+  })
+  .pipe(customerCreateSchema);
+
+/** PUT /api/customers/:id: fields left out keep their saved values (`base`). */
+export function apiCustomerEditSchema(base: z.input<typeof customerEditSchema>) {
+  return z
+    .unknown()
+    .transform((body) => ({ ...base, ...apiProfileFields(jsonObject(body)) }))
+    .pipe(customerEditSchema);
+}
+
+/** POST /api/customers/:id/update-credits: the spec sends the amount to ADD as credits_balance. */
+export const apiAddCreditsSchema = z
+  .unknown()
+  .transform((body) => {
+    const source = jsonObject(body);
+    return compact({ amount: asText(source.credits_balance) ?? asText(source.amount) });
+  })
+  .pipe(addCreditsSchema);
+
+export const apiAssignPlanSchema = z
+  .unknown()
+  .transform((body) => {
+    const source = jsonObject(body);
+    return compact({ planId: asText(source.plan_id), paymentMethod: asText(source.payment_method) });
+  })
+  .pipe(assignPlanSchema);
+
+/** The API has no confirmation field. */
+export const apiChangePasswordSchema = z
+  .unknown()
+  .transform((body) => {
+    const password = asText(jsonObject(body).password);
+    return compact({ password, confirmPassword: password });
+  })
+  .pipe(changePasswordSchema);
+
+/** GET /customers and GET /api/customers: ?q&status&type&page (the API also reads `role` for the type, and per_page). */
+export const customerListQuerySchema = z
+  .object({
+    q: z.string().optional(),
+    status: z.string().optional(),
+    type: z.string().optional(),
+    role: z.string().optional(),
+    page: z.string().optional(),
+    per_page: z.string().optional(),
+  })
+  .transform((value) => {
+    const type = customerTypeFromRole(value.type || value.role) ?? "";
+    const page = /^\d{1,6}$/.test(value.page ?? "") ? Math.max(1, Number(value.page)) : 1;
+    return {
+      q: value.q?.trim().slice(0, 100) ?? "",
+      status: isOneOf(CUSTOMER_STATUSES, value.status ?? "") ? (value.status as CustomerStatus) : undefined,
+      type: isOneOf(CUSTOMER_TYPES, type) ? type : undefined,
+      page,
+      /** API only: 1–100, default 100. */
+      perPage: /^\d{1,3}$/.test(value.per_page ?? "") ? Math.min(100, Math.max(1, Number(value.per_page))) : 100,
+    };
+  });
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>;

@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as subscribeRoute from "~/routes/api.auth.subscribe";
+import { currentPlan } from "~/models/credits.server";
+import { createSession } from "~/models/session.server";
+import { createFreePlan, createPlan, createUser } from "../support/factories";
+import { call, envelope } from "../support/routes";
+
+let paidPlanId = 0;
+let freePlanId = 0;
+beforeAll(() => {
+  freePlanId = createFreePlan().id;
+  paidPlanId = createPlan({ name: "Pro Assinatura", priceCents: 4990, creditsPerMonth: 6000 }).id;
+});
+
+const post = (json: unknown, token?: string) => call(subscribeRoute.action, "/api/auth/subscribe", { method: "POST", json, token });
+
+describe("POST /api/auth/subscribe", () => {
+  it("needs a signed-in customer", async () => {
+    expect((await post({ planId: paidPlanId })).status).toBe(401);
+    const admin = await createUser({ role: "admin" });
+    expect((await post({ planId: paidPlanId }, createSession(admin.user.id, "api").id)).status).toBe(403);
+  });
+
+  it("checks the plan id with the spec's messages", async () => {
+    const { user } = await createUser();
+    const token = createSession(user.id, "api").id;
+    for (const planId of [0, -3, "abc", null]) {
+      const response = await post({ planId }, token);
+      expect(response.status).toBe(400);
+      expect((await envelope(response)).message).toBe("ID do plano inválido");
+    }
+    const missing = await post({ planId: 987654 }, token);
+    expect(missing.status).toBe(404);
+    expect((await envelope(missing)).message).toBe("Plano não encontrado");
+  });
+
+  it("creates a pending invoice for a paid plan and keeps the current plan", async () => {
+    const { user } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const before = currentPlan(user.id)?.planId;
+    const response = await post({ planId: paidPlanId, paymentMethod: "" }, token);
+    expect(response.status).toBe(201);
+    const body = await envelope(response);
+    expect(body.data.subscription).toMatchObject({ status: "pending", payment_method: "credit_card" });
+    expect(body.data.payment).toMatchObject({ status: "pending", gateway: "manual", amount: 49.9 });
+    expect(currentPlan(user.id)?.planId).toBe(before);
+  });
+
+  it("switches to a free plan at once", async () => {
+    const { user } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const response = await post({ planId: freePlanId, paymentMethod: "pix" }, token);
+    expect(response.status).toBe(200);
+    expect((await envelope(response)).message).toBe("Assinatura criada com sucesso");
+    expect(currentPlan(user.id)?.planId).toBe(freePlanId);
+  });
+});
