@@ -22,6 +22,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Parallel runs (each with its own build folder) keep their artefacts apart.
+  outputDir: `test-results/${process.env.ENCAIXA_BUILD_DIR ?? "build"}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -58,6 +60,9 @@ export default defineConfig({
       LOGIN_MAX_ATTEMPTS: "50",
       REDIS_URL: "",
       ENCAIXA_BUILD_DIR: process.env.ENCAIXA_BUILD_DIR ?? "build",
+      FIPE_BASE_URL: `http://127.0.0.1:${port}/fipe-sim/api/v1`,
+      FIPE_SIMULATOR: "true",
+      FIPE_MIN_INTERVAL_MS: "0",
     },
   },
 });

@@ -84,3 +84,25 @@ export function parseCount(text: string): number {
   const digits = text.replace(/[.\s\u00a0]/g, "");
   return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
 }
+
+/**
+ * Puts a customer on a plan of `perDay` searches a day, straight in the e2e server's database:
+ * setting up a precise credit balance through screens would take a dozen steps per test.
+ */
+export async function setDailySearches(email: string, perDay: number) {
+  const { default: Database } = await import("better-sqlite3");
+  const file = `${process.env.E2E_DATA_DIR}/encaixa.db`;
+  const sqlite = new Database(file);
+  sqlite.pragma("busy_timeout = 5000");
+  try {
+    const name = `Teste ${perDay}/dia ${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    const plan = sqlite
+      .prepare("insert into plans (name, price_cents, credits_per_month, status, features) values (?, 100, ?, 'inactive', '[]') returning id")
+      .get(name, perDay * 30) as { id: number };
+    sqlite
+      .prepare("update subscriptions set plan_id = ? where status = 'active' and user_id = (select id from users where email = ?)")
+      .run(plan.id, email.toLowerCase());
+  } finally {
+    sqlite.close();
+  }
+}
