@@ -93,4 +93,13 @@ describe("fair metering", () => {
     const byAlternative = searchParts(user, { query: "alt ps 3", type: "code" }, at("2026-04-10T15:00:00Z"));
     expect(byAlternative.status === "ok" && byAlternative.hits[0]).toMatchObject({ code: "PS-1003", viaCode: "ALT-PS-3" });
   });
+
+  it("narrows by category before metering: nothing in the category costs nothing", async () => {
+    const user = await customer(5);
+    const now = at("2026-04-12T15:00:00Z");
+    const elsewhere = searchParts(user, { query: "PS-1001", type: "code", categoryId: 999_999 }, now);
+    expect(elsewhere).toMatchObject({ status: "ok", charged: false, hits: [] });
+    const anywhere = searchParts(user, { query: "PS-1001", type: "code" }, now);
+    expect(anywhere).toMatchObject({ status: "ok", charged: true });
+  });
 });

@@ -8,7 +8,8 @@ import { searchByCode, searchByDescription, type PartHit } from "./search.server
 
 export type SearchType = "code" | "description";
 
-export type SearchRequest = { query: string; type: SearchType };
+/** `categoryId` narrows the hits before metering: a search whose hits are all elsewhere is not charged. */
+export type SearchRequest = { query: string; type: SearchType; categoryId?: number };
 
 export type MeteredType = "code" | "description" | "vehicle";
 
@@ -28,17 +29,25 @@ export type SearchOutcome = MeteredOutcome<PartHit> & { type?: SearchType };
 type Searcher = { id: number; role: Role };
 
 /** The form of a query that fair metering compares: a code's normalised form, or the words without accents. */
-export function meteringKey({ query, type }: SearchRequest): string {
-  if (type === "code") return normalizeCode(query);
-  return query
+export function meteringKey({ query, type, categoryId }: SearchRequest): string {
+  const scope = categoryId === undefined ? "" : `|c${categoryId}`;
+  if (type === "code") return normalizeCode(query) + scope;
+  return (
+    query
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/\s+/g, " ")
-    .trim();
+    .trim() + scope
+  );
 }
 
-function runEngine({ query, type }: SearchRequest): PartHit[] {
+function runEngine(request: SearchRequest): PartHit[] {
+  const hits = searchHits(request);
+  return request.categoryId === undefined ? hits : hits.filter((hit) => hit.categoryId === request.categoryId);
+}
+
+function searchHits({ query, type }: SearchRequest): PartHit[] {
   if (type === "code") {
     const hits = searchByCode(query);
     // A code that matches no code may still be a word ("pastilha"): try the descriptions.

@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, limit, category_id: categoryId, type: requested } = parsed.value;
   const type = requested ?? (isDescriptionQuery(q) ? "description" : "code");
 
-  const outcome = searchParts(user, { query: q, type });
+  const outcome = searchParts(user, { query: q, type, categoryId });
   if (outcome.status === "exhausted") {
     const body: Envelope<ReturnType<typeof exhaustedView>> = {
       success: false,
@@ -29,9 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json(body, { status: 402, headers: { "X-Remaining-Searches": "0" } });
   }
 
-  const hits = outcome.hits
-    .filter((hit) => categoryId === undefined || hit.categoryId === categoryId)
-    .slice(0, limit);
+  const hits = outcome.hits.slice(0, limit);
   const m = messages.search;
   const message =
     hits.length === 0
