@@ -456,3 +456,43 @@ export function vehicleDetailView(vehicle: VehicleRow & { parts: CompatiblePart[
     })),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Parts back-office (/api/parts, its alternative codes and vehicles).
+// ---------------------------------------------------------------------------------------------
+
+import { VEHICLES_DEFAULT_PER_PAGE as PART_VEHICLES_PER_PAGE } from "~/schemas/api-search";
+import { vehiclesForPart as vehiclesOfPart } from "./fitment.server";
+import type { AlternativeCodeRow, PartListItem } from "./part.server";
+
+/** A part just created or saved, as GET /api/parts/:id shows it. */
+export function savedPartView(id: number) {
+  const hit = findPartHit(id);
+  return hit ? partDetailView(hit, vehiclesOfPart(id, 1, PART_VEHICLES_PER_PAGE)) : null;
+}
+
+/** GET /api/parts: the admin list's rows in the spec's Part shape, with every alternative code and the counts. */
+export function partAdminListView(items: PartListItem[]) {
+  const codes = alternativeCodesFor(items.map((item) => item.id));
+  return items.map((item) => ({
+    id: item.id,
+    code: item.code,
+    name: item.name,
+    manufacturer: item.manufacturer,
+    description: item.description,
+    category_id: item.categoryId,
+    category_name: item.categoryName,
+    category: item.categoryName,
+    mercado_livre_link: item.mercadoLivreLink,
+    image_url: item.imageUrl,
+    alternative_codes: (codes.get(item.id) ?? []).map(alternativeCodeView),
+    alternative_codes_count: item.alternativeCodesCount,
+    compat_count: item.vehiclesCount,
+    created_at: item.createdAt.toISOString(),
+    updated_at: item.updatedAt.toISOString(),
+  }));
+}
+
+export function partAlternativeCodeView(code: AlternativeCodeRow) {
+  return { id: code.id, alternative_code: code.code, description: code.description };
+}

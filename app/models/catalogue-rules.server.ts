@@ -40,3 +40,8 @@ export const nameCollator = new Intl.Collator("pt-BR", { sensitivity: "base", nu
 export function refusalReply(refusal: Refusal): { fieldErrors: Record<string, string[]> } | { formErrors: string[] } {
   return refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] };
 }
+
+/** The API's field errors for a refusal (`errors` of the envelope), when it is one field's fault. */
+export function refusalErrors(refusal: Refusal): Record<string, string[]> | undefined {
+  return refusal.field ? { [refusal.field]: [refusal.message] } : undefined;
+}

@@ -65,7 +65,10 @@ export function sharedAlternativeCodes(limit = DATA_QUALITY_SAMPLE): Check<Share
     `select distinct p.id, p.code, p.name, p.manufacturer from part_alternative_codes a
      join parts p on p.id = a.part_id where a.alternative_code_norm = ? order by p.id`,
   );
-  return { total, rows: codes.map((c) => ({ codeNorm: c.norm, code: c.code, parts: partsOf.all(c.norm) })) };
+  return {
+    total,
+    rows: codes.map((c) => ({ codeNorm: c.norm, code: c.code, parts: partsOf.all(c.norm) })),
+  };
 }
 
 export function partsWithoutFitments(limit = DATA_QUALITY_SAMPLE): Check<PartWithoutFitments> {
@@ -94,7 +97,9 @@ export function vehiclesWithoutParts(limit = DATA_QUALITY_SAMPLE): Check<Vehicle
 }
 
 /** Fitments whose "from/to" years leave out the very vehicle they point to. */
-export function fitmentsOutsideVehicleYear(limit = DATA_QUALITY_SAMPLE): Check<FitmentOutsideYears> {
+export function fitmentsOutsideVehicleYear(
+  limit = DATA_QUALITY_SAMPLE,
+): Check<FitmentOutsideYears> {
   const from = `from part_vehicles pv join vehicles v on v.id = pv.vehicle_id join parts p on p.id = pv.part_id
     where (pv.year_from is not null and v.year < pv.year_from)
        or (pv.year_to is not null and v.year > pv.year_to)`;

@@ -39,11 +39,15 @@ afterAll(async () => {
   resetEnvForTests();
 });
 
-const client = (url = baseUrl) => createFipeClient({ baseUrl: url, minIntervalMs: 0, backoffMs: 1, maxAttempts: 2 });
+const client = (url = baseUrl) =>
+  createFipeClient({ baseUrl: url, minIntervalMs: 0, backoffMs: 1, maxAttempts: 2 });
 
 function sampleYears(type: keyof typeof FIPE_SAMPLE, brandCode: string) {
   const brand = FIPE_SAMPLE[type].find((b) => b.codigo === brandCode)!;
-  return brand.models.reduce((sum, m) => sum + m.lastYear - m.firstYear + 1 + (m.zeroKm ? 1 : 0), 0);
+  return brand.models.reduce(
+    (sum, m) => sum + m.lastYear - m.firstYear + 1 + (m.zeroKm ? 1 : 0),
+    0,
+  );
 }
 
 const vehicleCount = () => db().select({ n: count() }).from(vehicles).get()!.n;
@@ -51,7 +55,11 @@ const vehicleCount = () => db().select({ n: count() }).from(vehicles).get()!.n;
 /** Jobs left active by one test would be followed, not replaced, by the next one's claim. */
 function finishActiveImports() {
   db().update(importJobs).set({ status: "completed" }).where(eq(importJobs.status, "idle")).run();
-  db().update(importJobs).set({ status: "completed" }).where(eq(importJobs.status, "running")).run();
+  db()
+    .update(importJobs)
+    .set({ status: "completed" })
+    .where(eq(importJobs.status, "running"))
+    .run();
 }
 
 describe("parseFipeModelName", () => {
@@ -97,7 +105,9 @@ describe("parseFipeModelName", () => {
       transmission: "Automática",
       bodyType: "Sedan",
     });
-    expect(parseFipeModelName("Onix HATCH Premier 1.0 12V TB Flex Aut.").engine).toBe("1.0 12V Turbo");
+    expect(parseFipeModelName("Onix HATCH Premier 1.0 12V TB Flex Aut.").engine).toBe(
+      "1.0 12V Turbo",
+    );
     expect(parseFipeModelName("Frontier XE CD 4x4 2.3 Bi-TB Diesel Aut.")).toMatchObject({
       engine: "2.3 Biturbo",
       fuel: "Diesel",
@@ -111,7 +121,9 @@ describe("parseFipeModelName", () => {
       version: "ATTRACTIVE 1.4 Evo F.Flex 8V",
       fuel: "Flex",
     });
-    expect(parseFipeModelName("L200 Triton Sport HPE 2.4 CD Diesel Aut.").model).toBe("L200 Triton");
+    expect(parseFipeModelName("L200 Triton Sport HPE 2.4 CD Diesel Aut.").model).toBe(
+      "L200 Triton",
+    );
     expect(parseFipeModelName("SPACEFOX Trendline 1.6 Total Flex 8V 5p").model).toBe("SpaceFox");
     expect(parseFipeModelName("HR-V EX 1.8 Flexone 16V 5p Aut.").model).toBe("HR-V");
     expect(parseFipeModelName("Corolla Altis Premium Hybrid 1.8 16V Aut.").fuel).toBe("Híbrido");
@@ -127,8 +139,15 @@ describe("parseFipeModelName", () => {
       transmission: null,
       bodyType: null,
     });
-    expect(parseFipeModelName("CB 500F", "motos")).toMatchObject({ model: "CB 500F", version: "CB 500F", engine: "500 cc" });
-    expect(parseFipeModelName("FAZER YS 250/ BlueFlex", "motos")).toMatchObject({ model: "Fazer YS 250", version: "BlueFlex" });
+    expect(parseFipeModelName("CB 500F", "motos")).toMatchObject({
+      model: "CB 500F",
+      version: "CB 500F",
+      engine: "500 cc",
+    });
+    expect(parseFipeModelName("FAZER YS 250/ BlueFlex", "motos")).toMatchObject({
+      model: "Fazer YS 250",
+      version: "BlueFlex",
+    });
     expect(parseFipeModelName("Axor 2544 6x2 2p (diesel)(E5)", "caminhoes")).toEqual({
       model: "Axor",
       version: "2544 6x2 2p (diesel)(E5)",
@@ -166,7 +185,13 @@ describe("runFipeImport", () => {
     const { job } = claimFipeImport({ type: "carros", brand_code: "59" }, user.id);
     const result = await runFipeImport(job.id, client());
     const expected = sampleYears("carros", "59");
-    expect(result).toMatchObject({ status: "completed", brands: 1, created: expected, skipped: 0, errors: 0 });
+    expect(result).toMatchObject({
+      status: "completed",
+      brands: 1,
+      created: expected,
+      skipped: 0,
+      errors: 0,
+    });
     expect(result.message).toBe(`Importação FIPE concluída. Marcas: 1. Registros: ${expected}.`);
 
     const gol = db()
@@ -185,7 +210,12 @@ describe("runFipeImport", () => {
     });
     const amarok = db().select().from(vehicles).where(eq(vehicles.fipeCode, "005347-3")).all();
     expect(amarok.map((v) => v.year).sort()).toEqual([2014, 2015, 2016]);
-    expect(amarok[0]).toMatchObject({ model: "Amarok", fuel: "Diesel", transmission: "Automática", bodyType: "Pickup" });
+    expect(amarok[0]).toMatchObject({
+      model: "Amarok",
+      fuel: "Diesel",
+      transmission: "Automática",
+      bodyType: "Pickup",
+    });
     expect(db().select().from(brands).where(eq(brands.name, "Volkswagen")).all()).toHaveLength(1);
 
     const stored = getImportJob(job.id)!;
@@ -202,7 +232,9 @@ describe("runFipeImport", () => {
     expect(stored.completedAt).toBeInstanceOf(Date);
     const lines = importLogLines(job.id).map((l) => l.message);
     expect(lines[0]).toBe("Importação FIPE iniciada: Carros, marca Volkswagen.");
-    expect(lines).toContain(`Marca Volkswagen: ${expected} registro(s) novo(s), 0 já existente(s).`);
+    expect(lines).toContain(
+      `Marca Volkswagen: ${expected} registro(s) novo(s), 0 já existente(s).`,
+    );
     expect(lines.at(-1)).toBe(result.message);
   });
 
@@ -223,7 +255,10 @@ describe("runFipeImport", () => {
     await runFipeImport(job.id, client());
     const rows = db().select().from(vehicles).where(eq(vehicles.vehicleType, "motos")).all();
     expect(new Set(rows.map((r) => r.brand))).toEqual(new Set(["SUZUKI"]));
-    expect(rows.find((r) => r.model === "V-Strom 650")).toMatchObject({ version: "XT ABS", engine: "650 cc" });
+    expect(rows.find((r) => r.model === "V-Strom 650")).toMatchObject({
+      version: "XT ABS",
+      engine: "650 cc",
+    });
   });
 
   it("caps the brands, in alphabetical order, and reports progress every 10 brands", async () => {
@@ -233,7 +268,11 @@ describe("runFipeImport", () => {
     expect(two.brands).toBe(2);
     expect(getImportJob(capped.id)).toMatchObject({ currentPage: 2, totalPages: 2 });
     expect(importLogLines(capped.id).map((l) => l.message)).toEqual(
-      expect.arrayContaining(["Importação FIPE iniciada: Carros, até 2 marca(s).", expect.stringMatching(/^Marca Audi:/), expect.stringMatching(/^Marca Citroën:/)]),
+      expect.arrayContaining([
+        "Importação FIPE iniciada: Carros, até 2 marca(s).",
+        expect.stringMatching(/^Marca Audi:/),
+        expect.stringMatching(/^Marca Citroën:/),
+      ]),
     );
 
     finishActiveImports();
@@ -242,9 +281,13 @@ describe("runFipeImport", () => {
     const total = FIPE_SAMPLE.carros.length;
     expect(result.brands).toBe(total);
     const lines = importLogLines(all.id).map((l) => l.message);
-    expect(lines).toContain(`Progresso: 10 de ${total} marcas processadas, ${getCreatedAfter(all.id, 10)} registro(s) novo(s).`);
+    expect(lines).toContain(
+      `Progresso: 10 de ${total} marcas processadas, ${getCreatedAfter(all.id, 10)} registro(s) novo(s).`,
+    );
     expect(lines.filter((l) => l.startsWith("Progresso:"))).toHaveLength(1);
-    expect(lines.at(-1)).toMatch(new RegExp(`^Importação FIPE concluída\\. Marcas: ${total}\\. Registros: \\d+\\.$`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^Importação FIPE concluída\\. Marcas: ${total}\\. Registros: \\d+\\.$`),
+    );
   });
 
   it("records an error when FIPE's brand list cannot be read", async () => {
@@ -279,7 +322,8 @@ describe("runFipeImport", () => {
         minIntervalMs: 0,
         backoffMs: 1,
         maxAttempts: 2,
-        fetch: (input, init) => (flaky.requestCount >= 2 ? fetch(`${input}?simulate=429`, init) : fetch(input, init)),
+        fetch: (input, init) =>
+          flaky.requestCount >= 2 ? fetch(`${input}?simulate=429`, init) : fetch(input, init),
       });
       await expect(runFipeImport(job.id, limited)).rejects.toThrow(
         "Erro ao importar FIPE: a FIPE limitou as requisições; tente de novo mais tarde",
@@ -293,7 +337,9 @@ describe("runFipeImport", () => {
   it("says so when the chosen brand is not in FIPE", async () => {
     finishActiveImports();
     const { job } = claimFipeImport({ type: "carros", brand_code: "99999" }, null);
-    await expect(runFipeImport(job.id, client())).rejects.toThrow("Erro ao importar FIPE: marca 99999 não encontrada na FIPE");
+    await expect(runFipeImport(job.id, client())).rejects.toThrow(
+      "Erro ao importar FIPE: marca 99999 não encontrada na FIPE",
+    );
   });
 });
 
@@ -319,7 +365,10 @@ describe("starting imports", () => {
         status: "failed",
         backend: "inline",
       })
-      .onConflictDoUpdate({ target: jobRuns.id, set: { payload: { importJobId: stale.id }, status: "failed" } })
+      .onConflictDoUpdate({
+        target: jobRuns.id,
+        set: { payload: { importJobId: stale.id }, status: "failed" },
+      })
       .run();
     const fresh = claimFipeImport({ type: "carros" }, null);
     expect(fresh.created).toBe(true);
@@ -338,7 +387,11 @@ describe("starting imports", () => {
     expect(again).toMatchObject({ alreadyRunning: true, job: { id: started.job.id } });
 
     const outcome = await waitForFipeImport(started.job.id, 15_000);
-    expect(outcome).toMatchObject({ status: "completed", brands: 1, created: sampleYears("caminhoes", "114") });
+    expect(outcome).toMatchObject({
+      status: "completed",
+      brands: 1,
+      created: sampleYears("caminhoes", "114"),
+    });
     const actions = db()
       .select({ action: activity.action })
       .from(activity)

@@ -9,7 +9,6 @@ import {
 } from "~/integrations/fipe/client.server";
 import type { FipeVehicleType } from "~/integrations/fipe/types";
 import { enqueue, getJobRun } from "~/jobs/runner.server";
-import type { FipeImportInput } from "~/schemas/fipe-import";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { messages } from "~/utils/messages";
 import { logActivity } from "./activity.server";
@@ -140,7 +139,11 @@ export function fuelFromFipeName(combustivel: string | undefined): string | null
 function parseTransmission(name: string, type: FipeVehicleType): string | null {
   if (/\bCVT\b|X-?Tronic|Multidrive|Lineartronic/i.test(name)) return "CVT";
   if (/\bDSG\b/i.test(name)) return "DSG";
-  if (/\bAut\b\.?|Autom[aá]tic|Tiptronic|Steptronic|\bAT\b|Dualogic|I-Motion|Powershift|Easytronic/i.test(name)) {
+  if (
+    /\bAut\b\.?|Autom[aá]tic|Tiptronic|Steptronic|\bAT\b|Dualogic|I-Motion|Powershift|Easytronic/i.test(
+      name,
+    )
+  ) {
     return "Automática";
   }
   if (/\bMec\b\.?|\bManual\b/i.test(name)) return "Manual";
@@ -152,7 +155,10 @@ function parseBodyType(tokens: string[], type: FipeVehicleType): string | null {
   if (type !== "carros") return null;
   const upper = tokens.map((t) => t.toUpperCase().replace(/[,;]$/, ""));
   const has = (...words: string[]) => upper.some((t) => words.includes(t));
-  if (has("CD", "CS", "CE", "C.D.", "C.S.", "PICK-UP", "PICKUP", "CAB.DUPLA", "CABINE") || upper.some((t) => /\.C[DS]$/.test(t))) {
+  if (
+    has("CD", "CS", "CE", "C.D.", "C.S.", "PICK-UP", "PICKUP", "CAB.DUPLA", "CABINE") ||
+    upper.some((t) => /\.C[DS]$/.test(t))
+  ) {
     return "Pickup";
   }
   if (has("SEDAN", "SEDÃ")) return "Sedan";
@@ -168,7 +174,10 @@ function parseBodyType(tokens: string[], type: FipeVehicleType): string | null {
  * fuel "Diesel", transmission "Automática", body "Pickup". The version keeps FIPE's full wording
  * after the model, so nothing the name said is lost.
  */
-export function parseFipeModelName(name: string, type: FipeVehicleType = "carros"): ParsedFipeModel {
+export function parseFipeModelName(
+  name: string,
+  type: FipeVehicleType = "carros",
+): ParsedFipeModel {
   const clean = name.trim().replace(/\s+/g, " ");
   const tokens = clean.split(" ");
   const count = modelTokenCount(tokens, type);
@@ -176,7 +185,11 @@ export function parseFipeModelName(name: string, type: FipeVehicleType = "carros
     .slice(0, count)
     .map((t) => modelWord(t.replace(/\/$/, "")))
     .join(" ");
-  const version = tokens.slice(count).join(" ").replace(/^[\s/]+/, "").trim();
+  const version = tokens
+    .slice(count)
+    .join(" ")
+    .replace(/^[\s/]+/, "")
+    .trim();
   return {
     model,
     version: version || clean,
@@ -191,7 +204,10 @@ export function parseFipeModelName(name: string, type: FipeVehicleType = "carros
 export const ZERO_KM_YEAR = 32000;
 
 /** "2014-3" → year 2014, fuel Diesel; 32000 (Zero KM) is this year's model. */
-export function parseYearCode(code: string, now: Date = new Date()): { year: number; fuel: string | null } | null {
+export function parseYearCode(
+  code: string,
+  now: Date = new Date(),
+): { year: number; fuel: string | null } | null {
   const match = code.trim().match(/^(\d{4,5})-(\d+)$/);
   if (!match) return null;
   const raw = Number(match[1]);
@@ -239,6 +255,9 @@ export type FipeImportOptions = {
   brandName?: string;
 };
 
+/** What an admin asks for, in the form's and the API's words. */
+export type FipeImportRequest = { type: FipeVehicleType; brand_code?: string; max_brands?: number };
+
 export type ImportJob = typeof importJobs.$inferSelect;
 type ImportLogLevel = (typeof importLogs.$inferInsert)["level"];
 
@@ -248,7 +267,12 @@ export function getImportJob(id: number): ImportJob | undefined {
 
 export function importLogLines(importJobId: number, limit = 500) {
   const newest = db()
-    .select({ id: importLogs.id, level: importLogs.level, message: importLogs.message, createdAt: importLogs.createdAt })
+    .select({
+      id: importLogs.id,
+      level: importLogs.level,
+      message: importLogs.message,
+      createdAt: importLogs.createdAt,
+    })
     .from(importLogs)
     .where(eq(importLogs.importJobId, importJobId))
     .orderBy(desc(importLogs.id))
@@ -282,7 +306,8 @@ export function fipeImportOptions(job: ImportJob): FipeImportOptions {
 /** A FIPE import of which the runner knows nothing alive any more (its process died). */
 function isOrphaned(job: ImportJob, now: number): boolean {
   const run = getJobRun(FIPE_IMPORT_JOB_ID);
-  const runIsThisJob = (run?.payload as { importJobId?: number } | undefined)?.importJobId === job.id;
+  const runIsThisJob =
+    (run?.payload as { importJobId?: number } | undefined)?.importJobId === job.id;
   if (runIsThisJob) return run!.status === "completed" || run!.status === "failed";
   return now - job.createdAt.getTime() > STARTING_GRACE_MS;
 }
@@ -291,14 +316,19 @@ function isOrphaned(job: ImportJob, now: number): boolean {
  * Records a new FIPE import, unless one is already queued or running: then that one is returned,
  * so a second click (or a second admin) follows the import in progress instead of starting another.
  */
-export function claimFipeImport(input: FipeImportInput, actorId: number | null): { job: ImportJob; created: boolean } {
+export function claimFipeImport(
+  input: FipeImportRequest,
+  actorId: number | null,
+): { job: ImportJob; created: boolean } {
   const database = db();
   return immediateTransaction(database, () => {
     const now = Date.now();
     const active = database
       .select()
       .from(importJobs)
-      .where(and(eq(importJobs.kind, FIPE_IMPORT_KIND), inArray(importJobs.status, ["idle", "running"])))
+      .where(
+        and(eq(importJobs.kind, FIPE_IMPORT_KIND), inArray(importJobs.status, ["idle", "running"])),
+      )
       .orderBy(desc(importJobs.id))
       .all();
     for (const job of active) {
@@ -306,7 +336,11 @@ export function claimFipeImport(input: FipeImportInput, actorId: number | null):
       updateJob(job.id, { status: "error", completedAt: new Date() });
       appendLog(job.id, m.failed(m.interrupted), "error");
     }
-    const options: FipeImportOptions = { type: input.type, brandCode: input.brand_code, maxBrands: input.max_brands };
+    const options: FipeImportOptions = {
+      type: input.type,
+      brandCode: input.brand_code,
+      maxBrands: input.max_brands,
+    };
     const job = database
       .insert(importJobs)
       .values({ kind: FIPE_IMPORT_KIND, status: "idle", options, startedById: actorId })
@@ -318,19 +352,29 @@ export function claimFipeImport(input: FipeImportInput, actorId: number | null):
 
 /** Starts a FIPE import in the background (or finds the one running) and logs who asked for it. */
 export async function startFipeImport(
-  input: FipeImportInput,
+  input: FipeImportRequest,
   actorId: number | null,
 ): Promise<{ job: ImportJob; jobId: string; alreadyRunning: boolean }> {
   const { job, created } = claimFipeImport(input, actorId);
   if (!created) return { job, jobId: FIPE_IMPORT_JOB_ID, alreadyRunning: true };
   try {
-    await enqueue(FIPE_IMPORT_JOB_NAME, { importJobId: job.id }, { jobId: FIPE_IMPORT_JOB_ID, attempts: 1 });
+    await enqueue(
+      FIPE_IMPORT_JOB_NAME,
+      { importJobId: job.id },
+      { jobId: FIPE_IMPORT_JOB_ID, attempts: 1 },
+    );
   } catch (error) {
     updateJob(job.id, { status: "error", completedAt: new Date() });
     appendLog(job.id, m.failed(reason(error)), "error");
     throw error;
   }
-  logActivity({ actorId, type: "import", action: m.startedActivity(input.type), entity: "import_job", entityId: job.id });
+  logActivity({
+    actorId,
+    type: "import",
+    action: m.startedActivity(input.type),
+    entity: "import_job",
+    entityId: job.id,
+  });
   return { job, jobId: FIPE_IMPORT_JOB_ID, alreadyRunning: false };
 }
 
@@ -339,7 +383,7 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export class FipeImportAbort extends Error {}
+class FipeImportAbort extends Error {}
 
 type Counters = {
   processedItems: number;
@@ -409,7 +453,12 @@ function upsertModelYears(
   const unique = [...new Map(rows.map((row) => [row.year, row])).values()];
   if (unique.length === 0) return { created: 0, skipped: 0 };
   const inserted = immediateTransaction(database, () =>
-    database.insert(vehicles).values(unique).onConflictDoNothing().returning({ id: vehicles.id }).all(),
+    database
+      .insert(vehicles)
+      .values(unique)
+      .onConflictDoNothing()
+      .returning({ id: vehicles.id })
+      .all(),
   );
   return { created: inserted.length, skipped: rows.length - inserted.length };
 }
@@ -424,7 +473,10 @@ async function importModel(
   const yearList = await client.years(type, brand.codigo, model.codigo);
   const years = yearList
     .map((y) => ({ code: y.codigo, parsed: parseYearCode(y.codigo) }))
-    .filter((y): y is { code: string; parsed: { year: number; fuel: string | null } } => y.parsed !== null);
+    .filter(
+      (y): y is { code: string; parsed: { year: number; fuel: string | null } } =>
+        y.parsed !== null,
+    );
   if (years.length === 0) return { created: 0, skipped: 0, years: 0 };
   // The FIPE code names the model version, the same for all its years: one detail call is enough.
   const detail = await client.detail(type, brand.codigo, model.codigo, years[0]!.code);
@@ -447,10 +499,17 @@ async function importModel(
  * model year. Progress goes to import_jobs (current_page = brands done) and pt-BR lines to
  * import_logs. A re-run of the same import resumes after the last brand it finished.
  */
-export async function runFipeImport(importJobId: number, client: FipeClient = fipeClient()): Promise<FipeImportSummary> {
+export async function runFipeImport(
+  importJobId: number,
+  client: FipeClient = fipeClient(),
+): Promise<FipeImportSummary> {
   const initial = getImportJob(importJobId);
   if (!initial || initial.kind !== FIPE_IMPORT_KIND) throw new Error(m.importNotFound);
-  if (initial.status === "completed" || initial.status === "error" || initial.status === "cancelled") {
+  if (
+    initial.status === "completed" ||
+    initial.status === "error" ||
+    initial.status === "cancelled"
+  ) {
     return importOutcome(initial);
   }
   const options = fipeImportOptions(initial);
@@ -479,7 +538,11 @@ export async function runFipeImport(importJobId: number, client: FipeClient = fi
     }
     if (options.maxBrands) selected = selected.slice(0, options.maxBrands);
     const brandName = options.brandCode ? fipeBrandName(selected[0]!.nome) : undefined;
-    const scope = brandName ? m.scopeBrand(brandName) : options.maxBrands ? m.scopeMax(options.maxBrands) : m.scopeAll;
+    const scope = brandName
+      ? m.scopeBrand(brandName)
+      : options.maxBrands
+        ? m.scopeMax(options.maxBrands)
+        : m.scopeAll;
     if (resumeFrom === 0) {
       appendLog(importJobId, m.startedLog(typeLabel, scope));
       appendLog(importJobId, m.brandsFound(selected.length));
@@ -507,22 +570,26 @@ export async function runFipeImport(importJobId: number, client: FipeClient = fi
             counters.skippedVehicles += result.skipped;
             consecutiveFailures = 0;
           } catch (error) {
-            if (error instanceof FipeError && error.status === 429) throw new FipeImportAbort(m.rateLimited);
+            if (error instanceof FipeError && error.status === 429)
+              throw new FipeImportAbort(m.rateLimited);
             counters.errorCount++;
             consecutiveFailures++;
             appendLog(importJobId, m.modelFailed(model.nome, reason(error)), "warn");
-            if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) throw new FipeImportAbort(m.tooManyErrors);
+            if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES)
+              throw new FipeImportAbort(m.tooManyErrors);
           }
           updateJob(importJobId, counters);
         }
         appendLog(importJobId, m.brandDone(name, created, skipped));
       } catch (error) {
         if (error instanceof FipeImportAbort) throw error;
-        if (error instanceof FipeError && error.status === 429) throw new FipeImportAbort(m.rateLimited);
+        if (error instanceof FipeError && error.status === 429)
+          throw new FipeImportAbort(m.rateLimited);
         counters.errorCount++;
         consecutiveFailures++;
         appendLog(importJobId, m.brandFailed(name, reason(error)), "warn");
-        if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) throw new FipeImportAbort(m.tooManyErrors);
+        if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES)
+          throw new FipeImportAbort(m.tooManyErrors);
       }
       const done = index + 1;
       updateJob(importJobId, { ...counters, currentPage: done });
@@ -581,7 +648,8 @@ export function fipeImportProgress(id: number) {
 
 /** The import's outcome in words: the completion line, or the error that stopped it. */
 export function importOutcome(job: ImportJob): FipeImportSummary {
-  if (job.status === "completed") return summary(job, m.completed(job.currentPage, job.createdVehicles));
+  if (job.status === "completed")
+    return summary(job, m.completed(job.currentPage, job.createdVehicles));
   if (job.status === "error") {
     const lastError = db()
       .select({ message: importLogs.message })
@@ -604,7 +672,8 @@ export async function waitForFipeImport(
   for (;;) {
     const job = getImportJob(importJobId);
     if (!job) throw new Error(m.importNotFound);
-    if (!isImportActive(job) || Date.now() >= deadline || signal?.aborted) return importOutcome(job);
+    if (!isImportActive(job) || Date.now() >= deadline || signal?.aborted)
+      return importOutcome(job);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -616,13 +685,21 @@ const brandCache = new Map<string, { at: number; brands: FipeBrand[] }>();
  * The brand list of a type, kept for an hour: it changes a few times a year, and the public API
  * allows only a few hundred calls a day. Failures are not kept, so the next call tries again.
  */
-export async function fipeBrands(type: FipeVehicleType, client: FipeClient = fipeClient({ maxAttempts: 2, timeoutMs: 15_000 })): Promise<FipeBrand[]> {
+export async function fipeBrands(
+  type: FipeVehicleType,
+  client: FipeClient = fipeClient({ maxAttempts: 2, timeoutMs: 15_000 }),
+): Promise<FipeBrand[]> {
   const key = `${client.baseUrl} ${type}`;
   const cached = brandCache.get(key);
   if (cached && Date.now() - cached.at < BRAND_CACHE_MS) return cached.brands;
   const list = await client.brands(type);
   const sorted = list
-    .filter((b) => b && (typeof b.codigo === "string" || typeof b.codigo === "number") && typeof b.nome === "string")
+    .filter(
+      (b) =>
+        b &&
+        (typeof b.codigo === "string" || typeof b.codigo === "number") &&
+        typeof b.nome === "string",
+    )
     .map((b) => ({ codigo: String(b.codigo), nome: b.nome }))
     .sort((a, b) => a.nome.localeCompare(b.nome, "pt-BR"));
   brandCache.set(key, { at: Date.now(), brands: sorted });

@@ -6,6 +6,7 @@ import { db } from "~/utils/db.server";
 import { createFreePlan, createPlan, createUser } from "../../tests/support/factories";
 import {
   createPlanByAdmin,
+  getPlanWithCustomers,
   deletePlanByAdmin,
   listPlansAdmin,
   planCustomers,
@@ -113,6 +114,17 @@ describe("plans management", () => {
     expect(after.totalCustomers - before.totalCustomers).toBe(3);
     expect(after.monthlyRevenueCents - before.monthlyRevenueCents).toBe(9980);
     expect(planCustomers(paid.id).map((c) => c.id).sort()).toEqual(customers.slice(0, 2).map((c) => c.user.id).sort());
+  });
+});
+
+describe("customers of one plan", () => {
+  it("counts only that plan's active subscribers, whatever the ids line up with", async () => {
+    const empty = createPlan({ priceCents: 500 });
+    const taken = createPlan({ priceCents: 700 });
+    const { user } = await createUser();
+    assignPlanByAdmin({ userId: user.id, planId: taken.id, paymentMethod: "cash", actorId: adminId });
+    expect(getPlanWithCustomers(empty.id)?.customersCount).toBe(0);
+    expect(getPlanWithCustomers(taken.id)?.customersCount).toBe(1);
   });
 });
 

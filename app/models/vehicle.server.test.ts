@@ -163,5 +163,8 @@ describe("vehicles", () => {
     expect(searchPartsForPicker("palheta 1", 1, 10).total).toBe(3);
     expect(searchPartsForPicker("Palheta_1", 1, 10).total).toBe(0);
     expect(partsByIds([exact.id, 999_999]).map((p) => p.code)).toEqual(["PK10"]);
+    const everything = searchPartsForPicker("", 1, 5);
+    expect(everything.items).toHaveLength(5);
+    expect(everything.total).toBeGreaterThanOrEqual(13);
   });
 });

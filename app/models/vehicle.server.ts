@@ -314,13 +314,16 @@ export function searchPartsForPicker(query: string, requestedPage = 1, perPage =
   const total = db().select({ n: count() }).from(parts).where(where).get()?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, requestedPage), pages);
-  const rank = code ? sql`case when ${parts.codeNorm} = ${code} then 0 when ${parts.codeNorm} like ${`${code}%`} then 1 else 2 end` : sql`0`;
+  // Exact code first, then codes that start with it. (A bare `0` would be read as a column number.)
+  const rank = code
+    ? [sql`case when ${parts.codeNorm} = ${code} then 0 when ${parts.codeNorm} like ${`${code}%`} then 1 else 2 end`]
+    : [];
   const items: PickerPart[] = db()
     .select(pickerColumns)
     .from(parts)
     .leftJoin(categories, eq(categories.id, parts.categoryId))
     .where(where)
-    .orderBy(rank, asc(parts.code), asc(parts.id))
+    .orderBy(...rank, asc(parts.code), asc(parts.id))
     .limit(perPage)
     .offset((page - 1) * perPage)
     .all();

@@ -69,7 +69,9 @@ function Section({
               <tbody className="divide-y divide-slate-100">{children}</tbody>
             </table>
           </div>
-          {total > shown && <p className="mt-2 text-xs text-slate-500">{m.showingFirst(shown, total)}</p>}
+          {total > shown && (
+            <p className="mt-2 text-xs text-slate-500">{m.showingFirst(shown, total)}</p>
+          )}
         </>
       )}
     </section>
@@ -78,7 +80,13 @@ function Section({
 
 export default function DataQualityPage() {
   const report = useLoaderData<typeof loader>();
-  const { sharedAlternativeCodes, partsWithoutFitments, vehiclesWithoutParts, fitmentsOutsideVehicleYear, duplicateVehicles } = report;
+  const {
+    sharedAlternativeCodes,
+    partsWithoutFitments,
+    vehiclesWithoutParts,
+    fitmentsOutsideVehicleYear,
+    duplicateVehicles,
+  } = report;
   const cell = "py-2 pr-4 align-top";
 
   return (
@@ -126,7 +134,11 @@ export default function DataQualityPage() {
             <td className={cell}>{part.name}</td>
             <td className={cell}>{part.manufacturer}</td>
             <td className={cell}>
-              <Link to={partEdit(part.id)} className={linkClass} aria-label={`${m.fix}: ${part.code}`}>
+              <Link
+                to={partEdit(part.id)}
+                className={linkClass}
+                aria-label={`${m.fix}: ${part.code}`}
+              >
                 {m.fix}
               </Link>
             </td>
@@ -148,9 +160,16 @@ export default function DataQualityPage() {
               {vehicle.brand} {vehicle.model} {vehicle.version}
             </td>
             <td className={cell}>{vehicle.year}</td>
-            <td className={cell}>{messages.fipe.types[vehicle.vehicleType as keyof typeof messages.fipe.types] ?? vehicle.vehicleType}</td>
             <td className={cell}>
-              <Link to={vehiclePage(vehicle.id)} className={linkClass} aria-label={`${m.view}: ${vehicle.brand} ${vehicle.model} ${vehicle.year}`}>
+              {messages.fipe.types[vehicle.vehicleType as keyof typeof messages.fipe.types] ??
+                vehicle.vehicleType}
+            </td>
+            <td className={cell}>
+              <Link
+                to={vehiclePage(vehicle.id)}
+                className={linkClass}
+                aria-label={`${m.view}: ${vehicle.brand} ${vehicle.model} ${vehicle.year}`}
+              >
                 {m.view}
               </Link>
             </td>
@@ -202,7 +221,9 @@ export default function DataQualityPage() {
                     <Link to={vehiclePage(vehicle.id)} className={linkClass}>
                       #{vehicle.id}
                     </Link>
-                    {vehicle.fipeCode && <span className="text-xs text-slate-500"> (FIPE {vehicle.fipeCode})</span>}
+                    {vehicle.fipeCode && (
+                      <span className="text-xs text-slate-500"> (FIPE {vehicle.fipeCode})</span>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -77,13 +77,13 @@ export default function CategoriesPage() {
                 <td className="px-4 py-3 text-right tabular-nums">{formatInteger(category.partsCount)}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatDate(category.createdAt)}</td>
                 <td className="px-4 py-3">
-                  <div className="flex flex-wrap justify-end gap-1">
-                    <Link to={`/parts?category=${category.id}`} className="btn-ghost" aria-label={`${m.viewParts}: ${category.name}`}>
+                  <div className="flex justify-end gap-1">
+                    <Link to={`/parts?category=${category.id}`} className="btn-ghost whitespace-nowrap px-2 py-1" aria-label={`${m.viewParts}: ${category.name}`}>
                       {m.viewParts}
                     </Link>
                     <Link
                       to={withSearch(`/categories/${category.id}/edit`)}
-                      className="btn-ghost"
+                      className="btn-ghost whitespace-nowrap px-2 py-1"
                       preventScrollReset
                       aria-label={`${a.edit} ${category.name}`}
                     >
@@ -91,7 +91,7 @@ export default function CategoriesPage() {
                     </Link>
                     <Link
                       to={withSearch(`/categories/${category.id}/delete`)}
-                      className="btn-ghost text-red-700"
+                      className="btn-ghost whitespace-nowrap px-2 py-1 text-red-700"
                       preventScrollReset
                       aria-label={`${a.delete} ${category.name}`}
                     >

@@ -127,7 +127,7 @@ export default function PartsPage() {
                 return (
                   <tr key={part.id} className="align-top">
                     <td className="whitespace-nowrap px-3 py-2 font-mono font-semibold">{part.code}</td>
-                    <td className="px-3 py-2">
+                    <td className="min-w-52 px-3 py-2">
                       <p className="font-medium">{part.name}</p>
                       {part.description && <p className="line-clamp-2 max-w-xs text-slate-600">{part.description}</p>}
                     </td>
@@ -155,15 +155,15 @@ export default function PartsPage() {
                           href={part.mercadoLivreLink}
                           target="_blank"
                           rel="noopener noreferrer nofollow"
-                          className="btn-secondary px-2 py-1 text-xs"
+                          className="btn-secondary whitespace-nowrap px-2 py-1 text-xs"
                           aria-label={m.openMarketplaceFor(part.code)}
                         >
-                          {m.openMarketplace}
+                          {m.openLink}
                         </a>
                       )}
                     </td>
                     <td className="px-3 py-2">
-                      <div className="flex justify-end gap-1">
+                      <div className="flex justify-end gap-1 whitespace-nowrap">
                         <Link to={`/parts/${part.id}`} className="btn-ghost px-2 py-1" aria-label={m.viewFor(part.code)}>
                           {m.view}
                         </Link>

@@ -23,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     query,
     ...list,
+    items: list.items.map((vehicle) => ({ ...vehicle, label: vehicleLabel(vehicle) })),
     brands: query.brand && !brands.includes(query.brand) ? [query.brand, ...brands] : brands,
     years: query.year && !years.includes(query.year) ? [...years, query.year] : years,
   };
@@ -148,7 +149,7 @@ export default function VehiclesPage() {
               </tr>
             )}
             {items.map((vehicle) => {
-              const label = vehicleLabel(vehicle);
+              const { label } = vehicle;
               return (
                 <tr key={vehicle.id} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className="px-4 py-3 font-semibold">
@@ -162,16 +163,16 @@ export default function VehiclesPage() {
                   <td className="px-4 py-3">{vehicle.transmission ?? "—"}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{formatInteger(vehicle.compatibleParts)}</td>
                   <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-1">
-                      <Link to={`/vehicles/${vehicle.id}`} className="btn-ghost" aria-label={`${a.details}: ${label}`}>
+                    <div className="flex justify-end gap-1">
+                      <Link to={`/vehicles/${vehicle.id}`} className="btn-ghost whitespace-nowrap px-2 py-1" aria-label={`${a.details}: ${label}`}>
                         {a.details}
                       </Link>
-                      <Link to={withSearch(`/vehicles/${vehicle.id}/edit`)} className="btn-ghost" preventScrollReset aria-label={`${a.edit} ${label}`}>
+                      <Link to={withSearch(`/vehicles/${vehicle.id}/edit`)} className="btn-ghost whitespace-nowrap px-2 py-1" preventScrollReset aria-label={`${a.edit} ${label}`}>
                         {a.edit}
                       </Link>
                       <Link
                         to={withSearch(`/vehicles/${vehicle.id}/compatibility`)}
-                        className="btn-ghost"
+                        className="btn-ghost whitespace-nowrap px-2 py-1"
                         preventScrollReset
                         aria-label={`${m.compatibility}: ${label}`}
                       >
@@ -179,7 +180,7 @@ export default function VehiclesPage() {
                       </Link>
                       <Link
                         to={withSearch(`/vehicles/${vehicle.id}/delete`)}
-                        className="btn-ghost text-red-700"
+                        className="btn-ghost whitespace-nowrap px-2 py-1 text-red-700"
                         preventScrollReset
                         aria-label={`${a.delete} ${label}`}
                       >

@@ -87,7 +87,7 @@ export default function VehicleDetail() {
                   <td className="px-4 py-3">{part.manufacturer}</td>
                   <td className="px-4 py-3 text-slate-700">{part.notes ?? "—"}</td>
                   <td className="px-4 py-3 text-right">
-                    <Link to={`/parts/${part.partId}`} className="btn-ghost" aria-label={`${m.seePart} ${part.code}`}>
+                    <Link to={`/parts/${part.partId}`} className="btn-ghost whitespace-nowrap px-2 py-1" aria-label={`${m.seePart} ${part.code}`}>
                       {m.seePart}
                     </Link>
                   </td>

@@ -59,12 +59,12 @@ export default function BrandsPage() {
                 <td className="px-4 py-3 text-right tabular-nums">{formatInteger(brand.vehiclesCount)}</td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-1">
-                    <Link to={`/vehicles/brands/${brand.id}/edit`} className="btn-ghost" preventScrollReset aria-label={`${a.edit} ${brand.name}`}>
+                    <Link to={`/vehicles/brands/${brand.id}/edit`} className="btn-ghost whitespace-nowrap px-2 py-1" preventScrollReset aria-label={`${a.edit} ${brand.name}`}>
                       {a.edit}
                     </Link>
                     <Link
                       to={`/vehicles/brands/${brand.id}/delete`}
-                      className="btn-ghost text-red-700"
+                      className="btn-ghost whitespace-nowrap px-2 py-1 text-red-700"
                       preventScrollReset
                       aria-label={`${a.delete} ${brand.name}`}
                     >

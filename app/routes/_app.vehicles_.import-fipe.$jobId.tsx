@@ -101,12 +101,19 @@ export default function FipeImportProgressPage() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="import-status" className="font-semibold">
             {m.statusLabel}:{" "}
-            <span className={`rounded-full px-2 py-0.5 text-sm ${STATUS_STYLES[data.status] ?? STATUS_STYLES.idle}`} data-testid="import-status">
+            <span
+              className={`rounded-full px-2 py-0.5 text-sm ${STATUS_STYLES[data.status] ?? STATUS_STYLES.idle}`}
+              data-testid="import-status"
+            >
               {statusLabel}
             </span>
           </h2>
           {data.active && (
-            <Link to={`/vehicles/import-fipe/${data.id}`} className="btn-secondary" preventScrollReset>
+            <Link
+              to={`/vehicles/import-fipe/${data.id}`}
+              className="btn-secondary"
+              preventScrollReset
+            >
               {m.checkNow}
             </Link>
           )}
@@ -165,7 +172,12 @@ export default function FipeImportProgressPage() {
         {data.logs.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{m.noLogs}</p>
         ) : (
-          <ol tabIndex={0} aria-labelledby="import-log" className="mt-2 max-h-96 space-y-1 overflow-y-auto font-mono text-xs text-slate-800" data-testid="import-log">
+          <ol
+            tabIndex={0}
+            aria-labelledby="import-log"
+            className="mt-2 max-h-96 space-y-1 overflow-y-auto font-mono text-xs text-slate-800"
+            data-testid="import-log"
+          >
             {data.logs.map((line, index) => (
               <li key={index}>{line}</li>
             ))}

@@ -88,7 +88,10 @@ export default function ImportFipePage() {
       </nav>
 
       {brandsError && (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+        >
           {brandsError}
         </p>
       )}
@@ -116,7 +119,9 @@ export default function ImportFipePage() {
           min={1}
           max={MAX_BRANDS_LIMIT}
           inputMode="numeric"
-          aria-describedby={fields.max_brands.errors?.length ? fields.max_brands.errorId : "max-brands-hint"}
+          aria-describedby={
+            fields.max_brands.errors?.length ? fields.max_brands.errorId : "max-brands-hint"
+          }
         />
         <p id="max-brands-hint" className="-mt-3 text-xs text-slate-500">
           {m.maxBrandsHint}

@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findPartHit, partDetailView } from "~/models/api-views.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { findPartHit, partDetailView, savedPartView } from "~/models/api-views.server";
 import { vehiclesForPart } from "~/models/fitment.server";
+import { deletePart, updatePart } from "~/models/part.server";
 import { parsePathId, VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { apiPartSchema, apiRefusalErrors } from "~/schemas/part";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { messages } from "~/utils/messages";
 
@@ -19,4 +21,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return ok(partDetailView(hit, vehiclesForPart(hit.id, 1, VEHICLES_DEFAULT_PER_PAGE)));
 }
 
-export const action = () => methodNotAllowed();
+/**
+ * PUT /api/parts/:id {code, name, description, category_id, manufacturer, mercado_livre_link,
+ * compatible_vehicle_ids} (admin): the part's fields; the vehicles only when the list is sent.
+ * DELETE /api/parts/:id (admin): with its alternative codes and fitments.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null) return fail(messages.parts.notFound, 404);
+  if (request.method === "DELETE") {
+    const outcome = deletePart(id, user.id);
+    if (!outcome.ok) return fail(outcome.message, outcome.status);
+    return ok({ id: outcome.value.id, code: outcome.value.code }, messages.parts.deleted);
+  }
+  const body = await parseJsonBody(request, apiPartSchema);
+  if (!body.ok) return body.response;
+  const outcome = updatePart(id, body.value, user.id);
+  if (!outcome.ok) return fail(outcome.message, outcome.status, apiRefusalErrors(outcome));
+  return ok(savedPartView(id), messages.parts.updated);
+}

@@ -28,14 +28,29 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("FIPE: falha ao iniciar a importação:", error);
     return fail(m.startFailed, 503);
   }
-  const ids = { job_id: started.jobId, import_id: started.job.id, already_running: started.alreadyRunning };
+  const ids = {
+    job_id: started.jobId,
+    import_id: started.job.id,
+    already_running: started.alreadyRunning,
+  };
   const wait = ["true", "1"].includes(new URL(request.url).searchParams.get("wait") ?? "");
-  if (!wait) return ok({ ...ids, status: started.job.status }, started.alreadyRunning ? m.alreadyRunning : m.started, 202);
+  if (!wait)
+    return ok(
+      { ...ids, status: started.job.status },
+      started.alreadyRunning ? m.alreadyRunning : m.started,
+      202,
+    );
 
   const outcome = await waitForFipeImport(started.job.id, WAIT_LIMIT_MS, request.signal);
   if (outcome.status === "completed") {
     const counts = { created: outcome.created, brands: outcome.brands };
-    const data = { ...ids, ...counts, skipped: outcome.skipped, errors: outcome.errors, status: outcome.status };
+    const data = {
+      ...ids,
+      ...counts,
+      skipped: outcome.skipped,
+      errors: outcome.errors,
+      status: outcome.status,
+    };
     return Response.json({ success: true, ...counts, data, message: outcome.message });
   }
   if (outcome.status === "error") return fail(outcome.message, 502);

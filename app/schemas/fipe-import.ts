@@ -49,7 +49,11 @@ export const fipeImportApiSchema = z.preprocess((body) => {
   const asText = (value: unknown) =>
     typeof value === "number" ? String(value) : value === null ? undefined : value;
   const record = body as Record<string, unknown>;
-  return { ...record, brand_code: asText(record.brand_code), max_brands: asText(record.max_brands) };
+  return {
+    ...record,
+    brand_code: asText(record.brand_code),
+    max_brands: asText(record.max_brands),
+  };
 }, fipeImportSchema);
 
 /** `?type=` of the FIPE brands call and the import page; anything else is carros on the page. */

@@ -52,8 +52,9 @@ const partFieldsShape = {
 };
 type RawPartFields = { [K in keyof typeof partFieldsShape]?: string };
 
-function checkPartFields(value: RawPartFields, ctx: z.RefinementCtx) {
-  const issue = (field: keyof RawPartFields, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+/** `name` turns a field into the name its messages go under (the API's snake_case). */
+function checkPartFields(value: RawPartFields, ctx: z.RefinementCtx, name: (field: string) => string = (field) => field) {
+  const issue = (field: keyof RawPartFields, message: string) => ctx.addIssue({ code: "custom", path: [name(field)], message });
   for (const field of ["code", "name", "manufacturer"] as const) {
     if (!value[field]?.trim()) issue(field, m.required);
   }
@@ -91,15 +92,15 @@ export type PartFields = ReturnType<typeof toPartFields>;
 
 type RawAlternativeCode = { code?: string; description?: string };
 
-/** One alternative code's own rules; `path` points the message at the right row of a list. */
-function checkAlternativeCode(row: RawAlternativeCode, ctx: z.RefinementCtx, path: (string | number)[]) {
+/** One alternative code's own rules; `path` places a field's message (a row of the list, an API name). */
+function checkAlternativeCode(row: RawAlternativeCode, ctx: z.RefinementCtx, path: (field: "code" | "description") => (string | number)[]) {
   const code = row.code?.trim() ?? "";
-  if (!normalizeCode(code)) ctx.addIssue({ code: "custom", path: [...path, "code"], message: m.alternativeCodeRequired });
+  if (!normalizeCode(code)) ctx.addIssue({ code: "custom", path: path("code"), message: m.alternativeCodeRequired });
   else if (code.length > ALTERNATIVE_CODE_MAX) {
-    ctx.addIssue({ code: "custom", path: [...path, "code"], message: m.alternativeCodeTooLong(ALTERNATIVE_CODE_MAX) });
+    ctx.addIssue({ code: "custom", path: path("code"), message: m.alternativeCodeTooLong(ALTERNATIVE_CODE_MAX) });
   }
   if ((row.description?.trim().length ?? 0) > ALTERNATIVE_DESCRIPTION_MAX) {
-    ctx.addIssue({ code: "custom", path: [...path, "description"], message: m.tooLong(ALTERNATIVE_DESCRIPTION_MAX) });
+    ctx.addIssue({ code: "custom", path: path("description"), message: m.tooLong(ALTERNATIVE_DESCRIPTION_MAX) });
   }
 }
 
@@ -116,7 +117,7 @@ function checkAlternativeCodeList(rows: RawAlternativeCode[], ctx: z.RefinementC
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     if (isBlankRow(row)) return;
-    checkAlternativeCode(row, ctx, ["alternativeCodes", index]);
+    checkAlternativeCode(row, ctx, (field) => ["alternativeCodes", index, field]);
     const norm = normalizeCode(row.code ?? "");
     if (!norm) return;
     if (seen.has(norm)) {
@@ -238,61 +239,57 @@ export type PartFormSubmission = Submission<z.input<typeof partFormSchema>, stri
 
 // --- Parts API bodies -------------------------------------------------------------------------
 
-/** The API's snake_case names of the part fields, for its 400 field messages. */
-export const API_FIELD_NAMES: Record<string, string> = {
-  code: "code",
-  name: "name",
-  description: "description",
+/** The API's snake_case names of the form's fields: its 400 and 409 field messages use them. */
+const API_FIELD_NAMES: Record<string, string> = {
   categoryId: "category_id",
-  manufacturer: "manufacturer",
   mercadoLivreLink: "mercado_livre_link",
   vehicleIds: "compatible_vehicle_ids",
+  vehicleId: "vehicle_id",
 };
 
-export function apiFieldName(field: string, names: Record<string, string> = API_FIELD_NAMES): string {
-  return names[field] ?? field;
+export function apiFieldName(field: string): string {
+  return API_FIELD_NAMES[field] ?? field;
 }
 
-const partFieldsSchema = z.object(partFieldsShape).superRefine(checkPartFields).transform(toPartFields);
+/** A model's refusal as the API's field messages. */
+export function apiRefusalErrors(refusal: { message: string; field?: string }): Record<string, string[]> | undefined {
+  return refusal.field ? { [apiFieldName(refusal.field)]: [refusal.message] } : undefined;
+}
 
 function bodyObject(body: unknown): Record<string, unknown> {
   return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
+const isIdList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.length <= 10_000 && value.every((id) => Number.isSafeInteger(id) && (id as number) > 0);
+
 /** POST /api/parts and PUT /api/parts/:id: code, name, description, category_id, manufacturer, mercado_livre_link, compatible_vehicle_ids. */
 export const apiPartSchema = z
   .unknown()
-  .transform((body): { raw: RawPartFields; vehicleIds?: unknown } => {
+  .transform((body): RawPartFields & { vehicleIds?: unknown } => {
     const source = bodyObject(body);
     const fields = stringFields(source, ["code", "name", "description", "manufacturer", "mercado_livre_link"]);
     const category = source.category_id;
     return {
-      raw: {
-        code: fields.code,
-        name: fields.name,
-        description: fields.description,
-        manufacturer: fields.manufacturer,
-        mercadoLivreLink: fields.mercado_livre_link,
-        categoryId: typeof category === "number" || typeof category === "string" ? String(category) : undefined,
-      },
-      vehicleIds: source.compatible_vehicle_ids,
+      code: fields.code,
+      name: fields.name,
+      description: fields.description,
+      manufacturer: fields.manufacturer,
+      mercadoLivreLink: fields.mercado_livre_link,
+      categoryId: typeof category === "number" || typeof category === "string" ? String(category) : undefined,
+      vehicleIds: source.compatible_vehicle_ids ?? undefined,
     };
   })
-  .pipe(
-    z.object({
-      raw: partFieldsSchema,
-      vehicleIds: z
-        .array(z.number({ error: m.invalidVehicleIds }).int({ error: m.invalidVehicleIds }).positive({ error: m.invalidVehicleIds }), {
-          error: m.invalidVehicleIds,
-        })
-        .max(10_000, { error: m.invalidVehicleIds })
-        .nullish(),
-    }),
-  )
-  .transform(({ raw, vehicleIds }) => ({
-    ...raw,
+  .superRefine((value, ctx) => {
+    checkPartFields(value, ctx, apiFieldName);
+    if (value.vehicleIds !== undefined && !isIdList(value.vehicleIds)) {
+      ctx.addIssue({ code: "custom", path: [apiFieldName("vehicleIds")], message: m.invalidVehicleIds });
+    }
+  })
+  .transform((value) => ({
+    ...toPartFields(value),
     /** Absent: the part keeps its vehicles. Given: they replace them, keeping each kept vehicle's notes. */
-    fitments: vehicleIds ? [...new Set(vehicleIds)].map((vehicleId) => ({ vehicleId })) : undefined,
+    fitments: isIdList(value.vehicleIds) ? [...new Set(value.vehicleIds)].map((vehicleId) => ({ vehicleId })) : undefined,
   }));
 
 /** POST /api/parts/:id/alternative-codes {alternative_code, description} */
@@ -302,27 +299,21 @@ export const apiAlternativeCodeSchema = z
     const fields = stringFields(bodyObject(body), ["alternative_code", "description"]);
     return { code: fields.alternative_code, description: fields.description };
   })
-  .pipe(
-    z
-      .object({ code: text, description: text })
-      .superRefine((row, ctx) => checkAlternativeCode(row, ctx, []))
-      .transform(toAlternativeCode),
-  );
+  .superRefine((row, ctx) => checkAlternativeCode(row, ctx, (field) => [field === "code" ? "alternative_code" : field]))
+  .transform(toAlternativeCode);
 
 /** POST /api/parts/:id/vehicles {vehicle_id, notes} */
 export const apiFitmentSchema = z
   .unknown()
-  .transform((body): { vehicleId?: number; notes?: string } => {
+  .transform((body) => {
     const source = bodyObject(body);
     return { vehicleId: positiveId(source.vehicle_id), notes: typeof source.notes === "string" ? source.notes : undefined };
   })
-  .pipe(
-    z.object({
-      vehicleId: z.number({ error: m.vehicleNotFound }),
-      notes: z.string().max(NOTES_MAX, { error: m.tooLong(NOTES_MAX) }).optional(),
-    }),
-  )
-  .transform(({ vehicleId, notes }) => ({ vehicleId, notes: notes?.trim() || null }));
+  .superRefine((value, ctx) => {
+    if (value.vehicleId === undefined) ctx.addIssue({ code: "custom", path: ["vehicle_id"], message: m.vehicleNotFound });
+    if ((value.notes?.trim().length ?? 0) > NOTES_MAX) ctx.addIssue({ code: "custom", path: ["notes"], message: m.tooLong(NOTES_MAX) });
+  })
+  .transform(({ vehicleId, notes }) => ({ vehicleId: vehicleId!, notes: notes?.trim() || null }));
 
 export const API_PARTS_DEFAULT_LIMIT = 20;
 export const API_PARTS_MAX_LIMIT = 100;

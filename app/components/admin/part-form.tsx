@@ -297,8 +297,8 @@ function VehiclePicker({ formId, picker, brands, errors }: { formId: string; pic
             const label = vehicleLabel(vehicle);
             const checked = selected.has(vehicle.id);
             return (
-              <li key={vehicle.id} className="px-3 py-2">
-                <label className="flex items-start gap-2 text-sm">
+              <li key={vehicle.id} className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
+                <label className="flex flex-1 items-start gap-2 text-sm">
                   <input
                     type="checkbox"
                     name="vehicleIds"
@@ -312,7 +312,7 @@ function VehiclePicker({ formId, picker, brands, errors }: { formId: string; pic
                 {(!hydrated || checked) && (
                   <input
                     name={`fitmentNotes.${vehicle.id}`}
-                    className="input mt-1 py-1 text-sm"
+                    className="input py-1 text-sm sm:w-44"
                     defaultValue={picker.notes[String(vehicle.id)] ?? ""}
                     placeholder={m.fitmentNotes}
                     aria-label={m.fitmentNotesFor(label)}

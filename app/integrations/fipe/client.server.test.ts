@@ -66,7 +66,9 @@ describe("FIPE client against the simulator", () => {
   });
 
   it("does not retry a 404: asking again would not change it", async () => {
-    const error = await client().years("carros", "59", 1).catch((e: unknown) => e);
+    const error = await client()
+      .years("carros", "59", 1)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FipeError);
     expect((error as FipeError).status).toBe(404);
   });
@@ -103,13 +105,21 @@ describe("FIPE client resilience", () => {
   it("gives up on a rate limit that does not lift, saying so in pt-BR", async () => {
     const { sim, baseUrl } = await simulator({ failFirst: 100, retryAfterSeconds: 0 });
     const client = createFipeClient({ baseUrl, minIntervalMs: 0, backoffMs: 1, maxAttempts: 2 });
-    await expect(client.brands("carros")).rejects.toThrow("limite de requisições da FIPE excedido (HTTP 429)");
+    await expect(client.brands("carros")).rejects.toThrow(
+      "limite de requisições da FIPE excedido (HTTP 429)",
+    );
     expect(sim.requestCount).toBe(2);
   });
 
   it("times out a slow answer and retries it", async () => {
     const { sim, baseUrl } = await simulator({ delayMs: 300 });
-    const client = createFipeClient({ baseUrl, minIntervalMs: 0, backoffMs: 1, maxAttempts: 2, timeoutMs: 50 });
+    const client = createFipeClient({
+      baseUrl,
+      minIntervalMs: 0,
+      backoffMs: 1,
+      maxAttempts: 2,
+      timeoutMs: 50,
+    });
     await expect(client.brands("carros")).rejects.toThrow("a FIPE não respondeu em 0.05 s");
     expect(sim.requestCount).toBe(2);
   });
@@ -136,14 +146,22 @@ describe("FIPE client resilience", () => {
     const { baseUrl } = await simulator();
     const client = createFipeClient({ baseUrl, minIntervalMs: 60 });
     const before = Date.now();
-    await Promise.all([client.brands("carros"), client.brands("motos"), client.brands("caminhoes")]);
+    await Promise.all([
+      client.brands("carros"),
+      client.brands("motos"),
+      client.brands("caminhoes"),
+    ]);
     expect(Date.now() - before).toBeGreaterThanOrEqual(115);
   });
 
   it("answers the simulator's fault flag and unknown paths like the API", async () => {
     const sim = createFipeSimulator();
-    expect((await sim.respond("carros/marcas", new URLSearchParams("simulate=429"))).status).toBe(429);
-    expect((await sim.respond("carros/marcas", new URLSearchParams("simulate=500"))).status).toBe(500);
+    expect((await sim.respond("carros/marcas", new URLSearchParams("simulate=429"))).status).toBe(
+      429,
+    );
+    expect((await sim.respond("carros/marcas", new URLSearchParams("simulate=500"))).status).toBe(
+      500,
+    );
     expect((await sim.respond("avioes/marcas")).status).toBe(404);
     expect((await sim.respond("carros/marcas/59/modelos/4405/anos/1999-1")).status).toBe(404);
     expect((await sim.respond("carros/marcas")).status).toBe(200);

@@ -42,7 +42,12 @@ export type FipeClient = {
   brands(type: FipeVehicleType): Promise<FipeBrand[]>;
   models(type: FipeVehicleType, brand: string): Promise<FipeModels>;
   years(type: FipeVehicleType, brand: string, model: string | number): Promise<FipeYear[]>;
-  detail(type: FipeVehicleType, brand: string, model: string | number, year: string): Promise<FipeDetail>;
+  detail(
+    type: FipeVehicleType,
+    brand: string,
+    model: string | number,
+    year: string,
+  ): Promise<FipeDetail>;
 };
 
 export class FipeError extends Error {
@@ -85,7 +90,9 @@ function retryable(status: number) {
 
 function retryAfterMs(response: Response): number | undefined {
   const seconds = Number(response.headers.get("retry-after"));
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : undefined;
+  return Number.isFinite(seconds) && seconds > 0
+    ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS)
+    : undefined;
 }
 
 function describeStatus(status: number): string {
@@ -117,7 +124,9 @@ export function createFipeClient(options: FipeClientOptions): FipeClient {
       } catch (error) {
         const timedOut = error instanceof Error && error.name === "TimeoutError";
         lastError = new FipeError(
-          timedOut ? `a FIPE não respondeu em ${timeoutMs / 1000} s` : "falha de rede ao acessar a FIPE",
+          timedOut
+            ? `a FIPE não respondeu em ${timeoutMs / 1000} s`
+            : "falha de rede ao acessar a FIPE",
         );
         continue;
       }
@@ -133,7 +142,11 @@ export function createFipeClient(options: FipeClientOptions): FipeClient {
         }
       }
       await response.body?.cancel();
-      lastError = new FipeError(describeStatus(response.status), response.status, retryAfterMs(response));
+      lastError = new FipeError(
+        describeStatus(response.status),
+        response.status,
+        retryAfterMs(response),
+      );
       if (!retryable(response.status)) throw lastError;
     }
     throw lastError;
@@ -144,7 +157,8 @@ export function createFipeClient(options: FipeClientOptions): FipeClient {
     baseUrl,
     brands: (type) => get(`${type}/marcas`),
     models: (type, brand) => get(`${type}/marcas/${segment(brand)}/modelos`),
-    years: (type, brand, model) => get(`${type}/marcas/${segment(brand)}/modelos/${segment(model)}/anos`),
+    years: (type, brand, model) =>
+      get(`${type}/marcas/${segment(brand)}/modelos/${segment(model)}/anos`),
     detail: (type, brand, model, year) =>
       get(`${type}/marcas/${segment(brand)}/modelos/${segment(model)}/anos/${segment(year)}`),
   };

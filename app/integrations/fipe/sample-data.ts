@@ -47,7 +47,9 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
     {
       codigo: "6",
       nome: "Audi",
-      models: [model(6750, "A3 Sedan 1.4 TFSI Flex Tiptronic 4p", "008197-3", 110_000, [2017, 2020])],
+      models: [
+        model(6750, "A3 Sedan 1.4 TFSI Flex Tiptronic 4p", "008197-3", 110_000, [2017, 2020]),
+      ],
     },
     {
       codigo: "13",
@@ -79,7 +81,14 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
         model(7076, "Ka Sedan SE 1.5 16V Flex 4p", "003437-1", 52_000, [2016, 2019]),
         model(5024, "Fiesta 1.6 16V Flex Mec. 5p", "003399-5", 42_000, [2014, 2017]),
         model(6047, "EcoSport FREESTYLE 1.6 16V Flex 5p", "003418-5", 60_000, [2014, 2017]),
-        model(5785, "Ranger XLT 3.2 20V 4x4 CD Diesel Aut.", "003414-2", 145_000, [2015, 2018], DIESEL),
+        model(
+          5785,
+          "Ranger XLT 3.2 20V 4x4 CD Diesel Aut.",
+          "003414-2",
+          145_000,
+          [2015, 2018],
+          DIESEL,
+        ),
       ],
     },
     {
@@ -89,8 +98,23 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
         model(6402, "Onix HATCH LT 1.0 12V Flex 5p Mec.", "004466-0", 58_000, [2017, 2019]),
         model(9202, "Onix HATCH Premier 1.0 12V TB Flex Aut.", "004510-1", 92_000, [2020, 2023]),
         model(9207, "ONIX SEDAN Plus LTZ 1.0 12V TB Flex Aut.", "004511-0", 95_000, [2020, 2023]),
-        model(5988, "S10 Pick-Up LTZ 2.8 4x4 CD Diesel Aut.", "004419-8", 150_000, [2017, 2019], DIESEL),
-        model(9398, "Tracker Premier 1.2 Turbo 12V Flex Aut.", "004521-7", 135_000, [2021, 2023], GASOLINA, true),
+        model(
+          5988,
+          "S10 Pick-Up LTZ 2.8 4x4 CD Diesel Aut.",
+          "004419-8",
+          150_000,
+          [2017, 2019],
+          DIESEL,
+        ),
+        model(
+          9398,
+          "Tracker Premier 1.2 Turbo 12V Flex Aut.",
+          "004521-7",
+          135_000,
+          [2021, 2023],
+          GASOLINA,
+          true,
+        ),
         model(6122, "Cruze LT 1.4 16V Turbo Flex 4p Aut.", "004463-5", 98_000, [2017, 2020]),
         model(5471, "Spin LTZ 1.8 8V Econo.Flex 5p Aut.", "004427-9", 62_000, [2015, 2017]),
       ],
@@ -121,7 +145,14 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
       models: [
         model(7367, "Renegade Sport 1.8 4x2 Flex 16V Aut.", "017021-5", 85_000, [2017, 2020]),
         model(7699, "Compass LONGITUDE 2.0 4x2 Flex 16V Aut.", "017026-6", 120_000, [2017, 2021]),
-        model(7702, "Compass LIMITED 2.0 4x4 Diesel 16V Aut.", "017028-2", 160_000, [2017, 2021], DIESEL),
+        model(
+          7702,
+          "Compass LIMITED 2.0 4x4 Diesel 16V Aut.",
+          "017028-2",
+          160_000,
+          [2017, 2021],
+          DIESEL,
+        ),
       ],
     },
     {
@@ -136,7 +167,14 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
       codigo: "41",
       nome: "Mitsubishi",
       models: [
-        model(6962, "L200 Triton Sport HPE 2.4 CD Diesel Aut.", "022187-1", 150_000, [2018, 2021], DIESEL),
+        model(
+          6962,
+          "L200 Triton Sport HPE 2.4 CD Diesel Aut.",
+          "022187-1",
+          150_000,
+          [2018, 2021],
+          DIESEL,
+        ),
         model(5712, "ASX 2.0 16V 160cv Aut.", "022168-5", 65_000, [2015, 2018]),
       ],
     },
@@ -147,7 +185,14 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
         model(7630, "Kicks SV 1.6 16V Flexstar 5p Aut.", "023135-4", 85_000, [2017, 2021]),
         model(5581, "March S 1.0 12V Flex 5p", "023114-1", 38_000, [2016, 2019]),
         model(6580, "Versa SV 1.6 16V Flex 4p Aut.", "023120-6", 55_000, [2016, 2019]),
-        model(7283, "Frontier XE CD 4x4 2.3 Bi-TB Diesel Aut.", "023132-0", 150_000, [2017, 2021], DIESEL),
+        model(
+          7283,
+          "Frontier XE CD 4x4 2.3 Bi-TB Diesel Aut.",
+          "023132-0",
+          150_000,
+          [2017, 2021],
+          DIESEL,
+        ),
       ],
     },
     {
@@ -177,7 +222,14 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
         model(6147, "Corolla GLi 1.8 Flex 16V Aut.", "002103-6", 82_000, [2016, 2019]),
         model(9131, "Corolla Altis Premium Hybrid 1.8 16V Aut.", "002175-3", 150_000, [2020, 2023]),
         model(6505, "Etios HB X 1.3 Flex 16V 5p Mec.", "002111-7", 45_000, [2016, 2019]),
-        model(7100, "Hilux CD SRV 4x4 2.8 TDI Diesel Aut.", "002140-0", 190_000, [2016, 2020], DIESEL),
+        model(
+          7100,
+          "Hilux CD SRV 4x4 2.8 TDI Diesel Aut.",
+          "002140-0",
+          190_000,
+          [2016, 2020],
+          DIESEL,
+        ),
       ],
     },
     {
@@ -189,7 +241,14 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
         model(8463, "Polo Highline 200 TSI 1.0 Flex Aut.", "005467-4", 98_000, [2020, 2023]),
         model(8471, "Virtus Highline 200 TSI 1.0 Flex Aut.", "005469-0", 105_000, [2020, 2023]),
         model(9068, "T-Cross Comfortline 200 TSI 1.0 Flex Aut.", "005484-4", 120_000, [2020, 2023]),
-        model(5547, "AMAROK High.CD 2.0 16V TDI 4x4 Dies. Aut", "005347-3", 140_000, [2014, 2016], DIESEL),
+        model(
+          5547,
+          "AMAROK High.CD 2.0 16V TDI 4x4 Dies. Aut",
+          "005347-3",
+          140_000,
+          [2014, 2016],
+          DIESEL,
+        ),
         model(7799, "Saveiro Robust 1.6 Total Flex 16V CS", "005439-9", 78_000, [2019, 2022]),
         model(6120, "SPACEFOX Trendline 1.6 Total Flex 8V 5p", "005400-3", 46_000, [2015, 2017]),
       ],
@@ -245,7 +304,9 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
     {
       codigo: "112",
       nome: "Scania",
-      models: [model(7920, "R-450 A 6x2 2p (diesel)(E5)", "512175-3", 650_000, [2018, 2021], DIESEL)],
+      models: [
+        model(7920, "R-450 A 6x2 2p (diesel)(E5)", "512175-3", 650_000, [2018, 2021], DIESEL),
+      ],
     },
     {
       codigo: "114",
@@ -259,7 +320,14 @@ export const FIPE_SAMPLE: Record<FipeVehicleType, SampleBrand[]> = {
       codigo: "116",
       nome: "VW - VolksWagen",
       models: [
-        model(7633, "Constellation 24.280 6x2 2p (diesel)(E5)", "516183-6", 470_000, [2018, 2021], DIESEL),
+        model(
+          7633,
+          "Constellation 24.280 6x2 2p (diesel)(E5)",
+          "516183-6",
+          470_000,
+          [2018, 2021],
+          DIESEL,
+        ),
         model(8021, "Delivery 9.170 2p (diesel)(E5)", "516192-5", 260_000, [2018, 2021], DIESEL),
       ],
     },

@@ -1,6 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { FIPE_SAMPLE, REFERENCE_MONTH, ZERO_KM_YEAR, type SampleBrand, type SampleModel } from "./sample-data";
+import {
+  FIPE_SAMPLE,
+  REFERENCE_MONTH,
+  ZERO_KM_YEAR,
+  type SampleBrand,
+  type SampleModel,
+} from "./sample-data";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "./types";
 import { env } from "~/utils/env.server";
 import type { FipeBrand, FipeDetail, FipeModels, FipeYear } from "./client.server";
@@ -50,7 +56,8 @@ const notFound = (): SimulatedResponse => ({ status: 404, body: { error: "Não e
 
 function failure(status: number, retryAfterSeconds = 1): SimulatedResponse {
   if (status === 429) {
-    const headers: Record<string, string> = retryAfterSeconds > 0 ? { "Retry-After": String(retryAfterSeconds) } : {};
+    const headers: Record<string, string> =
+      retryAfterSeconds > 0 ? { "Retry-After": String(retryAfterSeconds) } : {};
     return { status, body: { error: "rate limit exceeded" }, headers };
   }
   return { status, body: { error: "Internal Server Error" } };
@@ -66,12 +73,18 @@ function modelYears(model: SampleModel): { year: number; code: string }[] {
 }
 
 function yearItem(year: number, fuelCode: number): FipeYear {
-  return { nome: `${year} ${FUEL_NAMES[fuelCode]?.name ?? "Gasolina"}`, codigo: `${year}-${fuelCode}` };
+  return {
+    nome: `${year} ${FUEL_NAMES[fuelCode]?.name ?? "Gasolina"}`,
+    codigo: `${year}-${fuelCode}`,
+  };
 }
 
 /** FIPE writes prices as "R$ 10.000,00", with a plain space. */
 function formatValor(reais: number): string {
-  const amount = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(reais);
+  const amount = new Intl.NumberFormat("pt-BR", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(reais);
   return `R$ ${amount}`;
 }
 
@@ -87,7 +100,11 @@ export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSim
 
   function answer(segments: string[]): SimulatedResponse {
     const [type, marcas, brandCode, modelos, modelCode, anos, yearCode, ...rest] = segments;
-    if (!FIPE_VEHICLE_TYPES.includes(type as FipeVehicleType) || marcas !== "marcas" || rest.length > 0) {
+    if (
+      !FIPE_VEHICLE_TYPES.includes(type as FipeVehicleType) ||
+      marcas !== "marcas" ||
+      rest.length > 0
+    ) {
       return notFound();
     }
     const vehicleType = type as FipeVehicleType;
@@ -100,7 +117,8 @@ export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSim
     if (modelCode === undefined) {
       const years = new Map<string, FipeYear>();
       for (const m of brand.models) {
-        for (const { year } of modelYears(m)) years.set(`${year}-${m.fuelCode}`, yearItem(year, m.fuelCode));
+        for (const { year } of modelYears(m))
+          years.set(`${year}-${m.fuelCode}`, yearItem(year, m.fuelCode));
       }
       const body: FipeModels = {
         modelos: brand.models.map((m) => ({ nome: m.nome, codigo: m.codigo })),
@@ -136,7 +154,8 @@ export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSim
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const forced = Number(search.get("simulate"));
     if (forced === 429 || forced === 500) return failure(forced, options.retryAfterSeconds);
-    if (requestCount <= (options.failFirst ?? 0)) return failure(options.failStatus ?? 429, options.retryAfterSeconds);
+    if (requestCount <= (options.failFirst ?? 0))
+      return failure(options.failStatus ?? 429, options.retryAfterSeconds);
     const segments = path
       .split("/")
       .filter(Boolean)
@@ -153,7 +172,10 @@ export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSim
       server = createServer((req, res) => {
         const url = new URL(req.url ?? "/", "http://127.0.0.1");
         const reply = (result: SimulatedResponse) => {
-          res.writeHead(result.status, { "Content-Type": "application/json; charset=utf-8", ...result.headers });
+          res.writeHead(result.status, {
+            "Content-Type": "application/json; charset=utf-8",
+            ...result.headers,
+          });
           res.end(JSON.stringify(result.body));
         };
         if (req.method !== "GET" || !url.pathname.startsWith(API_PREFIX)) {
@@ -185,5 +207,7 @@ export const embeddedFipeSimulator = createFipeSimulator();
 /** Served outside production and under `npm start`; in production only with FIPE_SIMULATOR=true. */
 export function fipeSimulatorEnabled(): boolean {
   const config = env();
-  return config.FIPE_SIMULATOR ?? (config.NODE_ENV !== "production" || Boolean(config.ENCAIXA_LOCAL));
+  return (
+    config.FIPE_SIMULATOR ?? (config.NODE_ENV !== "production" || Boolean(config.ENCAIXA_LOCAL))
+  );
 }

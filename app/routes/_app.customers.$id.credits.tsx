@@ -1,0 +1,90 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useListHref } from "~/components/catalogue/list-href";
+import { FormErrors, TextField } from "~/components/form-fields";
+import { RouteDialog } from "~/components/route-dialog";
+import { addCredits, getCustomer } from "~/models/customer.server";
+import { parsePathId } from "~/schemas/api-search";
+import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
+import { requireAdmin } from "~/utils/auth.server";
+import { useIsSubmitting } from "~/utils/hooks";
+import { formatInteger } from "~/utils/format";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.customersAdmin;
+
+function customerOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  const customer = id === null ? undefined : getCustomer(id);
+  if (!customer) throw new Response(m.notFound, { status: 404 });
+  return customer;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.creditsTitle(data.name) : m.notFound} — Encaixa` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const customer = customerOr404(params.id);
+  return { name: customer.name, balance: customer.creditsBalance };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const customer = customerOr404(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: addCreditsSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    addCredits({ userId: customer.id, amount: submission.value.amount, actorId: admin.id });
+  } catch (error) {
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.creditsFailed] }), { status: 500 });
+  }
+  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.creditsUpdated });
+}
+
+export default function CustomerCredits() {
+  const { name, balance } = useLoaderData<typeof loader>();
+  const closeTo = useListHref("/customers");
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "customer-credits",
+    lastResult: useActionData<typeof action>(),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addCreditsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={m.creditsTitle(name)} closeTo={closeTo}>
+      <p className="text-sm font-medium" data-testid="credits-balance">
+        {m.currentBalance(balance)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{m.creditsHint}</p>
+      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField
+          label={m.fields.amount}
+          errors={fields.amount.errors}
+          errorId={fields.amount.errorId}
+          {...getInputProps(fields.amount, { type: "number" })}
+          min={1}
+          max={CREDITS_GRANT_MAX}
+          step={1}
+          inputMode="numeric"
+          placeholder={formatInteger(10)}
+        />
+        <div className="flex justify-end gap-2">
+          <Link to={closeTo} className="btn-secondary" preventScrollReset>
+            {messages.admin.cancel}
+          </Link>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? messages.admin.saving : m.addCreditsButton}
+          </button>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CustomerFormDialog } from "~/components/admin/customer-form";
+import { useListHref } from "~/components/catalogue/list-href";
+import { getCustomer, updateCustomer } from "~/models/customer.server";
+import { EmailTakenError } from "~/models/user.server";
+import { parsePathId } from "~/schemas/api-search";
+import { customerEditSchema } from "~/schemas/customer";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.customersAdmin;
+
+function customerOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  const customer = id === null ? undefined : getCustomer(id);
+  if (!customer) throw new Response(m.notFound, { status: 404 });
+  return customer;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.editTitle(data.name) : m.notFound} — Encaixa` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const customer = customerOr404(params.id);
+  return {
+    name: customer.name,
+    values: {
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone ?? "",
+      company: customer.company ?? "",
+      customerType: customer.customerType,
+      status: customer.status,
+      notes: customer.notes ?? "",
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const customer = customerOr404(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: customerEditSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    updateCustomer(customer.id, submission.value, admin.id);
+  } catch (error) {
+    if (error instanceof EmailTakenError) return data(submission.reply({ fieldErrors: { email: [messages.auth.emailTaken] } }), { status: 400 });
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.updateFailed] }), { status: 500 });
+  }
+  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.updated });
+}
+
+export default function EditCustomer() {
+  const { name, values } = useLoaderData<typeof loader>();
+  return (
+    <CustomerFormDialog
+      mode="edit"
+      title={m.editTitle(name)}
+      closeTo={useListHref("/customers")}
+      lastResult={useActionData<typeof action>()}
+      defaultValue={values}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SelectField } from "~/components/admin/fields";
+import { useListHref } from "~/components/catalogue/list-href";
+import { FormErrors } from "~/components/form-fields";
+import { RouteDialog } from "~/components/route-dialog";
+import { assignCustomerPlan, customerSubscription, getCustomer } from "~/models/customer.server";
+import { listPlans } from "~/models/plan.server";
+import { PlanInactiveError, PlanNotFoundError } from "~/models/subscription.server";
+import { parsePathId } from "~/schemas/api-search";
+import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/customer";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatBRL } from "~/utils/format";
+import { useIsSubmitting } from "~/utils/hooks";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.customersAdmin;
+
+function customerOr404(raw: string | undefined) {
+  const id = parsePathId(raw);
+  const customer = id === null ? undefined : getCustomer(id);
+  if (!customer) throw new Response(m.notFound, { status: 404 });
+  return customer;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.planTitle(data.name) : m.notFound} — Encaixa` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const customer = customerOr404(params.id);
+  const current = customerSubscription(customer.id);
+  return {
+    name: customer.name,
+    currentPlan: current?.status === "active" ? current.planName : null,
+    /** Only active plans can be assigned. */
+    plans: listPlans({ status: "active" }).map((plan) => ({
+      value: String(plan.id),
+      label: `${plan.name} — ${plan.isFree ? messages.plansAdmin.free : formatBRL(plan.priceCents ?? 0)}`,
+    })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const customer = customerOr404(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: assignPlanSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    assignCustomerPlan({ userId: customer.id, ...submission.value, actorId: admin.id });
+  } catch (error) {
+    if (error instanceof PlanNotFoundError) return data(submission.reply({ fieldErrors: { planId: [m.planNotFound] } }), { status: 400 });
+    if (error instanceof PlanInactiveError) return data(submission.reply({ fieldErrors: { planId: [m.planInactive] } }), { status: 400 });
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.assignFailed] }), { status: 500 });
+  }
+  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.planAssigned });
+}
+
+const paymentOptions = PAYMENT_METHODS.map((method) => ({ value: method, label: m.paymentMethods[method] }));
+
+export default function AssignPlan() {
+  const { name, currentPlan, plans } = useLoaderData<typeof loader>();
+  const closeTo = useListHref("/customers");
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "customer-plan",
+    lastResult: useActionData<typeof action>(),
+    defaultValue: { planId: "", paymentMethod: "credit_card" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: assignPlanSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={m.planTitle(name)} closeTo={closeTo}>
+      {currentPlan && <p className="text-sm font-medium">{m.currentPlan(currentPlan)}</p>}
+      <p className="mt-1 text-sm text-slate-600">{m.assignHint}</p>
+      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <SelectField
+          label={m.fields.plan}
+          errors={fields.planId.errors}
+          errorId={fields.planId.errorId}
+          options={plans}
+          placeholder={m.fields.choosePlan}
+          {...getSelectProps(fields.planId)}
+        />
+        <SelectField
+          label={m.fields.paymentMethod}
+          errors={fields.paymentMethod.errors}
+          errorId={fields.paymentMethod.errorId}
+          options={paymentOptions}
+          {...getSelectProps(fields.paymentMethod)}
+        />
+        <div className="flex justify-end gap-2">
+          <Link to={closeTo} className="btn-secondary" preventScrollReset>
+            {messages.admin.cancel}
+          </Link>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? messages.admin.saving : m.assignButton}
+          </button>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { CustomerFormDialog } from "~/components/admin/customer-form";
+import { useListHref } from "~/components/catalogue/list-href";
+import { createCustomer } from "~/models/customer.server";
+import { EmailTakenError } from "~/models/user.server";
+import { customerCreateSchema } from "~/schemas/customer";
+import { requireAdmin } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const m = messages.customersAdmin;
+
+export const meta: MetaFunction = () => [{ title: `${m.newTitle} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: customerCreateSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  try {
+    await createCustomer(submission.value, admin.id);
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data(submission.reply({ fieldErrors: { email: [messages.auth.emailTaken] }, hideFields: ["password"] }), { status: 400 });
+    }
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.createFailed], hideFields: ["password"] }), { status: 500 });
+  }
+  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.created });
+}
+
+export default function NewCustomer() {
+  return (
+    <CustomerFormDialog mode="create" title={m.newTitle} closeTo={useListHref("/customers")} lastResult={useActionData<typeof action>()} />
+  );
+}

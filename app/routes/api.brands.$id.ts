@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { brandView } from "~/models/api-views.server";
+import { deleteBrand, getBrand, renameBrand } from "~/models/brand.server";
+import { refusalErrors } from "~/models/catalogue-rules.server";
+import { parsePathId } from "~/schemas/api-search";
+import { apiBrandSchema } from "~/schemas/catalogue";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.catalogue;
+
+/** GET, PUT {name} (renames its vehicles too) and DELETE /api/brands/:id — admin only. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  const id = parsePathId(params.id);
+  const brand = id === null ? undefined : getBrand(id);
+  return brand ? ok(brandView(brand)) : fail(m.brandNotFound, 404);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  const id = parsePathId(params.id);
+  if (request.method === "PUT") {
+    if (id === null) return fail(m.brandNotFound, 404);
+    const body = await parseJsonBody(request, apiBrandSchema);
+    if (!body.ok) return body.response;
+    const result = renameBrand(id, body.value, user.id);
+    if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+    return ok({ ...brandView(result.value), vehicles_renamed: result.value.vehiclesRenamed }, m.brandUpdated);
+  }
+  if (request.method === "DELETE") {
+    if (id === null) return fail(m.brandNotFound, 404);
+    const result = deleteBrand(id, user.id);
+    if (!result.ok) return fail(result.message, result.status);
+    return ok({ id: result.value.id }, m.brandDeleted);
+  }
+  return methodNotAllowed();
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { brandView } from "~/models/api-views.server";
+import { createBrand, listBrands } from "~/models/brand.server";
+import { refusalErrors } from "~/models/catalogue-rules.server";
+import { apiBrandSchema } from "~/schemas/catalogue";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+/** GET /api/brands — the brand list with ids (admin); POST {name} (admin). Names only: /api/vehicles/brands. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  return ok(listBrands().map(brandView));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await parseJsonBody(request, apiBrandSchema);
+  if (!body.ok) return body.response;
+  const result = createBrand(body.value, user.id);
+  if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+  return ok(brandView(result.value), messages.catalogue.brandCreated, 201);
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { partAlternativeCodeView } from "~/models/api-views.server";
+import { removeAlternativeCode } from "~/models/part.server";
+import { parsePathId } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.parts;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  return methodNotAllowed();
+}
+
+/** DELETE /api/parts/:id/alternative-codes/:code — the code as typed in any form ("TRW-BR123", "trw br123"). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "DELETE") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null) return fail(m.notFound, 404);
+  const outcome = removeAlternativeCode(id, (params.code ?? "").slice(0, 200), user.id);
+  if (!outcome.ok) return fail(outcome.message, outcome.status);
+  return ok(partAlternativeCodeView(outcome.value), m.alternativeCodeRemoved);
+}

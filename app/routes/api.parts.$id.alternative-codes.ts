@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { partAlternativeCodeView } from "~/models/api-views.server";
+import { addAlternativeCode, listAlternativeCodes } from "~/models/part.server";
+import { parsePathId } from "~/schemas/api-search";
+import { apiAlternativeCodeSchema } from "~/schemas/part";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.parts;
+
+/** GET /api/parts/:id/alternative-codes — the part's alternative codes, in the order they were added. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  const id = parsePathId(params.id);
+  const codes = id === null ? undefined : listAlternativeCodes(id);
+  if (!codes) return fail(m.notFound, 404);
+  return ok(codes.map(partAlternativeCodeView));
+}
+
+/** POST /api/parts/:id/alternative-codes {alternative_code, description} */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null) return fail(m.notFound, 404);
+  const body = await parseJsonBody(request, apiAlternativeCodeSchema);
+  if (!body.ok) return body.response;
+  const outcome = addAlternativeCode(id, body.value, user.id);
+  if (!outcome.ok) {
+    return fail(outcome.message, outcome.status, outcome.field ? { alternative_code: [outcome.message] } : undefined);
+  }
+  return ok(partAlternativeCodeView(outcome.value), m.alternativeCodeAdded, 201);
+}

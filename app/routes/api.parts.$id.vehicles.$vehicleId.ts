@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { unlinkVehicle } from "~/models/part.server";
+import { parsePathId } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.parts;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  return methodNotAllowed();
+}
+
+/** DELETE /api/parts/:id/vehicles/:vehicleId — unlinks the vehicle from the part. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "DELETE") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null) return fail(m.notFound, 404);
+  const vehicleId = parsePathId(params.vehicleId);
+  if (vehicleId === null) return fail(m.fitmentNotFound, 404);
+  const outcome = unlinkVehicle(id, vehicleId, user.id);
+  if (!outcome.ok) return fail(outcome.message, outcome.status);
+  return ok({ part_id: id, vehicle_id: vehicleId }, m.fitmentUnlinked);
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { linkVehicle } from "~/models/part.server";
+import { parsePathId } from "~/schemas/api-search";
+import { apiFitmentSchema, apiRefusalErrors } from "~/schemas/part";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.parts;
+
+/** The list of a part's vehicles is GET /api/vehicles/by-part/:partId. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  return methodNotAllowed();
+}
+
+/** POST /api/parts/:id/vehicles {vehicle_id, notes} — links the vehicle, or updates the notes of the link. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null) return fail(m.notFound, 404);
+  const body = await parseJsonBody(request, apiFitmentSchema);
+  if (!body.ok) return body.response;
+  const outcome = linkVehicle(id, body.value, user.id);
+  if (!outcome.ok) return fail(outcome.message, outcome.status, apiRefusalErrors(outcome));
+  const data = { part_id: id, vehicle_id: body.value.vehicleId, notes: body.value.notes };
+  return outcome.value.created ? ok(data, m.fitmentLinked, 201) : ok(data, m.fitmentUpdated);
+}

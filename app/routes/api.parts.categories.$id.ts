@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { categoryView } from "~/models/api-views.server";
+import { refusalErrors } from "~/models/catalogue-rules.server";
+import { deleteCategory, getCategory, updateCategory } from "~/models/category.server";
+import { parsePathId } from "~/schemas/api-search";
+import { apiCategorySchema } from "~/schemas/catalogue";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.catalogue;
+
+/** GET /api/parts/categories/:id (any signed-in user); PUT {name, description} and DELETE (admin). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request);
+  const id = parsePathId(params.id);
+  const category = id === null ? undefined : getCategory(id);
+  return category ? ok(categoryView(category)) : fail(m.categoryNotFound, 404);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  const id = parsePathId(params.id);
+  if (request.method === "PUT") {
+    if (id === null) return fail(m.categoryNotFound, 404);
+    const body = await parseJsonBody(request, apiCategorySchema);
+    if (!body.ok) return body.response;
+    const result = updateCategory(id, body.value, user.id);
+    if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+    return ok(categoryView(result.value), m.categoryUpdated);
+  }
+  if (request.method === "DELETE") {
+    if (id === null) return fail(m.categoryNotFound, 404);
+    const result = deleteCategory(id, user.id);
+    if (!result.ok) return fail(result.message, result.status);
+    return ok({ id: result.value.id }, m.categoryDeleted);
+  }
+  return methodNotAllowed();
+}

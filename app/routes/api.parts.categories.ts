@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { categoryView } from "~/models/api-views.server";
+import { refusalErrors } from "~/models/catalogue-rules.server";
+import { createCategory, listCategories } from "~/models/category.server";
+import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+/**
+ * GET /api/parts/categories?q — every category with its parts count (any signed-in user: the
+ * parts search filters by category_id). POST {name, description} — admin only.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, NAME_MAX);
+  return ok(listCategories(q).map(categoryView));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await parseJsonBody(request, apiCategorySchema);
+  if (!body.ok) return body.response;
+  const result = createCategory(body.value, user.id);
+  if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+  return ok(categoryView(result.value), messages.catalogue.categoryCreated, 201);
+}

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { partAdminListView, savedPartView } from "~/models/api-views.server";
+import { createPart, queryParts } from "~/models/part.server";
+import { apiPartSchema, apiRefusalErrors, parseApiPartList } from "~/schemas/part";
+import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.parts;
+
+/**
+ * GET /api/parts?q&category_id&limit&offset — the admin parts list, a window at a time; `total`
+ * (beside `data`) counts every match. Not a metered search: it is the back-office list.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  const parsed = parseApiPartList(new URL(request.url).searchParams);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  const { limit, offset, ...filter } = parsed.value;
+  const { items, total } = queryParts(filter, limit, offset);
+  const body: Envelope<ReturnType<typeof partAdminListView>> & { total: number; limit: number; offset: number } = {
+    success: true,
+    data: partAdminListView(items),
+    total,
+    limit,
+    offset,
+    message: messages.api.emptySuccess,
+  };
+  return Response.json(body);
+}
+
+/** POST /api/parts {code, name, description, category_id, manufacturer, mercado_livre_link, compatible_vehicle_ids} */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await parseJsonBody(request, apiPartSchema);
+  if (!body.ok) return body.response;
+  const outcome = createPart({ ...body.value, fitments: body.value.fitments ?? [] }, user.id);
+  if (!outcome.ok) return fail(outcome.message, outcome.status, apiRefusalErrors(outcome));
+  return ok(savedPartView(outcome.value.id), m.created, 201);
+}

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { vehicleDetailView, vehicleView } from "~/models/api-views.server";
+import { refusalErrors } from "~/models/catalogue-rules.server";
+import { deleteVehicle, getVehicleWithParts, updateVehicle } from "~/models/vehicle.server";
+import { parsePathId } from "~/schemas/api-search";
+import { apiCompatiblePartIdsSchema, apiVehicleSchema } from "~/schemas/catalogue";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+const m = messages.catalogue;
+const compatibleIdsBody = z.object({ compatible_part_ids: apiCompatiblePartIdsSchema });
+
+/** GET /api/vehicles/:id — the vehicle with its compatible parts (admin: it lists parts unmetered). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request, ["admin"]);
+  const id = parsePathId(params.id);
+  const vehicle = id === null ? undefined : getVehicleWithParts(id);
+  return vehicle ? ok(vehicleDetailView(vehicle)) : fail(m.vehicleNotFound, 404);
+}
+
+/**
+ * PUT /api/vehicles/:id — the vehicle's fields, and optionally `compatible_part_ids` (the parts it
+ * fits, replacing the current set). DELETE removes it with its fitments. Admin only.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  const id = parsePathId(params.id);
+  if (request.method === "PUT") {
+    if (id === null) return fail(m.vehicleNotFound, 404);
+    const fields = await parseJsonBody(request.clone(), apiVehicleSchema);
+    if (!fields.ok) return fields.response;
+    const compatibility = await parseJsonBody(request, compatibleIdsBody);
+    if (!compatibility.ok) return compatibility.response;
+    const result = updateVehicle(id, fields.value, user.id, compatibility.value.compatible_part_ids);
+    if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+    return ok(vehicleView(result.value), m.vehicleUpdated);
+  }
+  if (request.method === "DELETE") {
+    if (id === null) return fail(m.vehicleNotFound, 404);
+    const result = deleteVehicle(id, user.id);
+    if (!result.ok) return fail(result.message, result.status);
+    return ok({ id: result.value.id, removed_compatibilities: result.value.removedCompatibilities }, m.vehicleDeleted);
+  }
+  return methodNotAllowed();
+}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { vehicleView } from "~/models/api-views.server";
+import { refusalErrors } from "~/models/catalogue-rules.server";
+import { createVehicle } from "~/models/vehicle.server";
+import { apiVehicleSchema } from "~/schemas/catalogue";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { messages } from "~/utils/messages";
+
+/** GET lists live at /api/vehicles/search. */
+export const loader = () => methodNotAllowed();
+
+/** POST /api/vehicles {brand, model, generation, year, version, engine, fuel, transmission, body_type, vehicle_type} — admin. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiUser(request, ["admin"]);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await parseJsonBody(request, apiVehicleSchema);
+  if (!body.ok) return body.response;
+  const result = createVehicle(body.value, user.id);
+  if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+  return ok(vehicleView(result.value), messages.catalogue.vehicleCreated, 201);
+}
