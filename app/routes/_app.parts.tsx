@@ -5,6 +5,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { listPartsPage, partCategoryOptions } from "~/models/part.server";
 import { parsePartListQuery, partListSearch } from "~/schemas/part";
 import { requireAdmin } from "~/utils/auth.server";
+import { formatInteger } from "~/utils/format";
 import { messages } from "~/utils/messages";
 
 const m = messages.parts;
@@ -95,28 +96,28 @@ export default function PartsPage() {
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2">
                   {m.code}
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2">
                   {m.nameAndDescription}
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2">
                   {m.category}
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2">
                   {m.manufacturer}
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2">
                   {m.alternativeCodes}
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2">
                   {m.compatibleVehicles}
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2">
                   {m.marketplace}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
+                <th scope="col" className="px-2 py-2 text-right">
                   {m.actions}
                 </th>
               </tr>
@@ -126,14 +127,14 @@ export default function PartsPage() {
                 const extra = part.alternativeCodesCount - part.firstAlternativeCodes.length;
                 return (
                   <tr key={part.id} className="align-top">
-                    <td className="whitespace-nowrap px-3 py-2 font-mono font-semibold">{part.code}</td>
-                    <td className="min-w-52 px-3 py-2">
+                    <td className="whitespace-nowrap px-2 py-2 font-mono font-semibold">{part.code}</td>
+                    <td className="min-w-36 max-w-56 px-2 py-2">
                       <p className="font-medium">{part.name}</p>
-                      {part.description && <p className="line-clamp-2 max-w-xs text-slate-600">{part.description}</p>}
+                      {part.description && <p className="line-clamp-2 text-slate-600">{part.description}</p>}
                     </td>
-                    <td className="px-3 py-2">{part.categoryName ?? m.noCategory}</td>
-                    <td className="px-3 py-2">{part.manufacturer}</td>
-                    <td className="px-3 py-2">
+                    <td className="px-2 py-2">{part.categoryName ?? m.noCategory}</td>
+                    <td className="px-2 py-2">{part.manufacturer}</td>
+                    <td className="px-2 py-2">
                       {part.alternativeCodesCount === 0 ? (
                         <span className="text-slate-500">{m.noCodes}</span>
                       ) : (
@@ -148,8 +149,10 @@ export default function PartsPage() {
                         </div>
                       )}
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2">{m.vehiclesCount(part.vehiclesCount)}</td>
-                    <td className="px-3 py-2">
+                    <td className="px-2 py-2 text-center tabular-nums" data-testid="vehicles-count" aria-label={m.vehiclesCount(part.vehiclesCount)}>
+                      {formatInteger(part.vehiclesCount)}
+                    </td>
+                    <td className="px-2 py-2">
                       {part.mercadoLivreLink && (
                         <a
                           href={part.mercadoLivreLink}
@@ -162,17 +165,17 @@ export default function PartsPage() {
                         </a>
                       )}
                     </td>
-                    <td className="px-3 py-2">
-                      <div className="flex justify-end gap-1 whitespace-nowrap">
-                        <Link to={`/parts/${part.id}`} className="btn-ghost px-2 py-1" aria-label={m.viewFor(part.code)}>
+                    <td className="px-2 py-2">
+                      <div className="flex justify-end whitespace-nowrap">
+                        <Link to={`/parts/${part.id}`} className="btn-ghost px-1.5 py-1" aria-label={m.viewFor(part.code)}>
                           {m.view}
                         </Link>
-                        <Link to={`/parts/${part.id}/edit${back}`} className="btn-ghost px-2 py-1" aria-label={m.editFor(part.code)} preventScrollReset>
+                        <Link to={`/parts/${part.id}/edit${back}`} className="btn-ghost px-1.5 py-1" aria-label={m.editFor(part.code)} preventScrollReset>
                           {m.edit}
                         </Link>
                         <Link
                           to={`/parts/${part.id}/delete${back}`}
-                          className="btn-ghost px-2 py-1 text-red-700"
+                          className="btn-ghost px-1.5 py-1 text-red-700"
                           aria-label={m.deleteFor(part.code)}
                           preventScrollReset
                         >

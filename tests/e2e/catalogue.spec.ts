@@ -118,6 +118,30 @@ test("admin creates, edits, links parts to and deletes a vehicle", async ({ page
   await expect(page.getByText("Nenhum veículo encontrado")).toBeVisible();
 });
 
+test("admin adds, renames and deletes a brand", async ({ page }, testInfo) => {
+  const name = uniqueName("Marca", testInfo);
+  await page.goto("/vehicles/brands");
+  await expect(page.getByRole("heading", { level: 1, name: "Gerenciar Marcas" })).toBeVisible();
+  await page.getByRole("link", { name: "Nova Marca" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog.getByText("Nome inválido")).toBeVisible();
+  await dialog.getByLabel("Nome", { exact: true }).fill(name);
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Marca criada com sucesso")).toBeVisible();
+
+  await page.getByRole("link", { name: `Editar ${name}` }).click();
+  await dialog.getByLabel("Nome", { exact: true }).fill(`${name} Motors`);
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Marca atualizada com sucesso")).toBeVisible();
+
+  await page.getByRole("link", { name: `Excluir ${name} Motors` }).click();
+  await expect(dialog).toContainText(`"${name} Motors"`);
+  await dialog.getByRole("button", { name: "Sim, excluir" }).click();
+  await expect(page.getByText("Marca excluída com sucesso")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+});
+
 test("an unknown vehicle is a 404 page", async ({ page }) => {
   const response = await page.goto("/vehicles/999999999");
   expect(response?.status()).toBe(404);
