@@ -5,7 +5,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-*/**", "node_modules/**", "data/**", "db/migrations/**", "test-results/**", "playwright-report/**", "bench/results/**", "bench/.data/**"] },
+  {
+    ignores: [
+      "build/**",
+      "build-*/**",
+      "node_modules/**",
+      "data/**",
+      "db/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results/**",
+      "bench/.data/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,7 +30,10 @@ export default tseslint.config(
       ...react.configs["jsx-runtime"].rules,
       ...reactHooks.configs.recommended.rules,
       "react/prop-types": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },

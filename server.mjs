@@ -21,14 +21,19 @@ const app = express();
 app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 app.use(compression());
-app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(
+  "/assets",
+  express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
+);
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
 
 if (process.env.LOG_REQUESTS === "true") {
   app.use((req, res, next) => {
     const started = performance.now();
     res.on("finish", () =>
-      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+      console.log(
+        `${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
+      ),
     );
     next();
   });

@@ -122,7 +122,10 @@ export const plans = sqliteTable(
     /** −1 means unlimited. */
     creditsPerMonth: integer("credits_per_month").notNull(),
     status: text("status", { enum: PLAN_STATUSES }).notNull().default("active"),
-    features: text("features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    features: text("features", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     policies: text("policies"),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
@@ -405,7 +408,10 @@ export const importJobs = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     kind: text("kind").notNull(),
     status: text("status", { enum: IMPORT_STATUSES }).notNull().default("idle"),
-    options: text("options", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    options: text("options", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
     processedItems: integer("processed_items").notNull().default(0),
     totalItems: integer("total_items").notNull().default(0),
     currentPage: integer("current_page").notNull().default(0),
@@ -434,7 +440,9 @@ export const importLogs = sqliteTable(
     importJobId: integer("import_job_id")
       .notNull()
       .references((): AnySQLiteColumn => importJobs.id, { onDelete: "cascade" }),
-    level: text("level", { enum: ["info", "warn", "error"] }).notNull().default("info"),
+    level: text("level", { enum: ["info", "warn", "error"] })
+      .notNull()
+      .default("info"),
     message: text("message").notNull(),
     createdAt: createdAt(),
   },

@@ -24,7 +24,11 @@ function NavigationList({ items }: { items: NavItem[] }) {
     <ul className="space-y-1">
       {items.map((item) => (
         <li key={item.to + item.label}>
-          <NavLink to={item.to} end={item.to === "/admin" || Boolean(item.children?.length)} className={linkClass}>
+          <NavLink
+            to={item.to}
+            end={item.to === "/admin" || Boolean(item.children?.length)}
+            className={linkClass}
+          >
             <span aria-hidden="true">{item.icon}</span>
             {item.label}
           </NavLink>
@@ -85,7 +89,12 @@ export function AppShell({ user, navigation, plan, siteName, logoInitials, child
               {sidebar}
             </div>
           </details>
-          <Form method="get" action="/search" role="search" className="flex min-w-0 flex-1 items-center gap-2">
+          <Form
+            method="get"
+            action="/search"
+            role="search"
+            className="flex min-w-0 flex-1 items-center gap-2"
+          >
             <label htmlFor="header-search" className="sr-only">
               {n.headerSearchLabel}
             </label>

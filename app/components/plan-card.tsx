@@ -22,14 +22,21 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
   const m = messages.planCard;
   const unlimited = plan.remainingSearches < 0;
   const base = plan.dailyAllowance > 0 ? plan.dailyAllowance : 100;
-  const percentUsed = unlimited ? 0 : Math.min(100, Math.max(0, Math.round(((base - plan.remainingSearches) / base) * 100)));
+  const percentUsed = unlimited
+    ? 0
+    : Math.min(100, Math.max(0, Math.round(((base - plan.remainingSearches) / base) * 100)));
   const free = !plan.isAdmin && (plan.isFree || !plan.planName);
   if (plan.isAdmin) {
     return (
-      <section aria-label={m.credits} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+      <section
+        aria-label={m.credits}
+        className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
+      >
         <div className="flex items-start justify-between gap-2">
           <p className="font-semibold text-slate-900">{messages.roles.admin}</p>
-          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">{m.active}</span>
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+            {m.active}
+          </span>
         </div>
         <div className="mt-3 flex items-baseline justify-between">
           <span className="text-slate-700">{m.credits}</span>
@@ -41,12 +48,19 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
     );
   }
   return (
-    <section aria-label={m.credits} className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+    <section
+      aria-label={m.credits}
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
+    >
       <div className="flex items-start justify-between gap-2">
         <div>
           <p className="font-semibold text-slate-900">{free ? m.freePlan : plan.planName}</p>
           <p className="text-xs text-slate-600">
-            {free ? m.freeTagline : plan.expiresAt ? m.expiresOn(formatDate(plan.expiresAt)) : plan.planName}
+            {free
+              ? m.freeTagline
+              : plan.expiresAt
+                ? m.expiresOn(formatDate(plan.expiresAt))
+                : plan.planName}
           </p>
         </div>
         <span
@@ -63,10 +77,16 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
       </div>
       {!unlimited && (
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-          <div className={`h-full ${usageColor(percentUsed)}`} style={{ width: `${percentUsed}%` }} />
+          <div
+            className={`h-full ${usageColor(percentUsed)}`}
+            style={{ width: `${percentUsed}%` }}
+          />
         </div>
       )}
-      <Link to="/settings?tab=planos" className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
+      <Link
+        to="/settings?tab=planos"
+        className="mt-3 inline-block font-semibold text-brand-700 hover:underline"
+      >
         {m.upgrade}
       </Link>
     </section>

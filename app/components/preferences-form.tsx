@@ -1,5 +1,9 @@
 import { Form } from "@remix-run/react";
-type Preferences = { emailNotifications: boolean; searchReminders: boolean; subscriptionAlerts: boolean };
+type Preferences = {
+  emailNotifications: boolean;
+  searchReminders: boolean;
+  subscriptionAlerts: boolean;
+};
 import { useIsSubmitting } from "~/utils/hooks";
 import { messages } from "~/utils/messages";
 
@@ -19,12 +23,23 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
         <legend className="font-semibold">{m.preferencesTitle}</legend>
         {items.map(([name, label]) => (
           <label key={name} className="flex items-center gap-3">
-            <input type="checkbox" name={name} defaultChecked={preferences[name]} className="h-5 w-5 accent-brand-600" />
+            <input
+              type="checkbox"
+              name={name}
+              defaultChecked={preferences[name]}
+              className="h-5 w-5 accent-brand-600"
+            />
             <span>{label}</span>
           </label>
         ))}
       </fieldset>
-      <button type="submit" name="intent" value="preferences" className="btn-primary" disabled={busy}>
+      <button
+        type="submit"
+        name="intent"
+        value="preferences"
+        className="btn-primary"
+        disabled={busy}
+      >
         {busy ? messages.admin.saving : m.savePreferences}
       </button>
     </Form>

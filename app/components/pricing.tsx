@@ -45,8 +45,12 @@ export function PricingGrid({ plans, failed }: { plans: PublicPlan[]; failed: bo
             </p>
             {plan.description && <p className="mt-3 text-sm text-slate-600">{plan.description}</p>}
             <p className="mt-4 font-medium">{planCredits(plan)}</p>
-            {plan.customersCount > 0 && <p className="text-sm text-slate-600">{m.customers(plan.customersCount)}</p>}
-            <p className={`mt-2 text-sm font-medium ${plan.status === "active" ? "text-emerald-700" : "text-slate-500"}`}>
+            {plan.customersCount > 0 && (
+              <p className="text-sm text-slate-600">{m.customers(plan.customersCount)}</p>
+            )}
+            <p
+              className={`mt-2 text-sm font-medium ${plan.status === "active" ? "text-emerald-700" : "text-slate-500"}`}
+            >
               {plan.status === "active" ? m.planActive : m.planInactive}
             </p>
             <div className="mt-auto flex flex-col gap-2 pt-6">

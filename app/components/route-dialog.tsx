@@ -6,7 +6,15 @@ import { messages } from "~/utils/messages";
  * A dialog that is a route: without JavaScript it is a page-sized overlay with a close link; with
  * it, Escape closes it and focus moves into it.
  */
-export function RouteDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+export function RouteDialog({
+  title,
+  closeTo,
+  children,
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -19,7 +27,13 @@ export function RouteDialog({ title, closeTo, children }: { title: string; close
   }, [navigate, closeTo]);
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4">
-      <Link to={closeTo} preventScrollReset className="absolute inset-0" aria-hidden="true" tabIndex={-1} />
+      <Link
+        to={closeTo}
+        preventScrollReset
+        className="absolute inset-0"
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       <div
         ref={panel}
         role="dialog"
@@ -32,7 +46,12 @@ export function RouteDialog({ title, closeTo, children }: { title: string; close
           <h2 id="route-dialog-title" className="text-xl font-bold">
             {title}
           </h2>
-          <Link to={closeTo} preventScrollReset className="btn-ghost -mr-2 -mt-2" aria-label={messages.planDialog.close}>
+          <Link
+            to={closeTo}
+            preventScrollReset
+            className="btn-ghost -mr-2 -mt-2"
+            aria-label={messages.planDialog.close}
+          >
             ×
           </Link>
         </div>

@@ -45,24 +45,45 @@ function fitmentDetails(v: ResultVehicle): string {
 }
 
 /** One part found: its data, the codes that lead to it and a page of the vehicles it fits. */
-export function ResultCard({ part, pageHref }: { part: ResultCardData; pageHref: (page: number) => string }) {
+export function ResultCard({
+  part,
+  pageHref,
+}: {
+  part: ResultCardData;
+  pageHref: (page: number) => string;
+}) {
   const { vehicles } = part;
   return (
-    <article className="card overflow-hidden" aria-labelledby={`part-${part.id}-name`} data-testid="result-card">
+    <article
+      className="card overflow-hidden"
+      aria-labelledby={`part-${part.id}-name`}
+      data-testid="result-card"
+    >
       <div className="flex flex-col gap-4 p-5 sm:flex-row">
         {part.imageUrl && (
-          <img src={part.imageUrl} alt={part.name} className="h-28 w-28 shrink-0 rounded-lg object-cover" loading="lazy" />
+          <img
+            src={part.imageUrl}
+            alt={part.name}
+            className="h-28 w-28 shrink-0 rounded-lg object-cover"
+            loading="lazy"
+          />
         )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="rounded-md bg-slate-900 px-2 py-0.5 font-mono text-sm font-semibold text-white" data-testid="part-code">
+            <span
+              className="rounded-md bg-slate-900 px-2 py-0.5 font-mono text-sm font-semibold text-white"
+              data-testid="part-code"
+            >
               {part.code}
             </span>
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
               {part.categoryName ?? m.noCategory}
             </span>
             {part.viaCode && (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="found-via">
+              <span
+                className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                data-testid="found-via"
+              >
                 {m.foundVia(part.viaCode)}
               </span>
             )}
@@ -75,7 +96,12 @@ export function ResultCard({ part, pageHref }: { part: ResultCardData; pageHref:
           </p>
           {part.description && <p className="mt-2 text-sm text-slate-600">{part.description}</p>}
           {part.mercadoLivreLink && (
-            <a href={part.mercadoLivreLink} target="_blank" rel="noopener noreferrer nofollow" className="btn-secondary mt-3">
+            <a
+              href={part.mercadoLivreLink}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="btn-secondary mt-3"
+            >
               {m.buyLink}
             </a>
           )}
@@ -86,9 +112,15 @@ export function ResultCard({ part, pageHref }: { part: ResultCardData; pageHref:
         {part.alternativeCodes.length > 0 ? (
           <ul className="mt-2 flex flex-wrap gap-2">
             {part.alternativeCodes.map((alt) => (
-              <li key={alt.id} className="rounded-md border border-slate-200 px-2 py-0.5 font-mono text-xs" title={alt.description ?? undefined}>
+              <li
+                key={alt.id}
+                className="rounded-md border border-slate-200 px-2 py-0.5 font-mono text-xs"
+                title={alt.description ?? undefined}
+              >
                 {alt.alternativeCode}
-                {alt.description && <span className="ml-1 font-sans text-slate-500">({alt.description})</span>}
+                {alt.description && (
+                  <span className="ml-1 font-sans text-slate-500">({alt.description})</span>
+                )}
               </li>
             ))}
           </ul>
@@ -96,10 +128,19 @@ export function ResultCard({ part, pageHref }: { part: ResultCardData; pageHref:
           <p className="mt-1 text-sm text-slate-500">{m.noAlternativeCodes}</p>
         )}
       </section>
-      <section className="border-t border-slate-100 px-5 py-4" aria-labelledby={`part-${part.id}-vehicles`}>
-        <h3 id={`part-${part.id}-vehicles`} className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+      <section
+        className="border-t border-slate-100 px-5 py-4"
+        aria-labelledby={`part-${part.id}-vehicles`}
+      >
+        <h3
+          id={`part-${part.id}-vehicles`}
+          className="flex items-center gap-2 text-sm font-semibold text-slate-800"
+        >
           {m.compatibleVehicles}
-          <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs" data-testid="vehicle-count">
+          <span
+            className="rounded-full bg-slate-200 px-2 py-0.5 text-xs"
+            data-testid="vehicle-count"
+          >
             {vehicles.total}
           </span>
         </h3>
@@ -120,28 +161,49 @@ export function ResultCard({ part, pageHref }: { part: ResultCardData; pageHref:
                     {v.engine ? ` · ${v.engine}` : ""}
                     {v.fuel ? ` · ${v.fuel}` : ""}
                   </span>
-                  {fitmentDetails(v) && <span className="block text-xs text-slate-500">{fitmentDetails(v)}</span>}
+                  {fitmentDetails(v) && (
+                    <span className="block text-xs text-slate-500">{fitmentDetails(v)}</span>
+                  )}
                 </li>
               ))}
             </ul>
             {vehicles.pages > 1 && (
-              <nav className="mt-3 flex items-center justify-between gap-2 text-sm" aria-label={`${m.compatibleVehicles} — ${part.code}`}>
+              <nav
+                className="mt-3 flex items-center justify-between gap-2 text-sm"
+                aria-label={`${m.compatibleVehicles} — ${part.code}`}
+              >
                 {vehicles.page > 1 ? (
-                  <Link to={pageHref(vehicles.page - 1)} preventScrollReset className="btn-secondary" rel="prev">
+                  <Link
+                    to={pageHref(vehicles.page - 1)}
+                    preventScrollReset
+                    className="btn-secondary"
+                    rel="prev"
+                  >
                     {m.previous}
                   </Link>
                 ) : (
-                  <span className="btn-secondary pointer-events-none opacity-50" aria-disabled="true">
+                  <span
+                    className="btn-secondary pointer-events-none opacity-50"
+                    aria-disabled="true"
+                  >
                     {m.previous}
                   </span>
                 )}
                 <span data-testid="vehicle-page">{m.pageOf(vehicles.page, vehicles.pages)}</span>
                 {vehicles.page < vehicles.pages ? (
-                  <Link to={pageHref(vehicles.page + 1)} preventScrollReset className="btn-secondary" rel="next">
+                  <Link
+                    to={pageHref(vehicles.page + 1)}
+                    preventScrollReset
+                    className="btn-secondary"
+                    rel="next"
+                  >
                     {m.next}
                   </Link>
                 ) : (
-                  <span className="btn-secondary pointer-events-none opacity-50" aria-disabled="true">
+                  <span
+                    className="btn-secondary pointer-events-none opacity-50"
+                    aria-disabled="true"
+                  >
                     {m.next}
                   </span>
                 )}

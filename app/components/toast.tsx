@@ -27,7 +27,12 @@ export function Toast({ toast }: { toast: ToastData | null }) {
     >
       <div className="flex items-start justify-between gap-3">
         <p>{visible.message}</p>
-        <button type="button" className="font-semibold" onClick={() => setVisible(null)} aria-label={messages.planDialog.close}>
+        <button
+          type="button"
+          className="font-semibold"
+          onClick={() => setVisible(null)}
+          aria-label={messages.planDialog.close}
+        >
           ×
         </button>
       </div>

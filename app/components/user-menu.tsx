@@ -43,7 +43,10 @@ export function UserMenu({ user, align = "right" }: { user: MenuUser; align?: "r
           )}
         </nav>
         <Form method="post" action="/logout" className="border-t border-slate-100 pt-1">
-          <button type="submit" className="w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50">
+          <button
+            type="submit"
+            className="w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50"
+          >
             {n.logout}
           </button>
         </Form>

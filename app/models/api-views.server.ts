@@ -87,7 +87,12 @@ import {
   vehicles as vehiclesTable,
 } from "~db/schema";
 import { db as apiDb } from "~/utils/db.server";
-import { alternativeCodesFor, type AlternativeCode, type CompatibleVehicle, type VehiclePage } from "./fitment.server";
+import {
+  alternativeCodesFor,
+  type AlternativeCode,
+  type CompatibleVehicle,
+  type VehiclePage,
+} from "./fitment.server";
 import type { PartHit } from "./search.server";
 
 /** How many vehicles each part fits, for a list of parts at once. */
@@ -126,7 +131,9 @@ export function findPartHit(id: number): PartHit | undefined {
 }
 
 export function partExists(id: number): boolean {
-  return Boolean(apiDb().select({ id: partsTable.id }).from(partsTable).where(eqPv(partsTable.id, id)).get());
+  return Boolean(
+    apiDb().select({ id: partsTable.id }).from(partsTable).where(eqPv(partsTable.id, id)).get(),
+  );
 }
 
 function alternativeCodeView(code: AlternativeCode) {
@@ -212,13 +219,24 @@ const brandCollator = new Intl.Collator("pt-BR", { sensitivity: "base" });
  * entry per name ignoring case and accents (the brands table's spelling wins), in pt-BR order.
  */
 export function vehicleBrandNames(): string[] {
-  const registered = apiDb().select({ name: brandsTable.name }).from(brandsTable).orderBy(ascPv(brandsTable.name)).all();
-  const used = apiDb().selectDistinct({ name: vehiclesTable.brand }).from(vehiclesTable).orderBy(ascPv(vehiclesTable.brand)).all();
+  const registered = apiDb()
+    .select({ name: brandsTable.name })
+    .from(brandsTable)
+    .orderBy(ascPv(brandsTable.name))
+    .all();
+  const used = apiDb()
+    .selectDistinct({ name: vehiclesTable.brand })
+    .from(vehiclesTable)
+    .orderBy(ascPv(vehiclesTable.brand))
+    .all();
   const byKey = new Map<string, string>();
   for (const { name } of [...registered, ...used]) {
     const trimmed = name.trim();
     if (!trimmed) continue;
-    const key = trimmed.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLocaleLowerCase("pt-BR");
+    const key = trimmed
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLocaleLowerCase("pt-BR");
     if (!byKey.has(key)) byKey.set(key, trimmed);
   }
   return [...byKey.values()].sort(brandCollator.compare);
@@ -282,7 +300,10 @@ export function importStatusView(job: ImportJobRow, logs: ImportLogRow[], now: D
   const itemsPerMinute = minutes > 0 ? Math.round(job.processedItems / minutes) : 0;
   const running = job.status === "running";
   const remainingItems = Math.max(job.totalItems - job.processedItems, 0);
-  const time = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", timeStyle: "medium" });
+  const time = new Intl.DateTimeFormat("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    timeStyle: "medium",
+  });
   return {
     job_id: job.id,
     kind: job.kind,

@@ -24,7 +24,12 @@ describe("brands", () => {
     expect(kia.ok).toBe(true);
     createVehicle({ brand: "Kia", model: "Picanto" });
     expect(listBrands().find((b) => b.name === "Kia")).toMatchObject({ vehiclesCount: 1 });
-    expect(createBrand({ name: "KIA" }, adminId)).toMatchObject({ ok: false, status: 400, message: "Já existe uma marca com este nome", field: "name" });
+    expect(createBrand({ name: "KIA" }, adminId)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Já existe uma marca com este nome",
+      field: "name",
+    });
   });
 
   it("renames the brand and its vehicles in one go, and logs it", () => {
@@ -34,19 +39,42 @@ describe("brands", () => {
     const c4 = createVehicle({ brand: "Citroen", model: "C4" });
     const other = createVehicle({ brand: "Peugeot", model: "208" });
     const renamed = renameBrand(created.value.id, { name: "Citroën" }, adminId);
-    expect(renamed).toMatchObject({ ok: true, value: { name: "Citroën", vehiclesCount: 2, vehiclesRenamed: 2 } });
-    const brandOf = (id: number) => db().select({ brand: vehicles.brand }).from(vehicles).where(eq(vehicles.id, id)).get()?.brand;
-    expect([brandOf(c3.id), brandOf(c4.id), brandOf(other.id)]).toEqual(["Citroën", "Citroën", "Peugeot"]);
-    const log = db().select().from(activity).where(and(eq(activity.entity, "brand"), eq(activity.entityId, String(created.value.id)))).all();
-    expect(log.at(-1)).toMatchObject({ actorId: adminId, entity: "brand", action: "Renomeou a marca Citroen para Citroën (2 veículo(s) atualizados)" });
+    expect(renamed).toMatchObject({
+      ok: true,
+      value: { name: "Citroën", vehiclesCount: 2, vehiclesRenamed: 2 },
+    });
+    const brandOf = (id: number) =>
+      db().select({ brand: vehicles.brand }).from(vehicles).where(eq(vehicles.id, id)).get()?.brand;
+    expect([brandOf(c3.id), brandOf(c4.id), brandOf(other.id)]).toEqual([
+      "Citroën",
+      "Citroën",
+      "Peugeot",
+    ]);
+    const log = db()
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entity, "brand"), eq(activity.entityId, String(created.value.id))))
+      .all();
+    expect(log.at(-1)).toMatchObject({
+      actorId: adminId,
+      entity: "brand",
+      action: "Renomeou a marca Citroen para Citroën (2 veículo(s) atualizados)",
+    });
   });
 
   it("refuses to rename onto another brand's name, or an unknown id", () => {
     const a = createBrand({ name: "Jac" }, adminId);
     createBrand({ name: "Lifan" }, adminId);
     if (!a.ok) throw new Error("setup");
-    expect(renameBrand(a.value.id, { name: "lifan" }, adminId)).toMatchObject({ ok: false, field: "name" });
-    expect(renameBrand(999_999, { name: "Nova" }, adminId)).toMatchObject({ ok: false, status: 404, message: "Marca não encontrada" });
+    expect(renameBrand(a.value.id, { name: "lifan" }, adminId)).toMatchObject({
+      ok: false,
+      field: "name",
+    });
+    expect(renameBrand(999_999, { name: "Nova" }, adminId)).toMatchObject({
+      ok: false,
+      status: 404,
+      message: "Marca não encontrada",
+    });
   });
 
   it("refuses to delete a brand vehicles use, saying how many, and deletes an unused one", () => {
@@ -57,7 +85,8 @@ describe("brands", () => {
     expect(deleteBrand(used.value.id, adminId)).toEqual({
       ok: false,
       status: 409,
-      message: "Não é possível excluir: 1 veículo(s) usam esta marca. Altere a marca desses veículos antes.",
+      message:
+        "Não é possível excluir: 1 veículo(s) usam esta marca. Altere a marca desses veículos antes.",
     });
     expect(deleteBrand(unused.value.id, adminId)).toMatchObject({ ok: true });
     expect(getBrand(unused.value.id)).toBeUndefined();

@@ -4,7 +4,13 @@ import type { BrandInput } from "~/schemas/catalogue";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { messages } from "~/utils/messages";
 import { logActivity } from "./activity.server";
-import { foldName, isUniqueViolation, nameCollator, refuse, type Outcome } from "./catalogue-rules.server";
+import {
+  foldName,
+  isUniqueViolation,
+  nameCollator,
+  refuse,
+  type Outcome,
+} from "./catalogue-rules.server";
 
 /**
  * The brands offered when registering vehicles. A vehicle keeps its brand as text, so a brand is
@@ -39,7 +45,11 @@ export function listBrands(): BrandRow[] {
 }
 
 export function getBrand(id: number): BrandRow | undefined {
-  const brand = db().select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, id)).get();
+  const brand = db()
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(eq(brands.id, id))
+    .get();
   return brand && { ...brand, vehiclesCount: vehiclesUsing(brand.name) };
 }
 
@@ -65,14 +75,28 @@ function saveBrand(write: () => Outcome<number>): Outcome<BrandRow> {
 export function createBrand(input: BrandInput, actorId: number): Outcome<BrandRow> {
   return saveBrand(() => {
     if (brandNameTaken(input.name)) return refuse(400, m.brandNameTaken, "name");
-    const { id } = db().insert(brands).values({ name: input.name }).returning({ id: brands.id }).get();
-    logActivity({ actorId, type: "catalogue", action: `Criou a marca ${input.name}`, entity: "brand", entityId: id });
+    const { id } = db()
+      .insert(brands)
+      .values({ name: input.name })
+      .returning({ id: brands.id })
+      .get();
+    logActivity({
+      actorId,
+      type: "catalogue",
+      action: `Criou a marca ${input.name}`,
+      entity: "brand",
+      entityId: id,
+    });
     return { ok: true, value: id };
   });
 }
 
 /** Renames the brand and, in the same transaction, the vehicles that carry its old name. */
-export function renameBrand(id: number, input: BrandInput, actorId: number): Outcome<BrandRow & { vehiclesRenamed: number }> {
+export function renameBrand(
+  id: number,
+  input: BrandInput,
+  actorId: number,
+): Outcome<BrandRow & { vehiclesRenamed: number }> {
   let vehiclesRenamed = 0;
   const saved = saveBrand(() => {
     const current = db().select().from(brands).where(eq(brands.id, id)).get();
@@ -80,7 +104,11 @@ export function renameBrand(id: number, input: BrandInput, actorId: number): Out
     if (brandNameTaken(input.name, id)) return refuse(400, m.brandNameTaken, "name");
     if (current.name === input.name) return { ok: true, value: id };
     db().update(brands).set({ name: input.name }).where(eq(brands.id, id)).run();
-    vehiclesRenamed = db().update(vehicles).set({ brand: input.name }).where(eq(vehicles.brand, current.name)).run().changes;
+    vehiclesRenamed = db()
+      .update(vehicles)
+      .set({ brand: input.name })
+      .where(eq(vehicles.brand, current.name))
+      .run().changes;
     logActivity({
       actorId,
       type: "catalogue",
@@ -100,7 +128,13 @@ export function deleteBrand(id: number, actorId: number): Outcome<{ id: number; 
     const inUse = vehiclesUsing(current.name);
     if (inUse > 0) return refuse(409, m.brandInUse(inUse));
     db().delete(brands).where(eq(brands.id, id)).run();
-    logActivity({ actorId, type: "catalogue", action: `Excluiu a marca ${current.name}`, entity: "brand", entityId: id });
+    logActivity({
+      actorId,
+      type: "catalogue",
+      action: `Excluiu a marca ${current.name}`,
+      entity: "brand",
+      entityId: id,
+    });
     return { ok: true, value: { id, name: current.name } };
   });
 }

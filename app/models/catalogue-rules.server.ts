@@ -37,8 +37,12 @@ export function likePattern(text: string): string {
 export const nameCollator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
 
 /** How a form action reports a refusal: on its field when it has one, else above the form. */
-export function refusalReply(refusal: Refusal): { fieldErrors: Record<string, string[]> } | { formErrors: string[] } {
-  return refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] };
+export function refusalReply(
+  refusal: Refusal,
+): { fieldErrors: Record<string, string[]> } | { formErrors: string[] } {
+  return refusal.field
+    ? { fieldErrors: { [refusal.field]: [refusal.message] } }
+    : { formErrors: [refusal.message] };
 }
 
 /** The API's field errors for a refusal (`errors` of the envelope), when it is one field's fault. */

@@ -4,7 +4,13 @@ import { activity } from "~db/schema";
 import { categorySchema } from "~/schemas/catalogue";
 import { db } from "~/utils/db.server";
 import { createPart, createUser } from "../../tests/support/factories";
-import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "./category.server";
+import {
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  updateCategory,
+} from "./category.server";
 
 let adminId: number;
 beforeAll(async () => {
@@ -17,8 +23,14 @@ describe("category form schema", () => {
   it("requires a trimmed name and keeps an empty description as null", () => {
     const empty = categorySchema.safeParse({ name: "   " });
     expect(empty.success).toBe(false);
-    expect(empty.error?.issues[0]).toMatchObject({ path: ["name"], message: "Nome da categoria é obrigatório" });
-    expect(categorySchema.parse({ name: "  Filtros  ", description: "  " })).toEqual({ name: "Filtros", description: null });
+    expect(empty.error?.issues[0]).toMatchObject({
+      path: ["name"],
+      message: "Nome da categoria é obrigatório",
+    });
+    expect(categorySchema.parse({ name: "  Filtros  ", description: "  " })).toEqual({
+      name: "Filtros",
+      description: null,
+    });
   });
 });
 
@@ -36,10 +48,22 @@ describe("categories", () => {
     expect(listCategories("FARÓIS").map((c) => c.name)).toEqual(["Iluminação"]);
     expect(listCategories().map((c) => c.name)).toEqual(["Arrefecimento", "Iluminação"]);
 
-    const updated = updateCategory(created.value.id, input("Iluminação e Sinalização", null), adminId);
-    expect(updated.ok && updated.value).toMatchObject({ name: "Iluminação e Sinalização", description: null, partsCount: 2 });
+    const updated = updateCategory(
+      created.value.id,
+      input("Iluminação e Sinalização", null),
+      adminId,
+    );
+    expect(updated.ok && updated.value).toMatchObject({
+      name: "Iluminação e Sinalização",
+      description: null,
+      partsCount: 2,
+    });
 
-    const log = db().select().from(activity).where(and(eq(activity.entity, "category"), eq(activity.entityId, String(created.value.id)))).all();
+    const log = db()
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entity, "category"), eq(activity.entityId, String(created.value.id))))
+      .all();
     expect(log.map((row) => row.action)).toEqual([
       "Criou a categoria Iluminação",
       "Atualizou a categoria Iluminação e Sinalização (antes: Iluminação)",
@@ -58,9 +82,14 @@ describe("categories", () => {
     });
     const other = createCategory(input("Escapamento"), adminId);
     if (!other.ok) throw new Error("setup");
-    expect(updateCategory(other.value.id, input("embreágem"), adminId)).toMatchObject({ ok: false, field: "name" });
+    expect(updateCategory(other.value.id, input("embreágem"), adminId)).toMatchObject({
+      ok: false,
+      field: "name",
+    });
     // Renaming a category to itself (another case) is not a duplicate.
-    expect(updateCategory(other.value.id, input("ESCAPAMENTO"), adminId)).toMatchObject({ ok: true });
+    expect(updateCategory(other.value.id, input("ESCAPAMENTO"), adminId)).toMatchObject({
+      ok: true,
+    });
   });
 
   it("refuses to delete a category in use, naming how many parts, and deletes an empty one", () => {
@@ -72,12 +101,20 @@ describe("categories", () => {
     expect(deleteCategory(used.value.id, adminId)).toEqual({
       ok: false,
       status: 409,
-      message: "Não é possível excluir: 2 peça(s) usam esta categoria. Mova-as para outra categoria antes.",
+      message:
+        "Não é possível excluir: 2 peça(s) usam esta categoria. Mova-as para outra categoria antes.",
     });
     expect(getCategory(used.value.id)).toBeDefined();
-    expect(deleteCategory(empty.value.id, adminId)).toMatchObject({ ok: true, value: { name: "Vazia" } });
+    expect(deleteCategory(empty.value.id, adminId)).toMatchObject({
+      ok: true,
+      value: { name: "Vazia" },
+    });
     expect(getCategory(empty.value.id)).toBeUndefined();
-    expect(deleteCategory(empty.value.id, adminId)).toMatchObject({ ok: false, status: 404, message: "Categoria não encontrada" });
+    expect(deleteCategory(empty.value.id, adminId)).toMatchObject({
+      ok: false,
+      status: 404,
+      message: "Categoria não encontrada",
+    });
     expect(updateCategory(999_999, input("X"), adminId)).toMatchObject({ ok: false, status: 404 });
   });
 });

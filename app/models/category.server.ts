@@ -15,7 +15,12 @@ export const FEATURED_CATEGORIES_CAP = 6;
 /** Up to six categories with the most parts; the spec's six defaults at zero on an empty catalogue. */
 export function featuredCategories() {
   const rows = db()
-    .select({ id: categories.id, name: categories.name, icon: categories.icon, partsCount: count(parts.id) })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      icon: categories.icon,
+      partsCount: count(parts.id),
+    })
     .from(categories)
     .leftJoin(parts, eq(parts.categoryId, categories.id))
     .groupBy(categories.id)
@@ -34,7 +39,13 @@ import type { CategoryInput } from "~/schemas/catalogue";
 import { immediateTransaction } from "~/utils/db.server";
 import { messages } from "~/utils/messages";
 import { logActivity } from "./activity.server";
-import { foldName, isUniqueViolation, nameCollator, refuse, type Outcome } from "./catalogue-rules.server";
+import {
+  foldName,
+  isUniqueViolation,
+  nameCollator,
+  refuse,
+  type Outcome,
+} from "./catalogue-rules.server";
 
 export type CategoryWithCount = {
   id: number;
@@ -68,7 +79,12 @@ function categoriesWithCounts(id?: number): CategoryWithCount[] {
 export function listCategories(search = ""): CategoryWithCount[] {
   const needle = foldName(search);
   return categoriesWithCounts()
-    .filter((c) => !needle || foldName(c.name).includes(needle) || foldName(c.description ?? "").includes(needle))
+    .filter(
+      (c) =>
+        !needle ||
+        foldName(c.name).includes(needle) ||
+        foldName(c.description ?? "").includes(needle),
+    )
     .sort((a, b) => nameCollator.compare(a.name, b.name));
 }
 
@@ -99,19 +115,35 @@ export function createCategory(input: CategoryInput, actorId: number): Outcome<C
   return saveCategory(() => {
     if (categoryNameTaken(input.name)) return refuse(400, cm.categoryNameTaken, "name");
     const { id } = db().insert(categories).values(input).returning({ id: categories.id }).get();
-    logActivity({ actorId, type: "catalogue", action: `Criou a categoria ${input.name}`, entity: "category", entityId: id });
+    logActivity({
+      actorId,
+      type: "catalogue",
+      action: `Criou a categoria ${input.name}`,
+      entity: "category",
+      entityId: id,
+    });
     return { ok: true, value: id };
   });
 }
 
-export function updateCategory(id: number, input: CategoryInput, actorId: number): Outcome<CategoryWithCount> {
+export function updateCategory(
+  id: number,
+  input: CategoryInput,
+  actorId: number,
+): Outcome<CategoryWithCount> {
   return saveCategory(() => {
     const current = db().select().from(categories).where(eq(categories.id, id)).get();
     if (!current) return refuse(404, cm.categoryNotFound);
     if (categoryNameTaken(input.name, id)) return refuse(400, cm.categoryNameTaken, "name");
     db().update(categories).set(input).where(eq(categories.id, id)).run();
     const renamed = current.name === input.name ? "" : ` (antes: ${current.name})`;
-    logActivity({ actorId, type: "catalogue", action: `Atualizou a categoria ${input.name}${renamed}`, entity: "category", entityId: id });
+    logActivity({
+      actorId,
+      type: "catalogue",
+      action: `Atualizou a categoria ${input.name}${renamed}`,
+      entity: "category",
+      entityId: id,
+    });
     return { ok: true, value: id };
   });
 }
@@ -121,10 +153,17 @@ export function deleteCategory(id: number, actorId: number): Outcome<{ id: numbe
   return immediateTransaction(db(), () => {
     const current = db().select().from(categories).where(eq(categories.id, id)).get();
     if (!current) return refuse(404, cm.categoryNotFound);
-    const inUse = db().select({ n: count() }).from(parts).where(eq(parts.categoryId, id)).get()?.n ?? 0;
+    const inUse =
+      db().select({ n: count() }).from(parts).where(eq(parts.categoryId, id)).get()?.n ?? 0;
     if (inUse > 0) return refuse(409, cm.categoryInUse(inUse));
     db().delete(categories).where(eq(categories.id, id)).run();
-    logActivity({ actorId, type: "catalogue", action: `Excluiu a categoria ${current.name}`, entity: "category", entityId: id });
+    logActivity({
+      actorId,
+      type: "catalogue",
+      action: `Excluiu a categoria ${current.name}`,
+      entity: "category",
+      entityId: id,
+    });
     return { ok: true, value: { id, name: current.name } };
   });
 }

@@ -30,11 +30,19 @@ describe("search stats", () => {
       { charged: true, day: "2026-06-09" },
     ];
     for (const row of rows) {
-      db().insert(searches).values({ userId: user.id, query: "x", queryNorm: "X", type: "code", ...row }).run();
+      db()
+        .insert(searches)
+        .values({ userId: user.id, query: "x", queryNorm: "X", type: "code", ...row })
+        .run();
     }
     db().update(users).set({ creditsBalance: 7 }).where(eq(users.id, user.id)).run();
     const stats = searchStats(getUserById(user.id)!, now);
-    expect(stats).toMatchObject({ searchesToday: 3, chargedToday: 2, totalSearches: 4, dailyAllowance: 50 });
+    expect(stats).toMatchObject({
+      searchesToday: 3,
+      chargedToday: 2,
+      totalSearches: 4,
+      dailyAllowance: 50,
+    });
     expect(stats.remainingSearches).toBe(50 - 2 + 7);
   });
 

@@ -75,12 +75,18 @@ export function searchStats(
     .from(searches)
     .where(and(eq(searches.userId, user.id), eq(searches.day, day)))
     .get();
-  const total = db().select({ n: count() }).from(searches).where(eq(searches.userId, user.id)).get();
+  const total = db()
+    .select({ n: count() })
+    .from(searches)
+    .where(eq(searches.userId, user.id))
+    .get();
   const plan = currentPlan(user.id, now);
   const allowance = user.role === "admin" ? UNLIMITED : dailyAllowance(plan?.creditsPerMonth);
   const charged = today?.charged ?? 0;
   const remaining =
-    allowance === UNLIMITED ? UNLIMITED : Math.max(0, allowance - charged) + Math.max(0, user.creditsBalance);
+    allowance === UNLIMITED
+      ? UNLIMITED
+      : Math.max(0, allowance - charged) + Math.max(0, user.creditsBalance);
   return {
     searchesToday: today?.searches ?? 0,
     chargedToday: charged,
@@ -92,5 +98,7 @@ export function searchStats(
 }
 
 export function userCreditsBalance(userId: number): number {
-  return db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, userId)).get()?.b ?? 0;
+  return (
+    db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, userId)).get()?.b ?? 0
+  );
 }

@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { activity, creditLedger, payments, subscriptions, users } from "~db/schema";
 import { customerCreateSchema, changePasswordSchema, addCreditsSchema } from "~/schemas/customer";
 import { db } from "~/utils/db.server";
-import { createFreePlan, createPlan, createUser, recordSearch } from "../../tests/support/factories";
+import {
+  createFreePlan,
+  createPlan,
+  createUser,
+  recordSearch,
+} from "../../tests/support/factories";
 import {
   addCredits,
   assignCustomerPlan,
@@ -38,41 +43,100 @@ beforeAll(async () => {
 
 describe("customer schemas", () => {
   it("use the spec's messages", () => {
-    const first = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
-    expect(first(customerCreateSchema.safeParse({ name: "", email: "a@b.co", password: "123456" }))).toBe("Nome e e-mail são obrigatórios");
-    expect(first(customerCreateSchema.safeParse({ name: "A", email: "sem-arroba", password: "123456" }))).toBe("Por favor, insira um e-mail válido");
-    expect(first(customerCreateSchema.safeParse({ name: "A", email: "a@b.co", password: "123" }))).toBe("A senha deve ter pelo menos 6 caracteres");
-    expect(first(addCreditsSchema.safeParse({ amount: "0" }))).toBe("Informe uma quantidade válida de créditos");
-    expect(first(addCreditsSchema.safeParse({ amount: "-3" }))).toBe("Informe uma quantidade válida de créditos");
-    expect(first(addCreditsSchema.safeParse({ amount: "2.5" }))).toBe("Informe uma quantidade válida de créditos");
+    const first = (result: { error?: { issues: { message: string }[] } }) =>
+      result.error?.issues[0]?.message;
+    expect(
+      first(customerCreateSchema.safeParse({ name: "", email: "a@b.co", password: "123456" })),
+    ).toBe("Nome e e-mail são obrigatórios");
+    expect(
+      first(customerCreateSchema.safeParse({ name: "A", email: "sem-arroba", password: "123456" })),
+    ).toBe("Por favor, insira um e-mail válido");
+    expect(
+      first(customerCreateSchema.safeParse({ name: "A", email: "a@b.co", password: "123" })),
+    ).toBe("A senha deve ter pelo menos 6 caracteres");
+    expect(first(addCreditsSchema.safeParse({ amount: "0" }))).toBe(
+      "Informe uma quantidade válida de créditos",
+    );
+    expect(first(addCreditsSchema.safeParse({ amount: "-3" }))).toBe(
+      "Informe uma quantidade válida de créditos",
+    );
+    expect(first(addCreditsSchema.safeParse({ amount: "2.5" }))).toBe(
+      "Informe uma quantidade válida de créditos",
+    );
     expect(first(changePasswordSchema.safeParse({}))).toBe("Informe a nova senha");
-    expect(first(changePasswordSchema.safeParse({ password: "12345", confirmPassword: "12345" }))).toBe("A senha deve ter pelo menos 6 caracteres");
-    expect(first(changePasswordSchema.safeParse({ password: "123456", confirmPassword: "123457" }))).toBe("As senhas não coincidem");
+    expect(
+      first(changePasswordSchema.safeParse({ password: "12345", confirmPassword: "12345" })),
+    ).toBe("A senha deve ter pelo menos 6 caracteres");
+    expect(
+      first(changePasswordSchema.safeParse({ password: "123456", confirmPassword: "123457" })),
+    ).toBe("As senhas não coincidem");
   });
 });
 
 describe("customers management", () => {
   it("creates a customer on the free plan with the admin's profile fields, who can sign in", async () => {
     const created = await createCustomer(
-      { ...profile, name: "Oficina Nova", email: "nova@oficina.dev", password: "segredo1", company: "Oficina Nova Ltda", customerType: "vip" },
+      {
+        ...profile,
+        name: "Oficina Nova",
+        email: "nova@oficina.dev",
+        password: "segredo1",
+        company: "Oficina Nova Ltda",
+        customerType: "vip",
+      },
       adminId,
     );
-    expect(created).toMatchObject({ role: "user", company: "Oficina Nova Ltda", customerType: "vip", status: "active" });
+    expect(created).toMatchObject({
+      role: "user",
+      company: "Oficina Nova Ltda",
+      customerType: "vip",
+      status: "active",
+    });
     expect((await verifyCredentials("nova@oficina.dev", "segredo1"))?.id).toBe(created.id);
     const row = getCustomerRow(created.id)!;
     expect(row.subscription).toMatchObject({ status: "active", isFree: true });
-    expect(row.credits).toMatchObject({ dailyAllowance: 50, remainingSearches: 50, creditsBalance: 0 });
+    expect(row.credits).toMatchObject({
+      dailyAllowance: 50,
+      remainingSearches: 50,
+      creditsBalance: 0,
+    });
     expect(row.lastSearchAt).toBeNull();
-    await expect(createCustomer({ ...profile, name: "X", email: "NOVA@oficina.dev", password: "segredo1" }, adminId)).rejects.toThrow(EmailTakenError);
+    await expect(
+      createCustomer(
+        { ...profile, name: "X", email: "NOVA@oficina.dev", password: "segredo1" },
+        adminId,
+      ),
+    ).rejects.toThrow(EmailTakenError);
   });
 
   it("lists customers only (no admins), searching name, e-mail and company, filtering status and type", async () => {
-    const a = await createCustomer({ ...profile, name: "Zeca Filtro", email: "zeca@filtro.dev", password: "segredo1", company: "Retífica Bom Jesus" }, adminId);
-    const b = await createCustomer({ ...profile, name: "Beto Filtro", email: "beto@filtro.dev", password: "segredo1", status: "suspended", customerType: "premium" }, adminId);
+    const a = await createCustomer(
+      {
+        ...profile,
+        name: "Zeca Filtro",
+        email: "zeca@filtro.dev",
+        password: "segredo1",
+        company: "Retífica Bom Jesus",
+      },
+      adminId,
+    );
+    const b = await createCustomer(
+      {
+        ...profile,
+        name: "Beto Filtro",
+        email: "beto@filtro.dev",
+        password: "segredo1",
+        status: "suspended",
+        customerType: "premium",
+      },
+      adminId,
+    );
     expect(listCustomers({ q: "filtro" }).items.map((c) => c.id)).toEqual([b.id, a.id]);
     expect(listCustomers({ q: "Bom Jesus" }).items.map((c) => c.id)).toEqual([a.id]);
     expect(listCustomers({ q: "beto@" }).items.map((c) => c.id)).toEqual([b.id]);
-    expect(listCustomers({ q: "filtro", status: "suspended" }).items.map((c) => c.id)).toEqual([b.id]);
+    expect(listCustomers({ q: "filtro", status: "suspended" }).items.map((c) => c.id)).toEqual([
+      b.id,
+    ]);
     expect(listCustomers({ q: "filtro", type: "premium" }).items.map((c) => c.id)).toEqual([b.id]);
     expect(listCustomers({ q: "Admin Teste" }).items).toEqual([]);
     const paged = listCustomers({ q: "filtro", page: 2 }, { perPage: 1 });
@@ -83,10 +147,29 @@ describe("customers management", () => {
   it("edits the profile and refuses another account's e-mail", async () => {
     const { user } = await createUser();
     const { user: other } = await createUser();
-    const saved = updateCustomer(user.id, { ...profile, name: "Nome Novo", email: "Novo@Email.dev", phone: "(11) 1234-5678", status: "inactive" }, adminId);
-    expect(saved).toMatchObject({ name: "Nome Novo", email: "novo@email.dev", phone: "(11) 1234-5678", status: "inactive" });
-    expect(() => updateCustomer(user.id, { ...profile, name: "X", email: other.email }, adminId)).toThrow(EmailTakenError);
-    expect(() => updateCustomer(adminId, { ...profile, name: "X", email: "x@y.dev" }, adminId)).toThrow(NotACustomerError);
+    const saved = updateCustomer(
+      user.id,
+      {
+        ...profile,
+        name: "Nome Novo",
+        email: "Novo@Email.dev",
+        phone: "(11) 1234-5678",
+        status: "inactive",
+      },
+      adminId,
+    );
+    expect(saved).toMatchObject({
+      name: "Nome Novo",
+      email: "novo@email.dev",
+      phone: "(11) 1234-5678",
+      status: "inactive",
+    });
+    expect(() =>
+      updateCustomer(user.id, { ...profile, name: "X", email: other.email }, adminId),
+    ).toThrow(EmailTakenError);
+    expect(() =>
+      updateCustomer(adminId, { ...profile, name: "X", email: "x@y.dev" }, adminId),
+    ).toThrow(NotACustomerError);
   });
 });
 
@@ -102,7 +185,9 @@ describe("credits", () => {
     ]);
     expect(searchStats(getUserById(user.id)!).remainingSearches).toBe(50 + 15);
     expect(() => addCredits({ userId: user.id, amount: 0, actorId: adminId })).toThrow(RangeError);
-    expect(() => addCredits({ userId: adminId, amount: 1, actorId: adminId })).toThrow(NotACustomerError);
+    expect(() => addCredits({ userId: adminId, amount: 1, actorId: adminId })).toThrow(
+      NotACustomerError,
+    );
     expect(customerStatistics().totalCredits).toBeGreaterThanOrEqual(15);
   });
 
@@ -122,9 +207,18 @@ describe("plans and subscriptions of a customer", () => {
     const before = customerStatistics();
     const plan = createPlan({ name: "Pago Cliente", priceCents: 4990, creditsPerMonth: 3000 });
     const { user } = await createUser();
-    assignCustomerPlan({ userId: user.id, planId: plan.id, paymentMethod: "bank_transfer", actorId: adminId });
+    assignCustomerPlan({
+      userId: user.id,
+      planId: plan.id,
+      paymentMethod: "bank_transfer",
+      actorId: adminId,
+    });
     const row = getCustomerRow(user.id)!;
-    expect(row.subscription).toMatchObject({ planName: "Pago Cliente", status: "active", paymentMethod: "bank_transfer" });
+    expect(row.subscription).toMatchObject({
+      planName: "Pago Cliente",
+      status: "active",
+      paymentMethod: "bank_transfer",
+    });
     expect(row.credits.dailyAllowance).toBe(100);
     expect(row.totalSpentCents).toBe(4990);
     const invoice = db().select().from(payments).where(eq(payments.userId, user.id)).get();
@@ -138,9 +232,13 @@ describe("plans and subscriptions of a customer", () => {
   it("cancels only an active subscription", async () => {
     const { user } = await createUser();
     cancelCustomerSubscription({ userId: user.id, actorId: adminId });
-    expect(db().select().from(subscriptions).where(eq(subscriptions.userId, user.id)).get()?.status).toBe("cancelled");
+    expect(
+      db().select().from(subscriptions).where(eq(subscriptions.userId, user.id)).get()?.status,
+    ).toBe("cancelled");
     expect(getCustomerRow(user.id)!.subscription?.status).toBe("cancelled");
-    expect(() => cancelCustomerSubscription({ userId: user.id, actorId: adminId })).toThrow(SubscriptionNotActiveError);
+    expect(() => cancelCustomerSubscription({ userId: user.id, actorId: adminId })).toThrow(
+      SubscriptionNotActiveError,
+    );
   });
 
   it("changes the password", async () => {
@@ -162,11 +260,20 @@ describe("deleting a customer", () => {
   it("deactivates one with invoices, keeping them", async () => {
     const plan = createPlan({ priceCents: 1990 });
     const { user } = await createUser();
-    assignCustomerPlan({ userId: user.id, planId: plan.id, paymentMethod: "pix", actorId: adminId });
+    assignCustomerPlan({
+      userId: user.id,
+      planId: plan.id,
+      paymentMethod: "pix",
+      actorId: adminId,
+    });
     expect(deleteCustomer(user.id, adminId)).toEqual({ outcome: "deactivated" });
     expect(getUserById(user.id)?.status).toBe("inactive");
     expect(db().select().from(payments).where(eq(payments.userId, user.id)).all()).toHaveLength(1);
-    const logged = db().select().from(activity).where(eq(activity.entityId, String(user.id))).all();
+    const logged = db()
+      .select()
+      .from(activity)
+      .where(eq(activity.entityId, String(user.id)))
+      .all();
     expect(logged.some((a) => a.type === "customer" && a.actorId === adminId)).toBe(true);
   });
 });

@@ -1,6 +1,10 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { creditLedger, payments, plans, subscriptions, users } from "~db/schema";
-import type { CustomerCreateInput, CustomerListQuery, CustomerProfileInput } from "~/schemas/customer";
+import type {
+  CustomerCreateInput,
+  CustomerListQuery,
+  CustomerProfileInput,
+} from "~/schemas/customer";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { logActivity } from "./activity.server";
 import { searchStats, type SearchStats } from "./credits.server";
@@ -12,7 +16,14 @@ import {
   SubscriptionNotActiveError,
   type PaymentMethod,
 } from "./subscription.server";
-import { createAccount, EmailTakenError, isEmailTaken, normalizeEmail, setPassword, type User } from "./user.server";
+import {
+  createAccount,
+  EmailTakenError,
+  isEmailTaken,
+  normalizeEmail,
+  setPassword,
+  type User,
+} from "./user.server";
 
 /** Customers are the accounts that are not admins: roles user and premium_user. */
 export const CUSTOMER_ROLES = ["user", "premium_user"] as const;
@@ -28,7 +39,11 @@ export class NotACustomerError extends Error {
 
 /** The customer, or undefined for unknown ids and for admins (who are not managed here). */
 export function getCustomer(id: number): User | undefined {
-  return db().select().from(users).where(and(eq(users.id, id), isCustomer)).get();
+  return db()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isCustomer))
+    .get();
 }
 
 function requireCustomer(id: number): User {
@@ -64,7 +79,13 @@ export function customerStatistics(): CustomerStatistics {
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(and(eq(subscriptions.status, "active"), sql`coalesce(${plans.priceCents}, 0) > 0`, isCustomer))
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        sql`coalesce(${plans.priceCents}, 0) > 0`,
+        isCustomer,
+      ),
+    )
     .get();
   const revenue = database
     .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
@@ -140,7 +161,10 @@ function paidTotals(userIds: number[]): Map<number, number> {
   const totals = new Map<number, number>();
   if (userIds.length === 0) return totals;
   const rows = db()
-    .select({ userId: payments.userId, cents: sql<number>`sum(${payments.amountCents})`.mapWith(Number) })
+    .select({
+      userId: payments.userId,
+      cents: sql<number>`sum(${payments.amountCents})`.mapWith(Number),
+    })
     .from(payments)
     .where(and(inArray(payments.userId, userIds), eq(payments.status, "approved")))
     .groupBy(payments.userId)
@@ -177,7 +201,13 @@ function toRows(customers: User[], now: Date): CustomerRow[] {
   });
 }
 
-export type CustomerPage = { items: CustomerRow[]; total: number; page: number; pages: number; perPage: number };
+export type CustomerPage = {
+  items: CustomerRow[];
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+};
 
 /** Search in name, e-mail and company; filters by status and type; alphabetical, one page at a time. */
 export function listCustomers(
@@ -220,7 +250,12 @@ export function getCustomerRow(id: number, now = new Date()): CustomerRow | unde
 
 /** A new customer (role user, on the free plan) with the profile the admin filled in. */
 export async function createCustomer(input: CustomerCreateInput, actorId: number): Promise<User> {
-  const account = await createAccount({ name: input.name, email: input.email, password: input.password, role: "user" });
+  const account = await createAccount({
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    role: "user",
+  });
   const customer = db()
     .update(users)
     .set({
@@ -233,7 +268,13 @@ export async function createCustomer(input: CustomerCreateInput, actorId: number
     .where(eq(users.id, account.id))
     .returning()
     .get();
-  logActivity({ actorId, type: "customer", action: `Criou o cliente ${customer.name}`, entity: "user", entityId: customer.id });
+  logActivity({
+    actorId,
+    type: "customer",
+    action: `Criou o cliente ${customer.name}`,
+    entity: "user",
+    entityId: customer.id,
+  });
   return customer;
 }
 
@@ -248,20 +289,35 @@ export function updateCustomer(id: number, input: CustomerProfileInput, actorId:
     .where(eq(users.id, id))
     .returning()
     .get();
-  logActivity({ actorId, type: "customer", action: `Atualizou o cliente ${customer.name}`, entity: "user", entityId: id });
+  logActivity({
+    actorId,
+    type: "customer",
+    action: `Atualizou o cliente ${customer.name}`,
+    entity: "user",
+    entityId: id,
+  });
   return customer;
 }
 
 /** Adds extra credits: new balance = current + amount, written to the ledger with the admin as actor. */
-export function addCredits(input: { userId: number; amount: number; actorId: number }): { balance: number } {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError("amount must be a positive integer");
+export function addCredits(input: { userId: number; amount: number; actorId: number }): {
+  balance: number;
+} {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    throw new RangeError("amount must be a positive integer");
   const result = immediateTransaction(db(), () => {
     const customer = requireCustomer(input.userId);
     const balance = customer.creditsBalance + input.amount;
     db().update(users).set({ creditsBalance: balance }).where(eq(users.id, customer.id)).run();
     db()
       .insert(creditLedger)
-      .values({ userId: customer.id, delta: input.amount, balanceAfter: balance, reason: "admin_grant", actorId: input.actorId })
+      .values({
+        userId: customer.id,
+        delta: input.amount,
+        balanceAfter: balance,
+        reason: "admin_grant",
+        actorId: input.actorId,
+      })
       .run();
     return { balance, name: customer.name };
   });
@@ -276,7 +332,12 @@ export function addCredits(input: { userId: number; amount: number; actorId: num
 }
 
 /** The admin's plan assignment; the rule itself (activation, invoice) lives in subscription.server. */
-export function assignCustomerPlan(input: { userId: number; planId: number; paymentMethod: PaymentMethod; actorId: number }) {
+export function assignCustomerPlan(input: {
+  userId: number;
+  planId: number;
+  paymentMethod: PaymentMethod;
+  actorId: number;
+}) {
   requireCustomer(input.userId);
   return assignPlanByAdmin(input);
 }
@@ -289,20 +350,34 @@ export function cancelCustomerSubscription(input: { userId: number; actorId: num
   cancelSubscription({ subscriptionId, actorId: input.actorId });
 }
 
-export async function changeCustomerPassword(input: { userId: number; password: string; actorId: number }) {
+export async function changeCustomerPassword(input: {
+  userId: number;
+  password: string;
+  actorId: number;
+}) {
   const customer = requireCustomer(input.userId);
   await setPassword(customer.id, input.password);
-  logActivity({ actorId: input.actorId, type: "customer", action: `Alterou a senha de ${customer.name}`, entity: "user", entityId: customer.id });
+  logActivity({
+    actorId: input.actorId,
+    type: "customer",
+    action: `Alterou a senha de ${customer.name}`,
+    entity: "user",
+    entityId: customer.id,
+  });
 }
 
 /**
  * A customer with invoices keeps them: the account is deactivated instead (their sessions stop
  * working at once). Without invoices the account and what hangs on it are deleted.
  */
-export function deleteCustomer(id: number, actorId: number): { outcome: "deleted" | "deactivated" } {
+export function deleteCustomer(
+  id: number,
+  actorId: number,
+): { outcome: "deleted" | "deactivated" } {
   const result = immediateTransaction(db(), () => {
     const customer = requireCustomer(id);
-    const invoices = db().select({ n: count() }).from(payments).where(eq(payments.userId, id)).get()?.n ?? 0;
+    const invoices =
+      db().select({ n: count() }).from(payments).where(eq(payments.userId, id)).get()?.n ?? 0;
     if (invoices > 0) {
       db().update(users).set({ status: "inactive" }).where(eq(users.id, id)).run();
       return { outcome: "deactivated" as const, name: customer.name };
@@ -311,6 +386,12 @@ export function deleteCustomer(id: number, actorId: number): { outcome: "deleted
     return { outcome: "deleted" as const, name: customer.name };
   });
   const verb = result.outcome === "deleted" ? "Excluiu" : "Desativou (tem faturas)";
-  logActivity({ actorId, type: "customer", action: `${verb} o cliente ${result.name}`, entity: "user", entityId: id });
+  logActivity({
+    actorId,
+    type: "customer",
+    action: `${verb} o cliente ${result.name}`,
+    entity: "user",
+    entityId: id,
+  });
   return { outcome: result.outcome };
 }

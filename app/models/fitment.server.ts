@@ -22,11 +22,25 @@ export type CompatibleVehicle = {
   yearTo: number | null;
 };
 
-export type VehiclePage = { items: CompatibleVehicle[]; total: number; page: number; pages: number; perPage: number };
+export type VehiclePage = {
+  items: CompatibleVehicle[];
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+};
 
 /** One page of the vehicles a part fits, by brand, model and year; a page past the end shows the last. */
-export function vehiclesForPart(partId: number, page = 1, perPage = VEHICLES_PER_PAGE): VehiclePage {
-  const total = db().select({ n: count() }).from(partVehicles).where(eq(partVehicles.partId, partId)).get()!.n;
+export function vehiclesForPart(
+  partId: number,
+  page = 1,
+  perPage = VEHICLES_PER_PAGE,
+): VehiclePage {
+  const total = db()
+    .select({ n: count() })
+    .from(partVehicles)
+    .where(eq(partVehicles.partId, partId))
+    .get()!.n;
   const pages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const items = db()
@@ -57,7 +71,12 @@ export function vehiclesForPart(partId: number, page = 1, perPage = VEHICLES_PER
   return { items, total, page: current, pages, perPage };
 }
 
-export type AlternativeCode = { id: number; partId: number; alternativeCode: string; description: string | null };
+export type AlternativeCode = {
+  id: number;
+  partId: number;
+  alternativeCode: string;
+  description: string | null;
+};
 
 /** Alternative codes of several parts at once, grouped by part. */
 export function alternativeCodesFor(partIds: number[]): Map<number, AlternativeCode[]> {

@@ -8,8 +8,14 @@ describe("login throttle", () => {
     for (let i = 0; i < 4; i++) recordFailedLogin("10.0.0.1", "alvo@teste.dev", now);
     expect(checkLoginThrottle("10.0.0.2", "ALVO@teste.dev", now).allowed).toBe(true);
     recordFailedLogin("10.0.0.3", "alvo@teste.dev", now);
-    expect(checkLoginThrottle("10.0.0.2", "alvo@teste.dev", now)).toEqual({ allowed: false, retryAfterMinutes: 15 });
-    expect(checkLoginThrottle("10.0.0.2", "alvo@teste.dev", new Date(now.getTime() + 16 * 60_000)).allowed).toBe(true);
+    expect(checkLoginThrottle("10.0.0.2", "alvo@teste.dev", now)).toEqual({
+      allowed: false,
+      retryAfterMinutes: 15,
+    });
+    expect(
+      checkLoginThrottle("10.0.0.2", "alvo@teste.dev", new Date(now.getTime() + 16 * 60_000))
+        .allowed,
+    ).toBe(true);
   });
 
   it("blocks one address trying many e-mails", () => {

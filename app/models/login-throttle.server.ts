@@ -9,7 +9,11 @@ export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterMi
 function limits() {
   const { LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_MINUTES } = env();
   // One address may be a whole shop behind NAT: it gets more room than a single e-mail does.
-  return { perEmail: LOGIN_MAX_ATTEMPTS, perIp: LOGIN_MAX_ATTEMPTS * 4, windowMs: LOGIN_WINDOW_MINUTES * 60_000 };
+  return {
+    perEmail: LOGIN_MAX_ATTEMPTS,
+    perIp: LOGIN_MAX_ATTEMPTS * 4,
+    windowMs: LOGIN_WINDOW_MINUTES * 60_000,
+  };
 }
 
 /** Refuses a sign-in once the e-mail or the address has too many recent failures. */
@@ -33,7 +37,10 @@ export function checkLoginThrottle(ip: string, email: string, now = new Date()):
 
 export function recordFailedLogin(ip: string, email: string, now = new Date()) {
   const database = db();
-  database.insert(loginAttempts).values({ ip, email: normalizeEmail(email), createdAt: now }).run();
+  database
+    .insert(loginAttempts)
+    .values({ ip, email: normalizeEmail(email), createdAt: now })
+    .run();
   database
     .delete(loginAttempts)
     .where(lt(loginAttempts.createdAt, new Date(now.getTime() - 24 * 60 * 60_000)))
@@ -42,5 +49,8 @@ export function recordFailedLogin(ip: string, email: string, now = new Date()) {
 
 /** A good sign-in forgives that e-mail's failures; the address keeps its count. */
 export function clearFailedLogins(email: string) {
-  db().delete(loginAttempts).where(eq(loginAttempts.email, normalizeEmail(email))).run();
+  db()
+    .delete(loginAttempts)
+    .where(eq(loginAttempts.email, normalizeEmail(email)))
+    .run();
 }

@@ -20,11 +20,20 @@ export function publicOverview(now = new Date()): PublicOverview {
     .from(searches)
     .where(eq(searches.day, saoPauloDay(now)))
     .get()!.n;
-  const activeUsers = database.select({ n: count() }).from(users).where(eq(users.status, "active")).get()!.n;
+  const activeUsers = database
+    .select({ n: count() })
+    .from(users)
+    .where(eq(users.status, "active"))
+    .get()!.n;
   return { totalParts, totalVehicles, dailySearches, activeUsers };
 }
 
-export type AdminHomeStats = { parts: number; vehicles: number; searchesToday: number; uniqueUsersToday: number };
+export type AdminHomeStats = {
+  parts: number;
+  vehicles: number;
+  searchesToday: number;
+  uniqueUsersToday: number;
+};
 
 /** The four cards admins see on /home. */
 export function adminHomeStats(now = new Date()): AdminHomeStats {

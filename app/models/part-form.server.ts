@@ -1,5 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parsePartForm, pickerIntent, readVehiclePicker, type PickerIntent, type VehiclePickerState } from "~/schemas/part";
+import {
+  parsePartForm,
+  pickerIntent,
+  readVehiclePicker,
+  type PickerIntent,
+  type VehiclePickerState,
+} from "~/schemas/part";
 import { messages } from "~/utils/messages";
 import {
   createPart,
@@ -33,7 +39,8 @@ export function vehiclePickerView(state: VehiclePickerState, version = 0): Vehic
 /** The picker as a dialog opens: no filters, the part's vehicles (and their notes) selected. */
 export function initialVehiclePicker(part?: Pick<PartDetail, "fitments">): VehiclePickerView {
   const notes: Record<string, string> = {};
-  for (const fitment of part?.fitments ?? []) if (fitment.notes) notes[String(fitment.vehicleId)] = fitment.notes;
+  for (const fitment of part?.fitments ?? [])
+    if (fitment.notes) notes[String(fitment.vehicleId)] = fitment.notes;
   return vehiclePickerView({
     search: "",
     brand: "",
@@ -65,7 +72,10 @@ export function partFormDefaults(part?: PartDetail) {
   };
 }
 
-export function applyPickerIntent(state: VehiclePickerState, intent: PickerIntent): VehiclePickerState {
+export function applyPickerIntent(
+  state: VehiclePickerState,
+  intent: PickerIntent,
+): VehiclePickerState {
   switch (intent.type) {
     case "filter":
       return { ...state, page: 1 };
@@ -74,12 +84,16 @@ export function applyPickerIntent(state: VehiclePickerState, intent: PickerInten
     case "clearFilters":
       return { ...state, search: "", brand: "", onlySelected: false, page: 1 };
     case "selectFiltered": {
-      const selection = [...new Set([...state.selection, ...filteredVehicleIds(state, state.selection)])];
+      const selection = [
+        ...new Set([...state.selection, ...filteredVehicleIds(state, state.selection)]),
+      ];
       return { ...state, selection };
     }
     case "clearFiltered": {
       const removed = new Set(filteredVehicleIds(state, state.selection));
-      const notes = Object.fromEntries(Object.entries(state.notes).filter(([id]) => !removed.has(Number(id))));
+      const notes = Object.fromEntries(
+        Object.entries(state.notes).filter(([id]) => !removed.has(Number(id))),
+      );
       return { ...state, selection: state.selection.filter((id) => !removed.has(id)), notes };
     }
   }
@@ -87,14 +101,24 @@ export function applyPickerIntent(state: VehiclePickerState, intent: PickerInten
 
 export type PartFormOutcome =
   | { type: "saved"; part: SavedPart }
-  | { type: "render"; status: number; result: SubmissionResult<string[]>; picker: VehiclePickerView };
+  | {
+      type: "render";
+      status: number;
+      result: SubmissionResult<string[]>;
+      picker: VehiclePickerView;
+    };
 
 /** Handles a post of the part form: `partId` edits that part, none creates one. */
-export async function submitPartForm(request: Request, options: { partId?: number; actorId: number }): Promise<PartFormOutcome> {
+export async function submitPartForm(
+  request: Request,
+  options: { partId?: number; actorId: number },
+): Promise<PartFormOutcome> {
   const formData = await request.formData();
   const submission = parsePartForm(formData);
   const intent = pickerIntent(formData);
-  const picker = intent ? applyPickerIntent(readVehiclePicker(formData), intent) : readVehiclePicker(formData);
+  const picker = intent
+    ? applyPickerIntent(readVehiclePicker(formData), intent)
+    : readVehiclePicker(formData);
   const render = (result: SubmissionResult<string[]>, status: number): PartFormOutcome => ({
     type: "render",
     status,

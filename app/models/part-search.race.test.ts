@@ -13,7 +13,12 @@ const run = promisify(execFile);
 
 describe("credits under load", () => {
   it("charges exactly 50 of 200 searches racing from two OS processes", async () => {
-    createPlan({ name: "Gratuito Corrida", priceCents: null, creditsPerMonth: 1200, sortOrder: -1 }); // 40 a day
+    createPlan({
+      name: "Gratuito Corrida",
+      priceCents: null,
+      creditsPerMonth: 1200,
+      sortOrder: -1,
+    }); // 40 a day
     const { user } = await createUser();
     db().update(users).set({ creditsBalance: 10 }).where(eq(users.id, user.id)).run(); // + 10 extra = 50
     const codes = Array.from({ length: 200 }, (_, i) => `RACE-${i}`);
@@ -41,9 +46,18 @@ describe("credits under load", () => {
     expect(refused).toBe(150);
     expect(counts.every((c) => c.ok > 0)).toBe(true);
 
-    const chargedRows = db().select({ n: count() }).from(searches).where(and(eq(searches.userId, user.id), eq(searches.charged, true))).get()!.n;
+    const chargedRows = db()
+      .select({ n: count() })
+      .from(searches)
+      .where(and(eq(searches.userId, user.id), eq(searches.charged, true)))
+      .get()!.n;
     expect(chargedRows).toBe(50);
-    const ledger = db().select().from(creditLedger).where(eq(creditLedger.userId, user.id)).orderBy(creditLedger.id).all();
+    const ledger = db()
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, user.id))
+      .orderBy(creditLedger.id)
+      .all();
     expect(ledger.map((l) => l.balanceAfter)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
     expect(db().select().from(users).where(eq(users.id, user.id)).get()!.creditsBalance).toBe(0);
   }, 90_000);

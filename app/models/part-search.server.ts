@@ -3,7 +3,14 @@ import { creditLedger, searches, users, type Role } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
 import { normalizeCode } from "./codes";
-import { currentPlan, dailyAllowance, LOW_CREDIT_THRESHOLD, searchStats, UNLIMITED, type SearchStats } from "./credits.server";
+import {
+  currentPlan,
+  dailyAllowance,
+  LOW_CREDIT_THRESHOLD,
+  searchStats,
+  UNLIMITED,
+  type SearchStats,
+} from "./credits.server";
 import { searchByCode, searchByDescription, type PartHit } from "./search.server";
 
 export type SearchType = "code" | "description";
@@ -34,17 +41,19 @@ export function meteringKey({ query, type, categoryId }: SearchRequest): string 
   if (type === "code") return normalizeCode(query) + scope;
   return (
     query
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim() + scope
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/\s+/g, " ")
+      .trim() + scope
   );
 }
 
 function runEngine(request: SearchRequest): PartHit[] {
   const hits = searchHits(request);
-  return request.categoryId === undefined ? hits : hits.filter((hit) => hit.categoryId === request.categoryId);
+  return request.categoryId === undefined
+    ? hits
+    : hits.filter((hit) => hit.categoryId === request.categoryId);
 }
 
 function searchHits({ query, type }: SearchRequest): PartHit[] {
@@ -81,7 +90,14 @@ function searchedToday(userId: number, key: string, type: MeteredType, day: stri
     db()
       .select({ id: searches.id })
       .from(searches)
-      .where(and(eq(searches.userId, userId), eq(searches.day, day), eq(searches.type, type), eq(searches.queryNorm, key)))
+      .where(
+        and(
+          eq(searches.userId, userId),
+          eq(searches.day, day),
+          eq(searches.type, type),
+          eq(searches.queryNorm, key),
+        ),
+      )
       .limit(1)
       .get(),
   );
@@ -98,10 +114,18 @@ function chargedCount(userId: number, day: string): number {
 }
 
 function allowanceOf(user: Searcher, now: Date): number {
-  return user.role === "admin" ? UNLIMITED : dailyAllowance(currentPlan(user.id, now)?.creditsPerMonth);
+  return user.role === "admin"
+    ? UNLIMITED
+    : dailyAllowance(currentPlan(user.id, now)?.creditsPerMonth);
 }
 
-type MeteredSearch<T> = { type: MeteredType; key: string; query: string; run: () => T[]; firstPartId?: (hits: T[]) => number | null };
+type MeteredSearch<T> = {
+  type: MeteredType;
+  key: string;
+  query: string;
+  run: () => T[];
+  firstPartId?: (hits: T[]) => number | null;
+};
 
 /**
  * Runs a search for a user and meters it fairly: it costs a credit only when it finds something and
@@ -119,7 +143,8 @@ export function meteredSearch<T>(
   const { key, type } = search;
   const allowance = allowanceOf(user, now);
   const unlimited = allowance === UNLIMITED;
-  const statsNow = () => searchStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now);
+  const statsNow = () =>
+    searchStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now);
   const low = (stats: SearchStats) => !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD;
 
   // Paging through a result already shown today re-reads it: no new log row, no charge.
@@ -128,7 +153,11 @@ export function meteredSearch<T>(
     return { status: "ok", hits: search.run(), charged: false, stats, lowCredits: low(stats) };
   }
 
-  if (!unlimited && statsNow().remainingSearches <= 0 && !alreadyChargedToday(user.id, key, type, day)) {
+  if (
+    !unlimited &&
+    statsNow().remainingSearches <= 0 &&
+    !alreadyChargedToday(user.id, key, type, day)
+  ) {
     return { status: "exhausted", stats: statsNow() };
   }
 
@@ -141,7 +170,9 @@ export function meteredSearch<T>(
     let balance = 0;
     let fromBalance = false;
     if (!unlimited && hits.length > 0 && !alreadyChargedToday(user.id, key, type, day)) {
-      balance = db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, user.id)).get()?.b ?? 0;
+      balance =
+        db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, user.id)).get()
+          ?.b ?? 0;
       fromBalance = chargedCount(user.id, day) >= allowance;
       if (fromBalance && balance <= 0) return "exhausted" as const;
       charged = true;
@@ -163,10 +194,21 @@ export function meteredSearch<T>(
       .returning({ id: searches.id })
       .get();
     if (fromBalance) {
-      db().update(users).set({ creditsBalance: balance - 1 }).where(eq(users.id, user.id)).run();
+      db()
+        .update(users)
+        .set({ creditsBalance: balance - 1 })
+        .where(eq(users.id, user.id))
+        .run();
       db()
         .insert(creditLedger)
-        .values({ userId: user.id, delta: -1, balanceAfter: balance - 1, reason: "search", searchId: logged.id, createdAt: now })
+        .values({
+          userId: user.id,
+          delta: -1,
+          balanceAfter: balance - 1,
+          reason: "search",
+          searchId: logged.id,
+          createdAt: now,
+        })
         .run();
     }
     db().update(users).set({ lastSearchAt: now }).where(eq(users.id, user.id)).run();

@@ -4,7 +4,13 @@ import { activity, partAlternativeCodes, parts, partVehicles } from "~db/schema"
 import { parsePartForm } from "~/schemas/part";
 import { db } from "~/utils/db.server";
 import { messages } from "~/utils/messages";
-import { createCategory, createPart as insertPart, createUser, createVehicle, fit } from "../../tests/support/factories";
+import {
+  createCategory,
+  createPart as insertPart,
+  createUser,
+  createVehicle,
+  fit,
+} from "../../tests/support/factories";
 import { submitPartForm } from "./part-form.server";
 import {
   addAlternativeCode,
@@ -34,10 +40,18 @@ beforeAll(async () => {
   adminId = (await createUser({ role: "admin" })).user.id;
   categoryId = createCategory("Freios Modelo").id;
   otherCategoryId = createCategory("Motor Modelo").id;
-  vehicleIds.push(createVehicle({ brand: "Volkswagen", model: "Gol", year: 2015, version: "1.0 MPI" }).id);
-  vehicleIds.push(createVehicle({ brand: "Volkswagen", model: "Gol", year: 2016, version: "1.6 MSI" }).id);
-  vehicleIds.push(createVehicle({ brand: "Fiat", model: "Uno", year: 2012, version: "Vivace 1.0" }).id);
-  vehicleIds.push(createVehicle({ brand: "Chevrolet", model: "Onix", year: 2020, version: "LT 1.0 Turbo" }).id);
+  vehicleIds.push(
+    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2015, version: "1.0 MPI" }).id,
+  );
+  vehicleIds.push(
+    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2016, version: "1.6 MSI" }).id,
+  );
+  vehicleIds.push(
+    createVehicle({ brand: "Fiat", model: "Uno", year: 2012, version: "Vivace 1.0" }).id,
+  );
+  vehicleIds.push(
+    createVehicle({ brand: "Chevrolet", model: "Onix", year: 2020, version: "LT 1.0 Turbo" }).id,
+  );
 });
 
 function input(overrides: Partial<PartInput> = {}): PartInput {
@@ -91,25 +105,45 @@ describe("createPart", () => {
     ]);
     const logged = activityFor(part.id);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ actorId: adminId, type: "part", action: m.activityCreated("BR 12/3") });
+    expect(logged[0]).toMatchObject({
+      actorId: adminId,
+      type: "part",
+      action: m.activityCreated("BR 12/3"),
+    });
   });
 
   it("keeps a marketplace link that was given", () => {
-    const outcome = createPart(input({ code: "ML-1", mercadoLivreLink: "https://example.com/p/1" }), adminId);
-    expect(outcome.ok && getPart(outcome.value.id)!.mercadoLivreLink).toBe("https://example.com/p/1");
+    const outcome = createPart(
+      input({ code: "ML-1", mercadoLivreLink: "https://example.com/p/1" }),
+      adminId,
+    );
+    expect(outcome.ok && getPart(outcome.value.id)!.mercadoLivreLink).toBe(
+      "https://example.com/p/1",
+    );
   });
 
   it("refuses the same normalised code of the same manufacturer, with a pt-BR message on the code", () => {
     expect(createPart(input({ code: "DUP-1" }), adminId).ok).toBe(true);
     const twin = createPart(input({ code: "dup 1" }), adminId);
-    expect(twin).toEqual({ ok: false, status: 409, message: m.duplicatePart("dup 1", "Cobreq"), field: "code" });
+    expect(twin).toEqual({
+      ok: false,
+      status: 409,
+      message: m.duplicatePart("dup 1", "Cobreq"),
+      field: "code",
+    });
     expect(createPart(input({ code: "dup 1", manufacturer: "Fras-le" }), adminId).ok).toBe(true);
   });
 
   it("refuses an unknown category or vehicle and writes nothing", () => {
     const before = db().select().from(parts).all().length;
-    expect(createPart(input({ code: "X-1", categoryId: 999_999 }), adminId)).toMatchObject({ ok: false, status: 400, field: "categoryId" });
-    expect(createPart(input({ code: "X-2", fitments: [{ vehicleId: 999_999 }] }), adminId)).toMatchObject({
+    expect(createPart(input({ code: "X-1", categoryId: 999_999 }), adminId)).toMatchObject({
+      ok: false,
+      status: 400,
+      field: "categoryId",
+    });
+    expect(
+      createPart(input({ code: "X-2", fitments: [{ vehicleId: 999_999 }] }), adminId),
+    ).toMatchObject({
       ok: false,
       status: 400,
       message: m.vehicleNotFound,
@@ -163,49 +197,92 @@ describe("updatePart", () => {
     expect(part.categoryId).toBe(otherCategoryId);
     expect(part.alternativeCodes.map((c) => c.code)).toEqual(["NEW-1", "NEW-2"]);
     const kept = part.fitments.find((f) => f.vehicleId === vehicleIds[0]);
-    expect(kept).toMatchObject({ notes: "nova nota", position: "dianteiro", side: "esquerdo", yearFrom: 2014, yearTo: 2018 });
-    expect(part.fitments.map((f) => f.vehicleId).sort()).toEqual([vehicleIds[0], vehicleIds[2]].sort());
+    expect(kept).toMatchObject({
+      notes: "nova nota",
+      position: "dianteiro",
+      side: "esquerdo",
+      yearFrom: 2014,
+      yearTo: 2018,
+    });
+    expect(part.fitments.map((f) => f.vehicleId).sort()).toEqual(
+      [vehicleIds[0], vehicleIds[2]].sort(),
+    );
     expect(activityFor(id).map((a) => a.action)).toContain(m.activityUpdated("UP-1"));
   });
 
   it("leaves codes and vehicles alone when they are not given, and keeps notes when none are sent", () => {
     const created = createPart(
-      input({ code: "UP-2", alternativeCodes: [{ code: "KEEP-1", description: null }], fitments: [{ vehicleId: vehicleIds[0]!, notes: "fica" }] }),
+      input({
+        code: "UP-2",
+        alternativeCodes: [{ code: "KEEP-1", description: null }],
+        fitments: [{ vehicleId: vehicleIds[0]!, notes: "fica" }],
+      }),
       adminId,
     );
     if (!created.ok) throw new Error("setup");
     const id = created.value.id;
-    updatePart(id, { ...input({ code: "UP-2", name: "Só o nome" }), alternativeCodes: undefined, fitments: undefined }, adminId);
+    updatePart(
+      id,
+      {
+        ...input({ code: "UP-2", name: "Só o nome" }),
+        alternativeCodes: undefined,
+        fitments: undefined,
+      },
+      adminId,
+    );
     expect(getPart(id)!.alternativeCodes.map((c) => c.code)).toEqual(["KEEP-1"]);
     expect(getPart(id)!.fitments.map((f) => f.notes)).toEqual(["fica"]);
 
-    updatePart(id, { ...input({ code: "UP-2" }), alternativeCodes: undefined, fitments: [{ vehicleId: vehicleIds[0]! }, { vehicleId: vehicleIds[3]! }] }, adminId);
+    updatePart(
+      id,
+      {
+        ...input({ code: "UP-2" }),
+        alternativeCodes: undefined,
+        fitments: [{ vehicleId: vehicleIds[0]! }, { vehicleId: vehicleIds[3]! }],
+      },
+      adminId,
+    );
     const fitments = getPart(id)!.fitments;
     expect(fitments.find((f) => f.vehicleId === vehicleIds[0])!.notes).toBe("fica");
     expect(fitments).toHaveLength(2);
   });
 
   it("answers 404 for an unknown part and 409 when taking another part's code", () => {
-    expect(updatePart(999_999, input({ code: "NONE" }), adminId)).toMatchObject({ ok: false, status: 404 });
+    expect(updatePart(999_999, input({ code: "NONE" }), adminId)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     const a = createPart(input({ code: "TAKEN-A" }), adminId);
     const b = createPart(input({ code: "TAKEN-B" }), adminId);
     if (!a.ok || !b.ok) throw new Error("setup");
-    expect(updatePart(b.value.id, input({ code: "taken a" }), adminId)).toMatchObject({ ok: false, status: 409, field: "code" });
-    expect(updatePart(a.value.id, input({ code: "TAKEN-A", name: "mesmo código" }), adminId).ok).toBe(true);
+    expect(updatePart(b.value.id, input({ code: "taken a" }), adminId)).toMatchObject({
+      ok: false,
+      status: 409,
+      field: "code",
+    });
+    expect(
+      updatePart(a.value.id, input({ code: "TAKEN-A", name: "mesmo código" }), adminId).ok,
+    ).toBe(true);
   });
 });
 
 describe("deletePart", () => {
   it("removes the part with its codes and fitments, and logs it", () => {
     const created = createPart(
-      input({ code: "DEL-1", alternativeCodes: [{ code: "DEL-ALT", description: null }], fitments: [{ vehicleId: vehicleIds[0]! }] }),
+      input({
+        code: "DEL-1",
+        alternativeCodes: [{ code: "DEL-ALT", description: null }],
+        fitments: [{ vehicleId: vehicleIds[0]! }],
+      }),
       adminId,
     );
     if (!created.ok) throw new Error("setup");
     const id = created.value.id;
     expect(deletePart(id, adminId)).toEqual({ ok: true, value: { id, code: "DEL-1" } });
     expect(getPart(id)).toBeUndefined();
-    expect(db().select().from(partAlternativeCodes).where(eq(partAlternativeCodes.partId, id)).all()).toEqual([]);
+    expect(
+      db().select().from(partAlternativeCodes).where(eq(partAlternativeCodes.partId, id)).all(),
+    ).toEqual([]);
     expect(db().select().from(partVehicles).where(eq(partVehicles.partId, id)).all()).toEqual([]);
     expect(activityFor(id).map((a) => a.action)).toContain(m.activityDeleted("DEL-1"));
     expect(deletePart(id, adminId)).toMatchObject({ ok: false, status: 404 });
@@ -226,12 +303,20 @@ describe("the admin list", () => {
     listed = part.id;
     fit(part.id, vehicleIds[0]!);
     fit(part.id, vehicleIds[1]!);
-    for (let i = 0; i < 25; i++) insertPart({ code: `PAGE-${String(i).padStart(2, "0")}`, name: `Peça de página ${i}`, categoryId: category });
+    for (let i = 0; i < 25; i++)
+      insertPart({
+        code: `PAGE-${String(i).padStart(2, "0")}`,
+        name: `Peça de página ${i}`,
+        categoryId: category,
+      });
   });
 
   it("finds a part by its code typed any way, an alternative code, the name or the manufacturer", () => {
     for (const q of ["lst 5510", "ST-55", "mm 2", "amortecedor", "nakata"]) {
-      expect(queryParts({ q }, 20, 0).items.map((p) => p.id), q).toContain(listed);
+      expect(
+        queryParts({ q }, 20, 0).items.map((p) => p.id),
+        q,
+      ).toContain(listed);
     }
     expect(queryParts({ q: "inexistente-xyz" }, 20, 0)).toEqual({ items: [], total: 0 });
   });
@@ -273,14 +358,23 @@ describe("the vehicle picker", () => {
   });
 
   it("matches every word against brand, model, version and year; brand ignoring case; or only the selection", () => {
-    expect(vehiclePickerPage({ ...none, search: "gol 2016" }, []).items.map((v) => v.id)).toEqual([vehicleIds[1]]);
-    expect(vehiclePickerPage({ ...none, search: "vivace" }, []).items.map((v) => v.id)).toEqual([vehicleIds[2]]);
+    expect(vehiclePickerPage({ ...none, search: "gol 2016" }, []).items.map((v) => v.id)).toEqual([
+      vehicleIds[1],
+    ]);
+    expect(vehiclePickerPage({ ...none, search: "vivace" }, []).items.map((v) => v.id)).toEqual([
+      vehicleIds[2],
+    ]);
     expect(vehiclePickerPage({ ...none, brand: "volkswagen" }, []).total).toBe(2);
-    expect(vehiclePickerPage({ ...none, onlySelected: true }, [vehicleIds[2]!, vehicleIds[3]!]).items.map((v) => v.id).sort()).toEqual(
-      [vehicleIds[2], vehicleIds[3]].sort(),
-    );
+    expect(
+      vehiclePickerPage({ ...none, onlySelected: true }, [vehicleIds[2]!, vehicleIds[3]!])
+        .items.map((v) => v.id)
+        .sort(),
+    ).toEqual([vehicleIds[2], vehicleIds[3]].sort());
     expect(vehiclePickerPage({ ...none, onlySelected: true }, []).total).toBe(0);
-    expect(filteredVehicleIds({ ...none, search: "gol" }, [])).toEqual([vehicleIds[0], vehicleIds[1]]);
+    expect(filteredVehicleIds({ ...none, search: "gol" }, [])).toEqual([
+      vehicleIds[0],
+      vehicleIds[1],
+    ]);
   });
 
   it("treats % and _ typed in the search as letters", () => {
@@ -293,7 +387,9 @@ describe("one alternative code or vehicle at a time", () => {
     const created = createPart(input({ code: "ONE-1" }), adminId);
     if (!created.ok) throw new Error("setup");
     const id = created.value.id;
-    expect(addAlternativeCode(id, { code: "OE-77.1", description: "Original" }, adminId)).toMatchObject({ ok: true, value: { code: "OE-77.1" } });
+    expect(
+      addAlternativeCode(id, { code: "OE-77.1", description: "Original" }, adminId),
+    ).toMatchObject({ ok: true, value: { code: "OE-77.1" } });
     expect(addAlternativeCode(id, { code: "oe 771", description: null }, adminId)).toEqual({
       ok: false,
       status: 409,
@@ -301,28 +397,55 @@ describe("one alternative code or vehicle at a time", () => {
       field: "code",
     });
     expect(listAlternativeCodes(id)!.map((c) => c.code)).toEqual(["OE-77.1"]);
-    expect(removeAlternativeCode(id, "oe771", adminId)).toMatchObject({ ok: true, value: { code: "OE-77.1" } });
+    expect(removeAlternativeCode(id, "oe771", adminId)).toMatchObject({
+      ok: true,
+      value: { code: "OE-77.1" },
+    });
     expect(removeAlternativeCode(id, "oe771", adminId)).toMatchObject({ ok: false, status: 404 });
     expect(listAlternativeCodes(999_999)).toBeUndefined();
-    expect(addAlternativeCode(999_999, { code: "A", description: null }, adminId)).toMatchObject({ ok: false, status: 404 });
+    expect(addAlternativeCode(999_999, { code: "A", description: null }, adminId)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   it("links a vehicle, updates its notes keeping the other fields, and unlinks it", () => {
     const created = createPart(input({ code: "ONE-2" }), adminId);
     if (!created.ok) throw new Error("setup");
     const id = created.value.id;
-    expect(linkVehicle(id, { vehicleId: vehicleIds[0]!, notes: "nota" }, adminId)).toEqual({ ok: true, value: { created: true } });
-    db().update(partVehicles).set({ position: "traseiro" }).where(eq(partVehicles.partId, id)).run();
-    expect(linkVehicle(id, { vehicleId: vehicleIds[0]!, notes: "outra" }, adminId)).toEqual({ ok: true, value: { created: false } });
+    expect(linkVehicle(id, { vehicleId: vehicleIds[0]!, notes: "nota" }, adminId)).toEqual({
+      ok: true,
+      value: { created: true },
+    });
+    db()
+      .update(partVehicles)
+      .set({ position: "traseiro" })
+      .where(eq(partVehicles.partId, id))
+      .run();
+    expect(linkVehicle(id, { vehicleId: vehicleIds[0]!, notes: "outra" }, adminId)).toEqual({
+      ok: true,
+      value: { created: false },
+    });
     expect(getPart(id)!.fitments[0]).toMatchObject({ notes: "outra", position: "traseiro" });
-    expect(linkVehicle(id, { vehicleId: 999_999, notes: null }, adminId)).toMatchObject({ ok: false, status: 400 });
-    expect(unlinkVehicle(id, vehicleIds[0]!, adminId)).toEqual({ ok: true, value: { vehicleId: vehicleIds[0] } });
-    expect(unlinkVehicle(id, vehicleIds[0]!, adminId)).toMatchObject({ ok: false, status: 404, message: m.fitmentNotFound });
+    expect(linkVehicle(id, { vehicleId: 999_999, notes: null }, adminId)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(unlinkVehicle(id, vehicleIds[0]!, adminId)).toEqual({
+      ok: true,
+      value: { vehicleId: vehicleIds[0] },
+    });
+    expect(unlinkVehicle(id, vehicleIds[0]!, adminId)).toMatchObject({
+      ok: false,
+      status: 404,
+      message: m.fitmentNotFound,
+    });
   });
 });
 
 /** The field messages of a submission, whatever its status. */
-const errorOf = (submission: ReturnType<typeof parsePartForm>) => ("error" in submission ? submission.error : undefined);
+const errorOf = (submission: ReturnType<typeof parsePartForm>) =>
+  "error" in submission ? submission.error : undefined;
 
 function form(entries: [string, string][]) {
   const data = new FormData();
@@ -334,7 +457,8 @@ describe("the part form", () => {
   it("asks for code, name, category and manufacturer with the spec's message", () => {
     const submission = parsePartForm(form([["description", "algo"]]));
     expect(submission.status).toBe("error");
-    for (const field of ["code", "name", "categoryId", "manufacturer"]) expect(errorOf(submission)?.[field]).toEqual([m.required]);
+    for (const field of ["code", "name", "categoryId", "manufacturer"])
+      expect(errorOf(submission)?.[field]).toEqual([m.required]);
   });
 
   it("skips blank alternative code rows, asks for a code next to a lone description and flags the repeat", () => {
@@ -344,53 +468,94 @@ describe("the part form", () => {
       ["categoryId", String(categoryId)],
       ["manufacturer", "Mann"],
     ];
-    const ok = parsePartForm(form([...base, ["alternativeCodes[0].code", ""], ["alternativeCodes[1].code", "W-712"], ["vehicleIds", "3"], ["vehicleIds", "3"], ["fitmentNotes.3", " motor 1.0 "]]));
+    const ok = parsePartForm(
+      form([
+        ...base,
+        ["alternativeCodes[0].code", ""],
+        ["alternativeCodes[1].code", "W-712"],
+        ["vehicleIds", "3"],
+        ["vehicleIds", "3"],
+        ["fitmentNotes.3", " motor 1.0 "],
+      ]),
+    );
     expect(ok.status).toBe("success");
     if (ok.status === "success") {
       expect(ok.value.alternativeCodes).toEqual([{ code: "W-712", description: null }]);
       expect(ok.value.fitments).toEqual([{ vehicleId: 3, notes: "motor 1.0" }]);
     }
     const bad = parsePartForm(
-      form([...base, ["alternativeCodes[0].code", "W-712"], ["alternativeCodes[1].code", "w 712"], ["alternativeCodes[2].description", "sem código"]]),
+      form([
+        ...base,
+        ["alternativeCodes[0].code", "W-712"],
+        ["alternativeCodes[1].code", "w 712"],
+        ["alternativeCodes[2].description", "sem código"],
+      ]),
     );
     expect(errorOf(bad)?.["alternativeCodes[1].code"]).toEqual([m.alternativeCodeDuplicate]);
     expect(errorOf(bad)?.["alternativeCodes[2].code"]).toEqual([m.alternativeCodeRequired]);
   });
 
   it("refuses an alternative code over 100 characters and a link that is not http(s)", () => {
-    const bad = parsePartForm(form([["alternativeCodes[0].code", "A".repeat(101)], ["mercadoLivreLink", "javascript:alert(1)"]]));
+    const bad = parsePartForm(
+      form([
+        ["alternativeCodes[0].code", "A".repeat(101)],
+        ["mercadoLivreLink", "javascript:alert(1)"],
+      ]),
+    );
     expect(errorOf(bad)?.["alternativeCodes[0].code"]).toEqual([m.alternativeCodeTooLong(100)]);
     expect(errorOf(bad)?.mercadoLivreLink).toEqual([m.linkInvalid]);
   });
 
   it("lets a picker button through without validating, keeping the values", () => {
-    const submission = parsePartForm(form([["name", "só nome"], ["intent", "filter-vehicles"]]));
+    const submission = parsePartForm(
+      form([
+        ["name", "só nome"],
+        ["intent", "filter-vehicles"],
+      ]),
+    );
     expect(submission.status).toBe("success");
     expect(submission.payload).toMatchObject({ name: "só nome" });
   });
 });
 
 describe("submitPartForm", () => {
-  const post = (entries: [string, string][]) => new Request("http://localhost/parts/new", { method: "POST", body: form(entries) });
+  const post = (entries: [string, string][]) =>
+    new Request("http://localhost/parts/new", { method: "POST", body: form(entries) });
 
   it("re-renders with the picker moved on and the selection grown for 'select all filtered'", async () => {
     const outcome = await submitPartForm(
-      post([["vehicleSearch", "gol"], ["vehicleIds", String(vehicleIds[3])], ["intent", "select-filtered-vehicles"]]),
+      post([
+        ["vehicleSearch", "gol"],
+        ["vehicleIds", String(vehicleIds[3])],
+        ["intent", "select-filtered-vehicles"],
+      ]),
       { actorId: adminId },
     );
     expect(outcome.type).toBe("render");
     if (outcome.type !== "render") return;
     expect(outcome.status).toBe(200);
     expect(outcome.result.error).toBeUndefined();
-    expect([...outcome.picker.selection].sort()).toEqual([vehicleIds[3], vehicleIds[0], vehicleIds[1]].sort());
+    expect([...outcome.picker.selection].sort()).toEqual(
+      [vehicleIds[3], vehicleIds[0], vehicleIds[1]].sort(),
+    );
     expect(outcome.picker.results.total).toBe(2);
   });
 
   it("adds an alternative code row without JavaScript (a Conform list intent)", async () => {
     const intent = JSON.stringify({ type: "insert", payload: { name: "alternativeCodes" } });
-    const outcome = await submitPartForm(post([["code", "ROW-1"], ["alternativeCodes[0].code", "A-1"], ["__intent__", intent]]), { actorId: adminId });
+    const outcome = await submitPartForm(
+      post([
+        ["code", "ROW-1"],
+        ["alternativeCodes[0].code", "A-1"],
+        ["__intent__", intent],
+      ]),
+      { actorId: adminId },
+    );
     if (outcome.type !== "render") throw new Error("expected a render");
-    expect(outcome.result.initialValue).toMatchObject({ code: "ROW-1", alternativeCodes: [{ code: "A-1" }, undefined] });
+    expect(outcome.result.initialValue).toMatchObject({
+      code: "ROW-1",
+      alternativeCodes: [{ code: "A-1" }, undefined],
+    });
   });
 
   it("saves a valid form and answers a duplicate with the message on the code field", async () => {

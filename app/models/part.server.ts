@@ -79,7 +79,11 @@ function partListOrder(filter: PartListFilter): SQL[] {
 }
 
 /** One slice of the admin list with every column it shows, in three queries whatever the page size. */
-export function queryParts(filter: PartListFilter, limit: number, offset: number): { items: PartListItem[]; total: number } {
+export function queryParts(
+  filter: PartListFilter,
+  limit: number,
+  offset: number,
+): { items: PartListItem[]; total: number } {
   const where = partListWhere(filter);
   const total = db().select({ n: count() }).from(parts).where(where).get()!.n;
   const rows = db()
@@ -108,15 +112,26 @@ export function queryParts(filter: PartListFilter, limit: number, offset: number
   const codes = alternativeCodesFor(rows.map((row) => row.id));
   const items = rows.map((row) => ({
     ...row,
-    firstAlternativeCodes: (codes.get(row.id) ?? []).slice(0, LIST_ALTERNATIVE_CODES).map((c) => c.alternativeCode),
+    firstAlternativeCodes: (codes.get(row.id) ?? [])
+      .slice(0, LIST_ALTERNATIVE_CODES)
+      .map((c) => c.alternativeCode),
   }));
   return { items, total };
 }
 
-export type PartListPage = { items: PartListItem[]; total: number; page: number; pages: number; perPage: number };
+export type PartListPage = {
+  items: PartListItem[];
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+};
 
 /** A page of the admin list; a page past the end shows the last one. */
-export function listPartsPage(filter: PartListFilter & { page?: number }, perPage = PARTS_PER_PAGE): PartListPage {
+export function listPartsPage(
+  filter: PartListFilter & { page?: number },
+  perPage = PARTS_PER_PAGE,
+): PartListPage {
   const total = db().select({ n: count() }).from(parts).where(partListWhere(filter)).get()!.n;
   const pages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1) || 1), pages);
@@ -126,7 +141,11 @@ export function listPartsPage(filter: PartListFilter & { page?: number }, perPag
 
 /** Categories a part may belong to, by name: the options of the form and of the list filter. */
 export function partCategoryOptions(): { id: number; name: string }[] {
-  return db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)).all();
+  return db()
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.name))
+    .all();
 }
 
 export type PartFitment = {
@@ -161,7 +180,10 @@ export type PartDetail = {
 };
 
 /** A part with its alternative codes and (unless told not to) every fitment: the vehicle and the link's own fields. */
-export function getPart(id: number, options: { withFitments?: boolean } = {}): PartDetail | undefined {
+export function getPart(
+  id: number,
+  options: { withFitments?: boolean } = {},
+): PartDetail | undefined {
   const part = db()
     .select({
       id: parts.id,
@@ -182,7 +204,11 @@ export function getPart(id: number, options: { withFitments?: boolean } = {}): P
     .get();
   if (!part) return undefined;
   const alternativeCodes = db()
-    .select({ id: partAlternativeCodes.id, code: partAlternativeCodes.alternativeCode, description: partAlternativeCodes.description })
+    .select({
+      id: partAlternativeCodes.id,
+      code: partAlternativeCodes.alternativeCode,
+      description: partAlternativeCodes.description,
+    })
     .from(partAlternativeCodes)
     .where(eq(partAlternativeCodes.partId, id))
     .orderBy(asc(partAlternativeCodes.id))
@@ -237,12 +263,20 @@ function pickerWhere(filter: VehiclePickerFilter, selectedIds: readonly number[]
   }
   if (filter.brand) conditions.push(sql`${vehicles.brand} = ${filter.brand} collate nocase`);
   if (filter.onlySelected) {
-    conditions.push(sql`${vehicles.id} in (select value from json_each(${JSON.stringify(selectedIds)}))`);
+    conditions.push(
+      sql`${vehicles.id} in (select value from json_each(${JSON.stringify(selectedIds)}))`,
+    );
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export type VehiclePickerPage = { items: VehicleOption[]; total: number; page: number; pages: number; perPage: number };
+export type VehiclePickerPage = {
+  items: VehicleOption[];
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+};
 
 /** One page of the vehicles the picker's filters match, selected ones first: never loads the whole table. */
 export function vehiclePickerPage(
@@ -284,7 +318,10 @@ export function vehiclePickerPage(
 }
 
 /** The ids of every vehicle the filters match, for "select / clear all filtered". */
-export function filteredVehicleIds(filter: VehiclePickerFilter, selectedIds: readonly number[]): number[] {
+export function filteredVehicleIds(
+  filter: VehiclePickerFilter,
+  selectedIds: readonly number[],
+): number[] {
   return db()
     .select({ id: vehicles.id })
     .from(vehicles)
@@ -321,7 +358,11 @@ const vehiclesByIds = (ids: readonly number[]) =>
 
 /** What must exist before a part can point at it: its category and every chosen vehicle. */
 function missingReference(input: PartInput) {
-  const category = db().select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).get();
+  const category = db()
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, input.categoryId))
+    .get();
   if (!category) return refuse(400, m.categoryNotFound, "categoryId");
   const ids = (input.fitments ?? []).map((f) => f.vehicleId);
   if (ids.length > 0) {
@@ -336,9 +377,16 @@ function duplicateOf(input: PartInput, exceptId?: number) {
   const clash = db()
     .select({ id: parts.id })
     .from(parts)
-    .where(and(eq(parts.manufacturer, input.manufacturer), eq(parts.codeNorm, normalizeCode(input.code))))
+    .where(
+      and(
+        eq(parts.manufacturer, input.manufacturer),
+        eq(parts.codeNorm, normalizeCode(input.code)),
+      ),
+    )
     .get();
-  return clash && clash.id !== exceptId ? refuse(409, m.duplicatePart(input.code, input.manufacturer), "code") : null;
+  return clash && clash.id !== exceptId
+    ? refuse(409, m.duplicatePart(input.code, input.manufacturer), "code")
+    : null;
 }
 
 function partRow(input: PartInput) {
@@ -362,7 +410,12 @@ function replaceAlternativeCodes(partId: number, codes: readonly AlternativeCode
     const norm = normalizeCode(code.code);
     if (!norm || seen.has(norm)) continue;
     seen.add(norm);
-    rows.push({ partId, alternativeCode: code.code, alternativeCodeNorm: norm, description: code.description });
+    rows.push({
+      partId,
+      alternativeCode: code.code,
+      alternativeCodeNorm: norm,
+      description: code.description,
+    });
   }
   if (rows.length > 0) db().insert(partAlternativeCodes).values(rows).run();
 }
@@ -374,7 +427,9 @@ function replaceAlternativeCodes(partId: number, codes: readonly AlternativeCode
 function replaceFitments(partId: number, fitments: readonly FitmentInput[]) {
   const client = db().$client;
   client
-    .prepare("delete from part_vehicles where part_id = ? and vehicle_id not in (select value from json_each(?))")
+    .prepare(
+      "delete from part_vehicles where part_id = ? and vehicle_id not in (select value from json_each(?))",
+    )
     .run(partId, JSON.stringify(fitments.map((f) => f.vehicleId)));
   const upsertNotes = client.prepare(
     `insert into part_vehicles (part_id, vehicle_id, notes, source) values (?, ?, ?, 'manual')
@@ -391,11 +446,15 @@ function replaceFitments(partId: number, fitments: readonly FitmentInput[]) {
 }
 
 /** One write transaction; a unique index that refuses it (a concurrent twin) is the duplicate message. */
-function write<T>(input: Pick<PartInput, "code" | "manufacturer">, work: () => Outcome<T>): Outcome<T> {
+function write<T>(
+  input: Pick<PartInput, "code" | "manufacturer">,
+  work: () => Outcome<T>,
+): Outcome<T> {
   try {
     return immediateTransaction(db(), work);
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(409, m.duplicatePart(input.code, input.manufacturer), "code");
+    if (isUniqueViolation(error))
+      return refuse(409, m.duplicatePart(input.code, input.manufacturer), "code");
     throw error;
   }
 }
@@ -409,7 +468,11 @@ export function createPart(input: PartInput, actorId: number): Outcome<SavedPart
   return write(input, () => {
     const refusal = missingReference(input) ?? duplicateOf(input);
     if (refusal) return refusal;
-    const part = db().insert(parts).values(partRow(input)).returning({ id: parts.id, code: parts.code }).get();
+    const part = db()
+      .insert(parts)
+      .values(partRow(input))
+      .returning({ id: parts.id, code: parts.code })
+      .get();
     replaceAlternativeCodes(part.id, input.alternativeCodes ?? []);
     replaceFitments(part.id, input.fitments ?? []);
     logPart(actorId, m.activityCreated(part.code), part.id);
@@ -435,7 +498,11 @@ export function updatePart(id: number, input: PartInput, actorId: number): Outco
 /** Deletes a part; its alternative codes and fitments go with it (foreign keys cascade). */
 export function deletePart(id: number, actorId: number): Outcome<SavedPart> {
   return immediateTransaction(db(), () => {
-    const part = db().delete(parts).where(eq(parts.id, id)).returning({ id: parts.id, code: parts.code }).get();
+    const part = db()
+      .delete(parts)
+      .where(eq(parts.id, id))
+      .returning({ id: parts.id, code: parts.code })
+      .get();
     if (!part) return refuse(404, m.notFound);
     logPart(actorId, m.activityDeleted(part.code), part.id);
     return { ok: true, value: part };
@@ -444,7 +511,8 @@ export function deletePart(id: number, actorId: number): Outcome<SavedPart> {
 
 // --- One alternative code or one vehicle at a time (the JSON API) -----------------------------
 
-const partCode = (id: number) => db().select({ code: parts.code }).from(parts).where(eq(parts.id, id)).get()?.code;
+const partCode = (id: number) =>
+  db().select({ code: parts.code }).from(parts).where(eq(parts.id, id)).get()?.code;
 
 export type AlternativeCodeRow = { id: number; code: string; description: string | null };
 
@@ -452,14 +520,22 @@ export type AlternativeCodeRow = { id: number; code: string; description: string
 export function listAlternativeCodes(partId: number): AlternativeCodeRow[] | undefined {
   if (partCode(partId) === undefined) return undefined;
   return db()
-    .select({ id: partAlternativeCodes.id, code: partAlternativeCodes.alternativeCode, description: partAlternativeCodes.description })
+    .select({
+      id: partAlternativeCodes.id,
+      code: partAlternativeCodes.alternativeCode,
+      description: partAlternativeCodes.description,
+    })
     .from(partAlternativeCodes)
     .where(eq(partAlternativeCodes.partId, partId))
     .orderBy(asc(partAlternativeCodes.id))
     .all();
 }
 
-export function addAlternativeCode(partId: number, input: AlternativeCodeInput, actorId: number): Outcome<AlternativeCodeRow> {
+export function addAlternativeCode(
+  partId: number,
+  input: AlternativeCodeInput,
+  actorId: number,
+): Outcome<AlternativeCodeRow> {
   try {
     return immediateTransaction(db(), () => {
       const code = partCode(partId);
@@ -468,13 +544,27 @@ export function addAlternativeCode(partId: number, input: AlternativeCodeInput, 
       const taken = db()
         .select({ id: partAlternativeCodes.id })
         .from(partAlternativeCodes)
-        .where(and(eq(partAlternativeCodes.partId, partId), eq(partAlternativeCodes.alternativeCodeNorm, norm)))
+        .where(
+          and(
+            eq(partAlternativeCodes.partId, partId),
+            eq(partAlternativeCodes.alternativeCodeNorm, norm),
+          ),
+        )
         .get();
       if (taken) return refuse(409, m.alternativeCodeDuplicate, "code");
       const row = db()
         .insert(partAlternativeCodes)
-        .values({ partId, alternativeCode: input.code, alternativeCodeNorm: norm, description: input.description })
-        .returning({ id: partAlternativeCodes.id, code: partAlternativeCodes.alternativeCode, description: partAlternativeCodes.description })
+        .values({
+          partId,
+          alternativeCode: input.code,
+          alternativeCodeNorm: norm,
+          description: input.description,
+        })
+        .returning({
+          id: partAlternativeCodes.id,
+          code: partAlternativeCodes.alternativeCode,
+          description: partAlternativeCodes.description,
+        })
         .get();
       db().update(parts).set({ updatedAt: new Date() }).where(eq(parts.id, partId)).run();
       logPart(actorId, m.activityUpdated(code), partId);
@@ -487,7 +577,11 @@ export function addAlternativeCode(partId: number, input: AlternativeCodeInput, 
 }
 
 /** Removes the alternative code written in any form ("TRW-BR123", "trw br123"...). */
-export function removeAlternativeCode(partId: number, code: string, actorId: number): Outcome<AlternativeCodeRow> {
+export function removeAlternativeCode(
+  partId: number,
+  code: string,
+  actorId: number,
+): Outcome<AlternativeCodeRow> {
   return immediateTransaction(db(), () => {
     const own = partCode(partId);
     if (own === undefined) return refuse(404, m.notFound);
@@ -495,8 +589,17 @@ export function removeAlternativeCode(partId: number, code: string, actorId: num
     const removed = norm
       ? db()
           .delete(partAlternativeCodes)
-          .where(and(eq(partAlternativeCodes.partId, partId), eq(partAlternativeCodes.alternativeCodeNorm, norm)))
-          .returning({ id: partAlternativeCodes.id, code: partAlternativeCodes.alternativeCode, description: partAlternativeCodes.description })
+          .where(
+            and(
+              eq(partAlternativeCodes.partId, partId),
+              eq(partAlternativeCodes.alternativeCodeNorm, norm),
+            ),
+          )
+          .returning({
+            id: partAlternativeCodes.id,
+            code: partAlternativeCodes.alternativeCode,
+            description: partAlternativeCodes.description,
+          })
           .get()
       : undefined;
     if (!removed) return refuse(404, m.alternativeCodeNotFound);
@@ -507,24 +610,42 @@ export function removeAlternativeCode(partId: number, code: string, actorId: num
 }
 
 /** Links a vehicle to the part, or updates the notes of an existing link (keeping its other fields). */
-export function linkVehicle(partId: number, input: { vehicleId: number; notes: string | null }, actorId: number): Outcome<{ created: boolean }> {
+export function linkVehicle(
+  partId: number,
+  input: { vehicleId: number; notes: string | null },
+  actorId: number,
+): Outcome<{ created: boolean }> {
   return immediateTransaction(db(), () => {
     const code = partCode(partId);
     if (code === undefined) return refuse(404, m.notFound);
-    if (!vehiclesByIds([input.vehicleId]).has(input.vehicleId)) return refuse(400, m.vehicleNotFound, "vehicleId");
+    if (!vehiclesByIds([input.vehicleId]).has(input.vehicleId))
+      return refuse(400, m.vehicleNotFound, "vehicleId");
     const existing = db()
       .select({ id: partVehicles.id })
       .from(partVehicles)
       .where(and(eq(partVehicles.partId, partId), eq(partVehicles.vehicleId, input.vehicleId)))
       .get();
-    if (existing) db().update(partVehicles).set({ notes: input.notes }).where(eq(partVehicles.id, existing.id)).run();
-    else db().insert(partVehicles).values({ partId, vehicleId: input.vehicleId, notes: input.notes, source: "manual" }).run();
+    if (existing)
+      db()
+        .update(partVehicles)
+        .set({ notes: input.notes })
+        .where(eq(partVehicles.id, existing.id))
+        .run();
+    else
+      db()
+        .insert(partVehicles)
+        .values({ partId, vehicleId: input.vehicleId, notes: input.notes, source: "manual" })
+        .run();
     logPart(actorId, m.activityUpdated(code), partId);
     return { ok: true, value: { created: !existing } };
   });
 }
 
-export function unlinkVehicle(partId: number, vehicleId: number, actorId: number): Outcome<{ vehicleId: number }> {
+export function unlinkVehicle(
+  partId: number,
+  vehicleId: number,
+  actorId: number,
+): Outcome<{ vehicleId: number }> {
   return immediateTransaction(db(), () => {
     const code = partCode(partId);
     if (code === undefined) return refuse(404, m.notFound);

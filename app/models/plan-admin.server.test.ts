@@ -61,26 +61,46 @@ describe("plan form schema", () => {
   });
 
   it("takes features one per line, dropping blanks", () => {
-    const parsed = parse({ name: "X", creditsPerMonth: "30", features: " Busca por código \n\n Suporte\r\n" });
+    const parsed = parse({
+      name: "X",
+      creditsPerMonth: "30",
+      features: " Busca por código \n\n Suporte\r\n",
+    });
     expect(parsed.data?.features).toEqual(["Busca por código", "Suporte"]);
   });
 });
 
 describe("plans management", () => {
   it("creates, lists with search and status filter, updates and logs each change", () => {
-    const plan = createPlanByAdmin(input({ name: "Oficina Plus", description: "Para oficinas médias", features: ["A", "B"] }), adminId);
-    expect(plan).toMatchObject({ name: "Oficina Plus", priceCents: 2990, features: ["A", "B"], status: "active" });
+    const plan = createPlanByAdmin(
+      input({ name: "Oficina Plus", description: "Para oficinas médias", features: ["A", "B"] }),
+      adminId,
+    );
+    expect(plan).toMatchObject({
+      name: "Oficina Plus",
+      priceCents: 2990,
+      features: ["A", "B"],
+      status: "active",
+    });
     expect(listPlansAdmin({ q: "oficinas" }).map((p) => p.id)).toEqual([plan.id]);
     expect(listPlansAdmin({ q: "plus" }).map((p) => p.id)).toEqual([plan.id]);
     expect(listPlansAdmin({ q: "100%" })).toEqual([]);
 
-    const updated = updatePlanByAdmin(plan.id, input({ name: "Oficina Plus", status: "inactive", policies: "Sem fidelidade" }), adminId);
+    const updated = updatePlanByAdmin(
+      plan.id,
+      input({ name: "Oficina Plus", status: "inactive", policies: "Sem fidelidade" }),
+      adminId,
+    );
     expect(updated).toMatchObject({ status: "inactive", policies: "Sem fidelidade" });
     expect(listPlansAdmin({ status: "inactive" }).map((p) => p.id)).toContain(plan.id);
     expect(listPlansAdmin({ status: "active" }).map((p) => p.id)).not.toContain(plan.id);
     expect(updatePlanByAdmin(999_999, input(), adminId)).toBeUndefined();
 
-    const logged = db().select().from(activity).where(eq(activity.entityId, String(plan.id))).all();
+    const logged = db()
+      .select()
+      .from(activity)
+      .where(eq(activity.entityId, String(plan.id)))
+      .all();
     expect(logged.map((a) => [a.type, a.actorId])).toEqual([
       ["plan", adminId],
       ["plan", adminId],
@@ -89,10 +109,16 @@ describe("plans management", () => {
 
   it("refuses a name another plan has, ignoring case", () => {
     const first = createPlanByAdmin(input({ name: "Duplicado" }), adminId);
-    expect(() => createPlanByAdmin(input({ name: "duplicado" }), adminId)).toThrow(PlanNameTakenError);
+    expect(() => createPlanByAdmin(input({ name: "duplicado" }), adminId)).toThrow(
+      PlanNameTakenError,
+    );
     const other = createPlanByAdmin(input({ name: "Outro" }), adminId);
-    expect(() => updatePlanByAdmin(other.id, input({ name: "DUPLICADO" }), adminId)).toThrow(PlanNameTakenError);
-    expect(updatePlanByAdmin(first.id, input({ name: "Duplicado" }), adminId)?.name).toBe("Duplicado");
+    expect(() => updatePlanByAdmin(other.id, input({ name: "DUPLICADO" }), adminId)).toThrow(
+      PlanNameTakenError,
+    );
+    expect(updatePlanByAdmin(first.id, input({ name: "Duplicado" }), adminId)?.name).toBe(
+      "Duplicado",
+    );
   });
 
   it("counts customers and revenue per plan and in the statistics", async () => {
@@ -101,9 +127,19 @@ describe("plans management", () => {
     const free = createPlanByAdmin(input({ name: "Receita grátis", priceCents: 0 }), adminId);
     const customers = await Promise.all([createUser(), createUser(), createUser()]);
     for (const { user } of customers.slice(0, 2)) {
-      assignPlanByAdmin({ userId: user.id, planId: paid.id, paymentMethod: "pix", actorId: adminId });
+      assignPlanByAdmin({
+        userId: user.id,
+        planId: paid.id,
+        paymentMethod: "pix",
+        actorId: adminId,
+      });
     }
-    assignPlanByAdmin({ userId: customers[2]!.user.id, planId: free.id, paymentMethod: "credit_card", actorId: adminId });
+    assignPlanByAdmin({
+      userId: customers[2]!.user.id,
+      planId: free.id,
+      paymentMethod: "credit_card",
+      actorId: adminId,
+    });
 
     const row = listPlansAdmin({ q: "Receita" }).find((p) => p.id === paid.id)!;
     expect(row).toMatchObject({ customersCount: 2, monthlyRevenueCents: 9980 });
@@ -113,7 +149,16 @@ describe("plans management", () => {
     // Three new customers, each counted once although they left the free plan they signed up on.
     expect(after.totalCustomers - before.totalCustomers).toBe(3);
     expect(after.monthlyRevenueCents - before.monthlyRevenueCents).toBe(9980);
-    expect(planCustomers(paid.id).map((c) => c.id).sort()).toEqual(customers.slice(0, 2).map((c) => c.user.id).sort());
+    expect(
+      planCustomers(paid.id)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(
+      customers
+        .slice(0, 2)
+        .map((c) => c.user.id)
+        .sort(),
+    );
   });
 });
 
@@ -122,7 +167,12 @@ describe("customers of one plan", () => {
     const empty = createPlan({ priceCents: 500 });
     const taken = createPlan({ priceCents: 700 });
     const { user } = await createUser();
-    assignPlanByAdmin({ userId: user.id, planId: taken.id, paymentMethod: "cash", actorId: adminId });
+    assignPlanByAdmin({
+      userId: user.id,
+      planId: taken.id,
+      paymentMethod: "cash",
+      actorId: adminId,
+    });
     expect(getPlanWithCustomers(empty.id)?.customersCount).toBe(0);
     expect(getPlanWithCustomers(taken.id)?.customersCount).toBe(1);
   });
@@ -139,7 +189,12 @@ describe("deleting a plan", () => {
   it("refuses while customers subscribe, saying how many", async () => {
     const plan = createPlan({ priceCents: 1000 });
     const { user } = await createUser();
-    assignPlanByAdmin({ userId: user.id, planId: plan.id, paymentMethod: "cash", actorId: adminId });
+    assignPlanByAdmin({
+      userId: user.id,
+      planId: plan.id,
+      paymentMethod: "cash",
+      actorId: adminId,
+    });
     let thrown: unknown;
     try {
       deletePlanByAdmin(plan.id, adminId);
@@ -154,10 +209,17 @@ describe("deleting a plan", () => {
   it("deactivates instead when only history (past subscriptions, invoices) refers to it", async () => {
     const plan = createPlan({ priceCents: 1000 });
     const { user } = await createUser();
-    const { subscriptionId } = assignPlanByAdmin({ userId: user.id, planId: plan.id, paymentMethod: "cash", actorId: adminId });
+    const { subscriptionId } = assignPlanByAdmin({
+      userId: user.id,
+      planId: plan.id,
+      paymentMethod: "cash",
+      actorId: adminId,
+    });
     cancelSubscription({ subscriptionId, actorId: adminId });
     expect(deletePlanByAdmin(plan.id, adminId)?.outcome).toBe("deactivated");
     expect(db().select().from(plans).where(eq(plans.id, plan.id)).get()?.status).toBe("inactive");
-    expect(db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get()?.planId).toBe(plan.id);
+    expect(
+      db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get()?.planId,
+    ).toBe(plan.id);
   });
 });

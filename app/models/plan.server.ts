@@ -29,7 +29,11 @@ export function listPlans(filter: { status?: Plan["status"] } = {}): PlanWithCus
 }
 
 export function getPlanWithCustomers(id: number): PlanWithCustomers | undefined {
-  const row = db().select({ plan: plans, customersCount }).from(plans).where(eq(plans.id, id)).get();
+  const row = db()
+    .select({ plan: plans, customersCount })
+    .from(plans)
+    .where(eq(plans.id, id))
+    .get();
   return row && { ...row.plan, customersCount: row.customersCount, isFree: isFreePlan(row.plan) };
 }
 
@@ -107,7 +111,9 @@ export function likePattern(q: string): string {
 }
 
 /** The admin list: search in name and description, status filter, revenue = price × customers. */
-export function listPlansAdmin(filter: { q?: string; status?: Plan["status"] } = {}): PlanAdminRow[] {
+export function listPlansAdmin(
+  filter: { q?: string; status?: Plan["status"] } = {},
+): PlanAdminRow[] {
   const q = filter.q?.trim();
   const pattern = q ? likePattern(q) : undefined;
   return db()
@@ -117,7 +123,10 @@ export function listPlansAdmin(filter: { q?: string; status?: Plan["status"] } =
       and(
         filter.status ? eq(plans.status, filter.status) : undefined,
         pattern
-          ? orP(sql`${plans.name} like ${pattern} escape '\\'`, sql`coalesce(${plans.description}, '') like ${pattern} escape '\\'`)
+          ? orP(
+              sql`${plans.name} like ${pattern} escape '\\'`,
+              sql`coalesce(${plans.description}, '') like ${pattern} escape '\\'`,
+            )
           : undefined,
       ),
     )
@@ -135,7 +144,12 @@ function assertNameFree(name: string, exceptId?: number) {
   const clash = db()
     .select({ id: plans.id })
     .from(plans)
-    .where(and(sql`lower(${plans.name}) = lower(${name})`, exceptId ? neP(plans.id, exceptId) : undefined))
+    .where(
+      and(
+        sql`lower(${plans.name}) = lower(${name})`,
+        exceptId ? neP(plans.id, exceptId) : undefined,
+      ),
+    )
     .get();
   if (clash) throw new PlanNameTakenError();
 }
@@ -148,7 +162,10 @@ export function createPlanByAdmin(input: PlanInput, actorId: number): Plan {
   const database = db();
   const plan = database.transaction((tx) => {
     assertNameFree(input.name);
-    const last = tx.select({ max: sql<number>`coalesce(max(${plans.sortOrder}), -1)`.mapWith(Number) }).from(plans).get();
+    const last = tx
+      .select({ max: sql<number>`coalesce(max(${plans.sortOrder}), -1)`.mapWith(Number) })
+      .from(plans)
+      .get();
     try {
       return tx
         .insert(plans)
@@ -160,7 +177,13 @@ export function createPlanByAdmin(input: PlanInput, actorId: number): Plan {
       throw error;
     }
   });
-  logActivity({ actorId, type: "plan", action: `Criou o plano ${plan.name}`, entity: "plan", entityId: plan.id });
+  logActivity({
+    actorId,
+    type: "plan",
+    action: `Criou o plano ${plan.name}`,
+    entity: "plan",
+    entityId: plan.id,
+  });
   return plan;
 }
 
@@ -177,7 +200,14 @@ export function updatePlanByAdmin(id: number, input: PlanInput, actorId: number)
       throw error;
     }
   });
-  if (plan) logActivity({ actorId, type: "plan", action: `Atualizou o plano ${plan.name}`, entity: "plan", entityId: plan.id });
+  if (plan)
+    logActivity({
+      actorId,
+      type: "plan",
+      action: `Atualizou o plano ${plan.name}`,
+      entity: "plan",
+      entityId: plan.id,
+    });
   return plan;
 }
 
@@ -186,7 +216,10 @@ export function updatePlanByAdmin(id: number, input: PlanInput, actorId: number)
  * past or pending subscriptions, invoices — is deactivated instead, so that history keeps its plan.
  * Otherwise it is deleted. Undefined when there is no such plan.
  */
-export function deletePlanByAdmin(id: number, actorId: number): { outcome: "deleted" | "deactivated"; plan: Plan } | undefined {
+export function deletePlanByAdmin(
+  id: number,
+  actorId: number,
+): { outcome: "deleted" | "deactivated"; plan: Plan } | undefined {
   const database = db();
   const result = database.transaction((tx) => {
     const plan = tx.select().from(plans).where(eq(plans.id, id)).get();
@@ -197,8 +230,11 @@ export function deletePlanByAdmin(id: number, actorId: number): { outcome: "dele
       .where(and(eq(subscriptions.planId, id), eq(subscriptions.status, "active")))
       .get();
     if (active && active.n > 0) throw new PlanHasSubscribersError(active.n);
-    const subscriptionHistory = tx.select({ n: countP() }).from(subscriptions).where(eq(subscriptions.planId, id)).get()?.n ?? 0;
-    const invoices = tx.select({ n: countP() }).from(paymentsP).where(eq(paymentsP.planId, id)).get()?.n ?? 0;
+    const subscriptionHistory =
+      tx.select({ n: countP() }).from(subscriptions).where(eq(subscriptions.planId, id)).get()?.n ??
+      0;
+    const invoices =
+      tx.select({ n: countP() }).from(paymentsP).where(eq(paymentsP.planId, id)).get()?.n ?? 0;
     if (subscriptionHistory + invoices > 0) {
       tx.update(plans).set({ status: "inactive" }).where(eq(plans.id, id)).run();
       return { outcome: "deactivated" as const, plan: { ...plan, status: "inactive" as const } };
@@ -208,7 +244,13 @@ export function deletePlanByAdmin(id: number, actorId: number): { outcome: "dele
   });
   if (result) {
     const verb = result.outcome === "deleted" ? "Excluiu" : "Desativou (tem histórico)";
-    logActivity({ actorId, type: "plan", action: `${verb} o plano ${result.plan.name}`, entity: "plan", entityId: id });
+    logActivity({
+      actorId,
+      type: "plan",
+      action: `${verb} o plano ${result.plan.name}`,
+      entity: "plan",
+      entityId: id,
+    });
   }
   return result;
 }

@@ -4,15 +4,24 @@ import { searchParts, type SearchOutcome, type SearchType } from "./part-search.
 import type { User } from "./user.server";
 import { vehiclePageParam } from "~/schemas/search";
 
-
-export function resolveSearchType(query: string, requested: SearchType | undefined, origin?: string): SearchType {
+export function resolveSearchType(
+  query: string,
+  requested: SearchType | undefined,
+  origin?: string,
+): SearchType {
   // On the results page and in the header, the whitespace/year rule forces a description search.
   if (isDescriptionQuery(query, { header: origin === "header" })) return "description";
   return requested ?? "code";
 }
 
 /** Runs a search for the results page and loads what each card shows. */
-export function searchResultsPage(user: User, query: string, type: SearchType, params: URLSearchParams, now = new Date()) {
+export function searchResultsPage(
+  user: User,
+  query: string,
+  type: SearchType,
+  params: URLSearchParams,
+  now = new Date(),
+) {
   const replay = [...params.keys()].some((key) => /^v\d+$/.test(key));
   const outcome: SearchOutcome = searchParts(user, { query, type }, now, { replay });
   if (outcome.status === "exhausted") return { outcome, cards: [] };

@@ -42,7 +42,12 @@ describe("singularStem", () => {
 describe("code search ladder", () => {
   beforeAll(() => {
     const brakes = createCategory("Freios Teste");
-    createPart({ code: "BR-123456", name: "Pastilha de Freio Dianteira", categoryId: brakes.id, alternatives: ["GDB-1234", "5U0698151A"] });
+    createPart({
+      code: "BR-123456",
+      name: "Pastilha de Freio Dianteira",
+      categoryId: brakes.id,
+      alternatives: ["GDB-1234", "5U0698151A"],
+    });
     createPart({ code: "GDB1234", name: "Pastilha TRW", manufacturer: "TRW" });
     createPart({ code: "BR123999", name: "Disco de Freio", manufacturer: "Cobreq" });
     createPart({ code: "XYZ-1", name: "Outra peça", alternatives: ["BR12-3000"] });
@@ -59,7 +64,11 @@ describe("code search ladder", () => {
   it("finds a part through an alternative code and says which", () => {
     const hits = searchByCode("5u0-698-151a");
     expect(hits).toHaveLength(1);
-    expect(hits[0]).toMatchObject({ code: "BR-123456", match: "alternative", viaCode: "5U0698151A" });
+    expect(hits[0]).toMatchObject({
+      code: "BR-123456",
+      match: "alternative",
+      viaCode: "5U0698151A",
+    });
   });
 
   it("ranks an exact own code before parts that list it as alternative", () => {
@@ -87,8 +96,18 @@ describe("code search ladder", () => {
 
 describe("description search", () => {
   beforeAll(() => {
-    createPart({ code: "AM-1", name: "Amortecedor Dianteiro", description: "Kit de suspensão dianteira", manufacturer: "Nakata" });
-    createPart({ code: "VL-2", name: "Vela de Ignição", description: "Vela para motores flex", manufacturer: "NGK" });
+    createPart({
+      code: "AM-1",
+      name: "Amortecedor Dianteiro",
+      description: "Kit de suspensão dianteira",
+      manufacturer: "Nakata",
+    });
+    createPart({
+      code: "VL-2",
+      name: "Vela de Ignição",
+      description: "Vela para motores flex",
+      manufacturer: "NGK",
+    });
   });
 
   it("is accent-insensitive and plural-tolerant", () => {
@@ -99,7 +118,11 @@ describe("description search", () => {
   });
 
   it("ranks name matches above description matches", () => {
-    createPart({ code: "D-1", name: "Junta do cabeçote", description: "Para amortecedor? não: junta" });
+    createPart({
+      code: "D-1",
+      name: "Junta do cabeçote",
+      description: "Para amortecedor? não: junta",
+    });
     const hits = searchByDescription("amortecedor");
     expect(hits[0]?.code).toBe("AM-1");
   });

@@ -3,7 +3,8 @@ import { normalizeCode } from "./codes";
 
 export const SEARCH_LIMIT = 20;
 
-export type MatchKind = "code" | "alternative" | "code_prefix" | "alternative_prefix" | "description";
+export type MatchKind =
+  "code" | "alternative" | "code_prefix" | "alternative_prefix" | "description";
 
 export type PartHit = {
   id: number;
@@ -71,7 +72,13 @@ function prefixEnd(prefix: string): string {
   return prefix + "\uffff";
 }
 
-function pushUnique(into: PartHit[], seen: Set<number>, rows: Row[], match: MatchKind, limit: number) {
+function pushUnique(
+  into: PartHit[],
+  seen: Set<number>,
+  rows: Row[],
+  match: MatchKind,
+  limit: number,
+) {
   for (const row of rows) {
     if (into.length >= limit) return;
     if (seen.has(row.id)) continue;
@@ -99,8 +106,20 @@ export function prefixCodeMatches(query: string, limit = SEARCH_LIMIT): PartHit[
   const s = prepared();
   const hits: PartHit[] = [];
   const seen = new Set<number>();
-  pushUnique(hits, seen, s.prefixOwn.all(norm, prefixEnd(norm), limit) as Row[], "code_prefix", limit);
-  pushUnique(hits, seen, s.prefixAlternative.all(norm, prefixEnd(norm), limit) as Row[], "alternative_prefix", limit);
+  pushUnique(
+    hits,
+    seen,
+    s.prefixOwn.all(norm, prefixEnd(norm), limit) as Row[],
+    "code_prefix",
+    limit,
+  );
+  pushUnique(
+    hits,
+    seen,
+    s.prefixAlternative.all(norm, prefixEnd(norm), limit) as Row[],
+    "alternative_prefix",
+    limit,
+  );
   return hits;
 }
 

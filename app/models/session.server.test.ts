@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { users } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../tests/support/factories";
-import { createSession, findSessionUser, revokeOtherSessions, revokeSession } from "./session.server";
+import {
+  createSession,
+  findSessionUser,
+  revokeOtherSessions,
+  revokeSession,
+} from "./session.server";
 
 describe("sessions", () => {
   it("finds the user of a live session and nothing for an unknown id", async () => {
@@ -33,7 +38,11 @@ describe("sessions", () => {
 
   it("revokes one session, or all but the current one", async () => {
     const { user } = await createUser();
-    const [a, b, c] = [createSession(user.id, "web"), createSession(user.id, "web"), createSession(user.id, "api")];
+    const [a, b, c] = [
+      createSession(user.id, "web"),
+      createSession(user.id, "web"),
+      createSession(user.id, "api"),
+    ];
     revokeSession(a.id);
     expect(findSessionUser(a.id).status).toBe("missing");
     expect(revokeOtherSessions(user.id, b.id)).toBe(1);

@@ -31,10 +31,15 @@ export function createSession(
     .get();
 }
 
-export type SessionLookup = { status: "valid"; user: User; sessionId: string } | { status: "expired" | "missing" };
+export type SessionLookup =
+  { status: "valid"; user: User; sessionId: string } | { status: "expired" | "missing" };
 
 /** A session counts only while it exists, has not expired, and its user is active. */
-export function findSessionUser(sessionId: string | null | undefined, kind?: SessionKind, now = new Date()): SessionLookup {
+export function findSessionUser(
+  sessionId: string | null | undefined,
+  kind?: SessionKind,
+  now = new Date(),
+): SessionLookup {
   if (!sessionId) return { status: "missing" };
   const row = db()
     .select({ session: sessions, user: users })

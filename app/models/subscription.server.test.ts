@@ -16,7 +16,12 @@ import {
 } from "./subscription.server";
 
 const subs = (userId: number) =>
-  db().select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(subscriptions.id).all();
+  db()
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(subscriptions.id)
+    .all();
 
 describe("plan change by the customer", () => {
   it("switches to a free plan at once", async () => {
@@ -24,7 +29,12 @@ describe("plan change by the customer", () => {
     const paid = createPlan({ priceCents: 4990, creditsPerMonth: 6000 });
     const { user } = await createUser();
     const admin = await createUser({ role: "admin" });
-    assignPlanByAdmin({ userId: user.id, planId: paid.id, paymentMethod: "cash", actorId: admin.user.id });
+    assignPlanByAdmin({
+      userId: user.id,
+      planId: paid.id,
+      paymentMethod: "cash",
+      actorId: admin.user.id,
+    });
     const result = subscribe({ userId: user.id, planId: free.id, paymentMethod: "credit_card" });
     expect(result.kind).toBe("activated");
     expect(currentPlan(user.id)?.planId).toBe(free.id);
@@ -40,7 +50,11 @@ describe("plan change by the customer", () => {
     const result = subscribe({ userId: user.id, planId: paid.id, paymentMethod: "pix" }, now);
     expect(result.kind).toBe("payment_required");
     if (result.kind !== "payment_required") return;
-    expect(result.payment).toMatchObject({ status: "pending", gateway: "manual", amountCents: 4990 });
+    expect(result.payment).toMatchObject({
+      status: "pending",
+      gateway: "manual",
+      amountCents: 4990,
+    });
     expect(currentPlan(user.id, now)?.planId).toBe(startingPlan);
 
     const again = subscribe({ userId: user.id, planId: paid.id, paymentMethod: "pix" }, now);
@@ -61,8 +75,12 @@ describe("plan change by the customer", () => {
   it("refuses unknown and inactive plans", async () => {
     const { user } = await createUser();
     const inactive = createPlan({ status: "inactive", priceCents: 100 });
-    expect(() => subscribe({ userId: user.id, planId: 999_999, paymentMethod: "pix" })).toThrow(PlanNotFoundError);
-    expect(() => subscribe({ userId: user.id, planId: inactive.id, paymentMethod: "pix" })).toThrow(PlanInactiveError);
+    expect(() => subscribe({ userId: user.id, planId: 999_999, paymentMethod: "pix" })).toThrow(
+      PlanNotFoundError,
+    );
+    expect(() => subscribe({ userId: user.id, planId: inactive.id, paymentMethod: "pix" })).toThrow(
+      PlanInactiveError,
+    );
   });
 });
 
@@ -72,12 +90,19 @@ describe("admin assignment and cancellation", () => {
     const paid = createPlan({ priceCents: 19990, creditsPerMonth: -1 });
     const { user } = await createUser();
     const admin = await createUser({ role: "admin" });
-    const { subscriptionId, paymentId } = assignPlanByAdmin({ userId: user.id, planId: paid.id, paymentMethod: "credit_card", actorId: admin.user.id });
+    const { subscriptionId, paymentId } = assignPlanByAdmin({
+      userId: user.id,
+      planId: paid.id,
+      paymentMethod: "credit_card",
+      actorId: admin.user.id,
+    });
     expect(currentPlan(user.id)?.planId).toBe(paid.id);
     const invoice = db().select().from(payments).where(eq(payments.id, paymentId!)).get();
     expect(invoice).toMatchObject({ status: "approved", gateway: "manual", amountCents: 19990 });
     cancelSubscription({ subscriptionId, actorId: admin.user.id });
     expect(currentPlan(user.id)).toBeNull();
-    expect(() => cancelSubscription({ subscriptionId, actorId: admin.user.id })).toThrow(SubscriptionNotActiveError);
+    expect(() => cancelSubscription({ subscriptionId, actorId: admin.user.id })).toThrow(
+      SubscriptionNotActiveError,
+    );
   });
 });

@@ -50,7 +50,11 @@ export function newExternalReference(): string {
  */
 function makeActive(subscriptionId: number, now: Date) {
   const database = db();
-  const subscription = database.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get()!;
+  const subscription = database
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId))
+    .get()!;
   const plan = findPlan(subscription.planId);
   database
     .update(subscriptions)
@@ -73,7 +77,11 @@ function makeActive(subscriptionId: number, now: Date) {
     })
     .where(eq(subscriptions.id, subscriptionId))
     .run();
-  const user = database.select({ role: users.role }).from(users).where(eq(users.id, subscription.userId)).get();
+  const user = database
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, subscription.userId))
+    .get();
   if (user && user.role !== "admin") {
     database
       .update(users)
@@ -94,7 +102,12 @@ export type SubscribeResult =
  * (`activatePayment`). Asking again for the same paid plan reuses the invoice still pending.
  */
 export function subscribe(
-  input: { userId: number; planId: number; paymentMethod: PaymentMethod; gateway?: Payment["gateway"] },
+  input: {
+    userId: number;
+    planId: number;
+    paymentMethod: PaymentMethod;
+    gateway?: Payment["gateway"];
+  },
   now = new Date(),
 ): SubscribeResult {
   const plan = findPlan(input.planId);
@@ -104,12 +117,30 @@ export function subscribe(
     if (isFreePlan(plan)) {
       const subscription = database
         .insert(subscriptions)
-        .values({ userId: input.userId, planId: plan.id, status: "pending", paymentMethod: input.paymentMethod })
+        .values({
+          userId: input.userId,
+          planId: plan.id,
+          status: "pending",
+          paymentMethod: input.paymentMethod,
+        })
         .returning()
         .get();
       makeActive(subscription.id, now);
-      logActivity({ actorId: input.userId, type: "subscription", action: `Mudou para o plano ${plan.name}`, entity: "subscription", entityId: subscription.id });
-      return { kind: "activated" as const, subscription: database.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).get()! };
+      logActivity({
+        actorId: input.userId,
+        type: "subscription",
+        action: `Mudou para o plano ${plan.name}`,
+        entity: "subscription",
+        entityId: subscription.id,
+      });
+      return {
+        kind: "activated" as const,
+        subscription: database
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, subscription.id))
+          .get()!,
+      };
     }
     const pending = database
       .select({ subscription: subscriptions, payment: payments })
@@ -128,7 +159,12 @@ export function subscribe(
     if (pending) return { kind: "payment_required" as const, ...pending };
     const subscription = database
       .insert(subscriptions)
-      .values({ userId: input.userId, planId: plan.id, status: "pending", paymentMethod: input.paymentMethod })
+      .values({
+        userId: input.userId,
+        planId: plan.id,
+        status: "pending",
+        paymentMethod: input.paymentMethod,
+      })
       .returning()
       .get();
     const payment = database
@@ -144,7 +180,13 @@ export function subscribe(
       })
       .returning()
       .get();
-    logActivity({ actorId: input.userId, type: "subscription", action: `Pediu o plano ${plan.name} (fatura #${payment.id})`, entity: "payment", entityId: payment.id });
+    logActivity({
+      actorId: input.userId,
+      type: "subscription",
+      action: `Pediu o plano ${plan.name} (fatura #${payment.id})`,
+      entity: "payment",
+      entityId: payment.id,
+    });
     return { kind: "payment_required" as const, subscription, payment };
   });
 }
@@ -154,14 +196,21 @@ export function subscribe(
  * Called by the payment webhook, a sync, or an admin's "Marcar pago"; calling it again for the
  * same invoice changes nothing and returns `activated: false`.
  */
-export function activatePayment(paymentId: number, options: { actorId?: number | null; now?: Date } = {}) {
+export function activatePayment(
+  paymentId: number,
+  options: { actorId?: number | null; now?: Date } = {},
+) {
   const now = options.now ?? new Date();
   return immediateTransaction(db(), () => {
     const database = db();
     const payment = database.select().from(payments).where(eq(payments.id, paymentId)).get();
     if (!payment) throw new PaymentNotFoundError();
     if (payment.status === "approved") return { activated: false as const, payment };
-    database.update(payments).set({ status: "approved", paidAt: now }).where(eq(payments.id, paymentId)).run();
+    database
+      .update(payments)
+      .set({ status: "approved", paidAt: now })
+      .where(eq(payments.id, paymentId))
+      .run();
     let planName = "";
     if (payment.subscriptionId) planName = makeActive(payment.subscriptionId, now).name;
     logActivity({
@@ -171,7 +220,10 @@ export function activatePayment(paymentId: number, options: { actorId?: number |
       entity: "payment",
       entityId: payment.id,
     });
-    return { activated: true as const, payment: database.select().from(payments).where(eq(payments.id, paymentId)).get()! };
+    return {
+      activated: true as const,
+      payment: database.select().from(payments).where(eq(payments.id, paymentId)).get()!,
+    };
   });
 }
 
@@ -189,7 +241,12 @@ export function assignPlanByAdmin(
     const database = db();
     const subscription = database
       .insert(subscriptions)
-      .values({ userId: input.userId, planId: plan.id, status: "pending", paymentMethod: input.paymentMethod })
+      .values({
+        userId: input.userId,
+        planId: plan.id,
+        status: "pending",
+        paymentMethod: input.paymentMethod,
+      })
       .returning()
       .get();
     let paymentId: number | null = null;
@@ -210,27 +267,60 @@ export function assignPlanByAdmin(
         .get().id;
     }
     makeActive(subscription.id, now);
-    logActivity({ actorId: input.actorId, type: "subscription", action: `Atribuiu o plano ${plan.name} ao cliente #${input.userId}`, entity: "subscription", entityId: subscription.id });
+    logActivity({
+      actorId: input.actorId,
+      type: "subscription",
+      action: `Atribuiu o plano ${plan.name} ao cliente #${input.userId}`,
+      entity: "subscription",
+      entityId: subscription.id,
+    });
     return { subscriptionId: subscription.id, paymentId };
   });
 }
 
 /** Ends an active subscription; the customer falls back to the default daily searches. */
-export function cancelSubscription(input: { subscriptionId: number; actorId: number }, now = new Date()) {
+export function cancelSubscription(
+  input: { subscriptionId: number; actorId: number },
+  now = new Date(),
+) {
   immediateTransaction(db(), () => {
     const database = db();
-    const subscription = database.select().from(subscriptions).where(eq(subscriptions.id, input.subscriptionId)).get();
+    const subscription = database
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, input.subscriptionId))
+      .get();
     if (!subscription || subscription.status !== "active") throw new SubscriptionNotActiveError();
-    database.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(eq(subscriptions.id, subscription.id)).run();
-    const user = database.select({ role: users.role }).from(users).where(eq(users.id, subscription.userId)).get();
-    if (user?.role === "premium_user") database.update(users).set({ role: "user" }).where(eq(users.id, subscription.userId)).run();
-    logActivity({ actorId: input.actorId, type: "subscription", action: `Cancelou a assinatura #${subscription.id}`, entity: "subscription", entityId: subscription.id });
+    database
+      .update(subscriptions)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(eq(subscriptions.id, subscription.id))
+      .run();
+    const user = database
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, subscription.userId))
+      .get();
+    if (user?.role === "premium_user")
+      database.update(users).set({ role: "user" }).where(eq(users.id, subscription.userId)).run();
+    logActivity({
+      actorId: input.actorId,
+      type: "subscription",
+      action: `Cancelou a assinatura #${subscription.id}`,
+      entity: "subscription",
+      entityId: subscription.id,
+    });
   });
 }
 
 /** The latest invoice of a user, for the profile's subscription tab. */
 export function latestPayment(userId: number): Payment | undefined {
-  return db().select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.id)).get();
+  return db()
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.id))
+    .get();
 }
 
 export function activeSubscriptionId(userId: number): number | null {

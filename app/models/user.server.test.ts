@@ -16,23 +16,44 @@ import {
 describe("accounts", () => {
   it("creates a user on the free plan with default preferences and a lower-cased e-mail", async () => {
     const free = createFreePlan();
-    const user = await createAccount({ name: "  Ana Lima ", email: "Ana.Lima@Oficina.COM ", password: "segredo1" });
-    expect(user).toMatchObject({ name: "Ana Lima", email: "ana.lima@oficina.com", role: "user", status: "active" });
+    const user = await createAccount({
+      name: "  Ana Lima ",
+      email: "Ana.Lima@Oficina.COM ",
+      password: "segredo1",
+    });
+    expect(user).toMatchObject({
+      name: "Ana Lima",
+      email: "ana.lima@oficina.com",
+      role: "user",
+      status: "active",
+    });
     expect(user.passwordHash).not.toContain("segredo1");
     expect(currentPlan(user.id)?.planId).toBe(free.id);
-    const prefs = db().select().from(userPreferences).where(eq(userPreferences.userId, user.id)).get();
-    expect(prefs).toMatchObject({ emailNotifications: true, searchReminders: true, subscriptionAlerts: true });
+    const prefs = db()
+      .select()
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, user.id))
+      .get();
+    expect(prefs).toMatchObject({
+      emailNotifications: true,
+      searchReminders: true,
+      subscriptionAlerts: true,
+    });
   });
 
   it("refuses a second account with the same e-mail in any case", async () => {
     await createAccount({ name: "A", email: "dup@teste.dev", password: "segredo1" });
-    await expect(createAccount({ name: "B", email: "DUP@teste.dev", password: "segredo1" })).rejects.toThrow(EmailTakenError);
+    await expect(
+      createAccount({ name: "B", email: "DUP@teste.dev", password: "segredo1" }),
+    ).rejects.toThrow(EmailTakenError);
   });
 
   it("gives admins no customer subscription", async () => {
     createFreePlan();
     const { user } = await createUser({ role: "admin" });
-    expect(db().select().from(subscriptions).where(eq(subscriptions.userId, user.id)).all()).toHaveLength(0);
+    expect(
+      db().select().from(subscriptions).where(eq(subscriptions.userId, user.id)).all(),
+    ).toHaveLength(0);
   });
 
   it("verifies credentials with the slow hash", async () => {
@@ -45,9 +66,16 @@ describe("accounts", () => {
   it("updates the profile, checking the current password and e-mail uniqueness", async () => {
     const { user, password } = await createUser();
     const other = await createUser();
-    await expect(updateProfile(user.id, { name: "X", email: other.user.email })).rejects.toThrow(EmailTakenError);
+    await expect(updateProfile(user.id, { name: "X", email: other.user.email })).rejects.toThrow(
+      EmailTakenError,
+    );
     await expect(
-      updateProfile(user.id, { name: "X", email: user.email, newPassword: "novasenha", currentPassword: "errada" }),
+      updateProfile(user.id, {
+        name: "X",
+        email: user.email,
+        newPassword: "novasenha",
+        currentPassword: "errada",
+      }),
     ).rejects.toThrow(WrongPasswordError);
     const updated = await updateProfile(user.id, {
       name: "Novo Nome",

@@ -19,7 +19,13 @@ export function normalizeEmail(email: string): string {
 }
 
 export function toPublicUser(user: User): PublicUser {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    createdAt: user.createdAt,
+  };
 }
 
 export function getUserById(id: number): User | undefined {
@@ -27,7 +33,11 @@ export function getUserById(id: number): User | undefined {
 }
 
 export function findUserByEmail(email: string): User | undefined {
-  return db().select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+  return db()
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get();
 }
 
 export function isEmailTaken(email: string, exceptUserId?: number): boolean {
@@ -47,18 +57,35 @@ export async function createAccount(input: NewAccount): Promise<User> {
   const role = input.role ?? "user";
   const database = db();
   const user = database.transaction((tx) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw new EmailTakenError();
-    const created = tx.insert(users).values({ name: input.name.trim(), email, passwordHash, role }).returning().get();
+    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get())
+      throw new EmailTakenError();
+    const created = tx
+      .insert(users)
+      .values({ name: input.name.trim(), email, passwordHash, role })
+      .returning()
+      .get();
     tx.insert(userPreferences).values({ userId: created.id }).run();
     const free = role === "admin" ? undefined : defaultFreePlan();
     if (free) {
       tx.insert(subscriptions)
-        .values({ userId: created.id, planId: free.id, status: "active", paymentMethod: "credit_card", startedAt: new Date() })
+        .values({
+          userId: created.id,
+          planId: free.id,
+          status: "active",
+          paymentMethod: "credit_card",
+          startedAt: new Date(),
+        })
         .run();
     }
     return created;
   });
-  logActivity({ actorId: user.id, type: "signup", action: `Nova conta: ${user.name}`, entity: "user", entityId: user.id });
+  logActivity({
+    actorId: user.id,
+    type: "signup",
+    action: `Nova conta: ${user.name}`,
+    entity: "user",
+    entityId: user.id,
+  });
   return user;
 }
 
@@ -83,7 +110,12 @@ export class WrongPasswordError extends Error {
   }
 }
 
-export type ProfileChange = { name: string; email: string; currentPassword?: string; newPassword?: string };
+export type ProfileChange = {
+  name: string;
+  email: string;
+  currentPassword?: string;
+  newPassword?: string;
+};
 
 /** Saves name and e-mail, and the password when a new one comes with the right current one. */
 export async function updateProfile(userId: number, change: ProfileChange): Promise<User> {
@@ -93,7 +125,10 @@ export async function updateProfile(userId: number, change: ProfileChange): Prom
   if (isEmailTaken(email, userId)) throw new EmailTakenError();
   let passwordHash: string | undefined;
   if (change.newPassword) {
-    if (!change.currentPassword || !(await verifyPassword(change.currentPassword, user.passwordHash))) {
+    if (
+      !change.currentPassword ||
+      !(await verifyPassword(change.currentPassword, user.passwordHash))
+    ) {
       throw new WrongPasswordError();
     }
     passwordHash = await hashPassword(change.newPassword);
@@ -109,6 +144,7 @@ export async function updateProfile(userId: number, change: ProfileChange): Prom
 /** Changes the password after checking the current one. */
 export async function changePassword(userId: number, currentPassword: string, newPassword: string) {
   const user = getUserById(userId);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw new WrongPasswordError();
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
+    throw new WrongPasswordError();
   await setPassword(userId, newPassword);
 }

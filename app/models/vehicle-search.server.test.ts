@@ -1,14 +1,36 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCategory, createPart, createPlan, createUser, createVehicle, fit } from "../../tests/support/factories";
+import {
+  createCategory,
+  createPart,
+  createPlan,
+  createUser,
+  createVehicle,
+  fit,
+} from "../../tests/support/factories";
 import { groupByCategory, searchByVehicle, vehiclePickerOptions } from "./vehicle-search.server";
 
 beforeAll(() => {
   createPlan({ name: "Gratuito VS", priceCents: null, creditsPerMonth: 1500, sortOrder: -1 });
   const brakes = createCategory("Freios VS");
   const filters = createCategory("Filtros VS");
-  const gol14 = createVehicle({ brand: "Volkswagen", model: "Gol", year: 2014, version: "1.0 MPI" });
-  const gol15a = createVehicle({ brand: "Volkswagen", model: "Gol", year: 2015, version: "1.0 MPI" });
-  const gol15b = createVehicle({ brand: "Volkswagen", model: "Gol", year: 2015, version: "1.6 MSI" });
+  const gol14 = createVehicle({
+    brand: "Volkswagen",
+    model: "Gol",
+    year: 2014,
+    version: "1.0 MPI",
+  });
+  const gol15a = createVehicle({
+    brand: "Volkswagen",
+    model: "Gol",
+    year: 2015,
+    version: "1.0 MPI",
+  });
+  const gol15b = createVehicle({
+    brand: "Volkswagen",
+    model: "Gol",
+    year: 2015,
+    version: "1.6 MSI",
+  });
   createVehicle({ brand: "Fiat", model: "Uno", year: 2015, version: "Attractive 1.0" });
   const pad = createPart({ code: "VS-PAD", name: "Pastilha", categoryId: brakes.id });
   const oil = createPart({ code: "VS-OIL", name: "Filtro de óleo", categoryId: filters.id });
@@ -29,7 +51,12 @@ describe("vehicle picker", () => {
     expect(vw.years).toEqual([2015, 2014]);
     expect(vw.versions).toEqual(["1.0 MPI", "1.6 MSI"]);
     const switched = vehiclePickerOptions({ brand: "Fiat", model: "Gol", year: 2015 });
-    expect(switched.selected).toEqual({ brand: "Fiat", model: undefined, year: undefined, version: undefined });
+    expect(switched.selected).toEqual({
+      brand: "Fiat",
+      model: undefined,
+      year: undefined,
+      version: undefined,
+    });
   });
 });
 
@@ -42,14 +69,24 @@ describe("search by vehicle", () => {
     if (outcome.status !== "ok") return;
     expect(outcome.hits.map((p) => p.code).sort()).toEqual(["VS-OIL", "VS-PAD"]);
     expect(outcome.charged).toBe(true);
-    expect(groupByCategory(outcome.hits, "Outras").map((g) => g.category)).toEqual(["Filtros VS", "Freios VS"]);
+    expect(groupByCategory(outcome.hits, "Outras").map((g) => g.category)).toEqual([
+      "Filtros VS",
+      "Freios VS",
+    ]);
     const again = searchByVehicle(user, { brand: "Volkswagen", model: "Gol", year: 2015 }, now);
     expect(again.status === "ok" && again.charged).toBe(false);
   });
 
   it("narrows to one version", async () => {
     const { user } = await createUser();
-    const outcome = searchByVehicle(user, { brand: "Volkswagen", model: "Gol", year: 2015, version: "1.0 MPI" });
-    expect(outcome.status === "ok" && outcome.hits.map((p) => [p.code, p.notes])).toEqual([["VS-PAD", "Eixo dianteiro"]]);
+    const outcome = searchByVehicle(user, {
+      brand: "Volkswagen",
+      model: "Gol",
+      year: 2015,
+      version: "1.0 MPI",
+    });
+    expect(outcome.status === "ok" && outcome.hits.map((p) => [p.code, p.notes])).toEqual([
+      ["VS-PAD", "Eixo dianteiro"],
+    ]);
   });
 });

@@ -62,7 +62,9 @@ export type VehicleRow = {
 };
 
 /** "Volkswagen Gol 2015 1.0 MPI": how a vehicle is named in confirmations and titles. */
-export function vehicleLabel(vehicle: Pick<VehicleRow, "brand" | "model" | "year" | "version">): string {
+export function vehicleLabel(
+  vehicle: Pick<VehicleRow, "brand" | "model" | "year" | "version">,
+): string {
   return `${vehicle.brand} ${vehicle.model} ${vehicle.year} ${vehicle.version}`;
 }
 
@@ -76,9 +78,13 @@ function filterConditions(filters: VehicleFilters): SQL | undefined {
     const pattern = likePattern(word);
     conditions.push(
       or(
-        ...[vehicles.brand, vehicles.model, vehicles.version, vehicles.engine, vehicles.generation].map(
-          (column) => sql`${column} like ${pattern} escape '\\'`,
-        ),
+        ...[
+          vehicles.brand,
+          vehicles.model,
+          vehicles.version,
+          vehicles.engine,
+          vehicles.generation,
+        ].map((column) => sql`${column} like ${pattern} escape '\\'`),
         sql`cast(${vehicles.year} as text) = ${word}`,
       ),
     );
@@ -91,7 +97,13 @@ function vehicleItems(where: SQL | undefined, limit: number, offset: number): Ve
     .select(vehicleColumns)
     .from(vehicles)
     .where(where)
-    .orderBy(asc(vehicles.brand), asc(vehicles.model), desc(vehicles.year), asc(vehicles.version), asc(vehicles.id))
+    .orderBy(
+      asc(vehicles.brand),
+      asc(vehicles.model),
+      desc(vehicles.year),
+      asc(vehicles.version),
+      asc(vehicles.id),
+    )
     .limit(limit)
     .offset(offset)
     .all();
@@ -102,7 +114,10 @@ function vehicleTotal(where: SQL | undefined): number {
 }
 
 /** A window of the filtered list, as the API's limit/offset reads it. */
-export function listVehicles(filters: VehicleFilters, window: { limit: number; offset: number }): { items: VehicleRow[]; total: number } {
+export function listVehicles(
+  filters: VehicleFilters,
+  window: { limit: number; offset: number },
+): { items: VehicleRow[]; total: number } {
   const where = filterConditions(filters);
   return { items: vehicleItems(where, window.limit, window.offset), total: vehicleTotal(where) };
 }
@@ -113,7 +128,12 @@ export function vehiclePage(filters: VehicleFilters, requestedPage: number) {
   const total = vehicleTotal(where);
   const pages = Math.max(1, Math.ceil(total / VEHICLE_PAGE_SIZE));
   const page = Math.min(Math.max(1, requestedPage), pages);
-  return { items: vehicleItems(where, VEHICLE_PAGE_SIZE, (page - 1) * VEHICLE_PAGE_SIZE), total, page, pages };
+  return {
+    items: vehicleItems(where, VEHICLE_PAGE_SIZE, (page - 1) * VEHICLE_PAGE_SIZE),
+    total,
+    page,
+    pages,
+  };
 }
 
 export function getVehicle(id: number): VehicleRow | undefined {
@@ -147,7 +167,9 @@ export function compatiblePartsOf(vehicleId: number): CompatiblePart[] {
     .all();
 }
 
-export function getVehicleWithParts(id: number): (VehicleRow & { parts: CompatiblePart[] }) | undefined {
+export function getVehicleWithParts(
+  id: number,
+): (VehicleRow & { parts: CompatiblePart[] }) | undefined {
   const vehicle = getVehicle(id);
   return vehicle && { ...vehicle, parts: compatiblePartsOf(id) };
 }
@@ -187,7 +209,13 @@ function saveVehicle(write: () => Outcome<number>, failure: string): Outcome<Veh
 export function createVehicle(input: VehicleInput, actorId: number): Outcome<VehicleRow> {
   return saveVehicle(() => {
     const { id } = db().insert(vehicles).values(input).returning({ id: vehicles.id }).get();
-    logActivity({ actorId, type: "catalogue", action: `Criou o veículo ${vehicleLabel(input)}`, entity: "vehicle", entityId: id });
+    logActivity({
+      actorId,
+      type: "catalogue",
+      action: `Criou o veículo ${vehicleLabel(input)}`,
+      entity: "vehicle",
+      entityId: id,
+    });
     return { ok: true, value: id };
   }, m.vehicleCreateFailed);
 }
@@ -196,23 +224,44 @@ export function createVehicle(input: VehicleInput, actorId: number): Outcome<Veh
  * Saves the vehicle's fields and, when `partIds` is given, makes those the parts it fits — in one
  * transaction, so a bad part id changes nothing.
  */
-export function updateVehicle(id: number, input: VehicleInput, actorId: number, partIds?: number[]): Outcome<VehicleRow> {
+export function updateVehicle(
+  id: number,
+  input: VehicleInput,
+  actorId: number,
+  partIds?: number[],
+): Outcome<VehicleRow> {
   return saveVehicle(() => {
-    if (partIds && !allPartsExist(partIds)) return refuse(400, m.invalidParts, "compatible_part_ids");
+    if (partIds && !allPartsExist(partIds))
+      return refuse(400, m.invalidParts, "compatible_part_ids");
     const changed = db().update(vehicles).set(input).where(eq(vehicles.id, id)).run().changes;
     if (changed === 0) return refuse(404, m.vehicleNotFound);
-    logActivity({ actorId, type: "catalogue", action: `Atualizou o veículo ${vehicleLabel(input)}`, entity: "vehicle", entityId: id });
+    logActivity({
+      actorId,
+      type: "catalogue",
+      action: `Atualizou o veículo ${vehicleLabel(input)}`,
+      entity: "vehicle",
+      entityId: id,
+    });
     if (partIds) applyVehicleParts({ id, ...input }, partIds, actorId);
     return { ok: true, value: id };
   }, m.vehicleUpdateFailed);
 }
 
 export function fitmentCount(vehicleId: number): number {
-  return db().select({ n: count() }).from(partVehicles).where(eq(partVehicles.vehicleId, vehicleId)).get()?.n ?? 0;
+  return (
+    db()
+      .select({ n: count() })
+      .from(partVehicles)
+      .where(eq(partVehicles.vehicleId, vehicleId))
+      .get()?.n ?? 0
+  );
 }
 
 /** Deletes the vehicle and its fitments (the confirmation named how many), never a part. */
-export function deleteVehicle(id: number, actorId: number): Outcome<{ id: number; label: string; removedCompatibilities: number }> {
+export function deleteVehicle(
+  id: number,
+  actorId: number,
+): Outcome<{ id: number; label: string; removedCompatibilities: number }> {
   return immediateTransaction(db(), () => {
     const vehicle = getVehicle(id);
     if (!vehicle) return refuse(404, m.vehicleNotFound);
@@ -239,24 +288,40 @@ function chunks<T>(items: T[]): T[][] {
 function allPartsExist(ids: number[]): boolean {
   const wanted = [...new Set(ids)];
   let found = 0;
-  for (const slice of chunks(wanted)) found += db().select({ n: count() }).from(parts).where(inArray(parts.id, slice)).get()?.n ?? 0;
+  for (const slice of chunks(wanted))
+    found += db().select({ n: count() }).from(parts).where(inArray(parts.id, slice)).get()?.n ?? 0;
   return found === wanted.length;
 }
 
 /** The fitment change itself, inside the caller's transaction; the kept fitments keep their notes. */
-function applyVehicleParts(vehicle: Pick<VehicleRow, "id" | "brand" | "model" | "year" | "version">, partIds: number[], actorId: number) {
+function applyVehicleParts(
+  vehicle: Pick<VehicleRow, "id" | "brand" | "model" | "year" | "version">,
+  partIds: number[],
+  actorId: number,
+) {
   const wanted = [...new Set(partIds)];
   const current = new Set(
-    db().select({ partId: partVehicles.partId }).from(partVehicles).where(eq(partVehicles.vehicleId, vehicle.id)).all().map((r) => r.partId),
+    db()
+      .select({ partId: partVehicles.partId })
+      .from(partVehicles)
+      .where(eq(partVehicles.vehicleId, vehicle.id))
+      .all()
+      .map((r) => r.partId),
   );
   const wantedSet = new Set(wanted);
   const toRemove = [...current].filter((id) => !wantedSet.has(id));
   const toAdd = wanted.filter((id) => !current.has(id));
   for (const slice of chunks(toRemove)) {
-    db().delete(partVehicles).where(and(eq(partVehicles.vehicleId, vehicle.id), inArray(partVehicles.partId, slice))).run();
+    db()
+      .delete(partVehicles)
+      .where(and(eq(partVehicles.vehicleId, vehicle.id), inArray(partVehicles.partId, slice)))
+      .run();
   }
   for (const slice of chunks(toAdd)) {
-    db().insert(partVehicles).values(slice.map((partId) => ({ partId, vehicleId: vehicle.id, source: "admin" }))).run();
+    db()
+      .insert(partVehicles)
+      .values(slice.map((partId) => ({ partId, vehicleId: vehicle.id, source: "admin" })))
+      .run();
   }
   if (toAdd.length + toRemove.length > 0) {
     logActivity({
@@ -287,7 +352,13 @@ export function setVehicleParts(
   });
 }
 
-export type PickerPart = { id: number; code: string; name: string; manufacturer: string; categoryName: string | null };
+export type PickerPart = {
+  id: number;
+  code: string;
+  name: string;
+  manufacturer: string;
+  categoryName: string | null;
+};
 
 const pickerColumns = {
   id: parts.id,
@@ -301,7 +372,11 @@ const pickerColumns = {
  * One page of the compatibility dialog's parts picker: by code (any spelling: "BR-123" finds
  * "BR123"), name or manufacturer; exact and starting codes first. Never loads the whole catalogue.
  */
-export function searchPartsForPicker(query: string, requestedPage = 1, perPage = PART_PICKER_PAGE_SIZE) {
+export function searchPartsForPicker(
+  query: string,
+  requestedPage = 1,
+  perPage = PART_PICKER_PAGE_SIZE,
+) {
   const text = query.trim();
   const code = normalizeCode(text);
   const where = text
@@ -316,7 +391,9 @@ export function searchPartsForPicker(query: string, requestedPage = 1, perPage =
   const page = Math.min(Math.max(1, requestedPage), pages);
   // Exact code first, then codes that start with it. (A bare `0` would be read as a column number.)
   const rank = code
-    ? [sql`case when ${parts.codeNorm} = ${code} then 0 when ${parts.codeNorm} like ${`${code}%`} then 1 else 2 end`]
+    ? [
+        sql`case when ${parts.codeNorm} = ${code} then 0 when ${parts.codeNorm} like ${`${code}%`} then 1 else 2 end`,
+      ]
     : [];
   const items: PickerPart[] = db()
     .select(pickerColumns)
@@ -335,7 +412,12 @@ export function partsByIds(ids: number[]): PickerPart[] {
   const out: PickerPart[] = [];
   for (const slice of chunks([...new Set(ids)])) {
     out.push(
-      ...db().select(pickerColumns).from(parts).leftJoin(categories, eq(categories.id, parts.categoryId)).where(inArray(parts.id, slice)).all(),
+      ...db()
+        .select(pickerColumns)
+        .from(parts)
+        .leftJoin(categories, eq(categories.id, parts.categoryId))
+        .where(inArray(parts.id, slice))
+        .all(),
     );
   }
   return out.sort((a, b) => a.code.localeCompare(b.code, "pt-BR") || a.id - b.id);
@@ -343,5 +425,10 @@ export function partsByIds(ids: number[]): PickerPart[] {
 
 /** The ids of the parts a vehicle fits now: the compatibility dialog's starting selection. */
 export function compatiblePartIds(vehicleId: number): number[] {
-  return db().select({ partId: partVehicles.partId }).from(partVehicles).where(eq(partVehicles.vehicleId, vehicleId)).all().map((r) => r.partId);
+  return db()
+    .select({ partId: partVehicles.partId })
+    .from(partVehicles)
+    .where(eq(partVehicles.vehicleId, vehicleId))
+    .all()
+    .map((r) => r.partId);
 }

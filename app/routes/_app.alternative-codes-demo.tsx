@@ -21,7 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!code) return { state: "invalid" as const };
   // A real lookup, metered like any code search.
   const { outcome, cards } = searchResultsPage(user, code, "code", url.searchParams);
-  const creditStats = { remainingSearches: outcome.stats.remainingSearches, dailyAllowance: outcome.stats.dailyAllowance };
+  const creditStats = {
+    remainingSearches: outcome.stats.remainingSearches,
+    dailyAllowance: outcome.stats.dailyAllowance,
+  };
   if (outcome.status === "exhausted") return { state: "exhausted" as const, code, creditStats };
   return { state: "results" as const, code, cards, creditStats };
 }
@@ -32,7 +35,8 @@ export default function AlternativeCodesDemo() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [typed, setTyped] = useState(params.get("code") ?? "");
-  const busy = navigation.state !== "idle" && navigation.location?.pathname === "/alternative-codes-demo";
+  const busy =
+    navigation.state !== "idle" && navigation.location?.pathname === "/alternative-codes-demo";
   const pageHref = (partId: number) => (page: number) => {
     const next = new URLSearchParams(params);
     next.set(vehiclePageParam(partId), String(page));
@@ -51,7 +55,11 @@ export default function AlternativeCodesDemo() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {SAMPLE_CODES.map((code) => (
               <li key={code}>
-                <Link to={`?code=${encodeURIComponent(code)}`} className="btn-secondary font-mono" onClick={() => setTyped(code)}>
+                <Link
+                  to={`?code=${encodeURIComponent(code)}`}
+                  className="btn-secondary font-mono"
+                  onClick={() => setTyped(code)}
+                >
                   {code}
                 </Link>
               </li>
@@ -73,7 +81,11 @@ export default function AlternativeCodesDemo() {
               autoComplete="off"
             />
           </div>
-          <button type="submit" className="btn-primary" disabled={hydrated && (busy || typed.trim() === "")}>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={hydrated && (busy || typed.trim() === "")}
+          >
             {m.button}
           </button>
         </Form>
@@ -85,13 +97,18 @@ export default function AlternativeCodesDemo() {
       </section>
 
       {data.state === "exhausted" && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+        <p
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
+        >
           {messages.search.exhausted}
         </p>
       )}
       {data.state === "results" &&
         (data.cards.length > 0 ? (
-          data.cards.map((card) => <ResultCard key={card.id} part={card} pageHref={pageHref(card.id)} />)
+          data.cards.map((card) => (
+            <ResultCard key={card.id} part={card} pageHref={pageHref(card.id)} />
+          ))
         ) : (
           <p role="status" className="card p-5 text-slate-700">
             {m.notFound}
@@ -103,9 +120,15 @@ export default function AlternativeCodesDemo() {
         <table className="mt-3 w-full text-left text-sm">
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="py-1 pr-4">{m.column}</th>
-              <th scope="col" className="py-1 pr-4">{m.type}</th>
-              <th scope="col" className="py-1">{m.meaning}</th>
+              <th scope="col" className="py-1 pr-4">
+                {m.column}
+              </th>
+              <th scope="col" className="py-1 pr-4">
+                {m.type}
+              </th>
+              <th scope="col" className="py-1">
+                {m.meaning}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

@@ -28,7 +28,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const result = deleteCategory(categoryIdOr404(params.id), admin.id);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirectWithToast(`/categories${new URL(request.url).search}`, { type: "success", message: m.categoryDeleted });
+  return redirectWithToast(`/categories${new URL(request.url).search}`, {
+    type: "success",
+    message: m.categoryDeleted,
+  });
 }
 
 export default function DeleteCategory() {

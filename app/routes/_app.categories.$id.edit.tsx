@@ -36,7 +36,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = updateCategory(category.id, submission.value, admin.id);
   if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
-  return redirectWithToast(`/categories${new URL(request.url).search}`, { type: "success", message: m.categoryUpdated });
+  return redirectWithToast(`/categories${new URL(request.url).search}`, {
+    type: "success",
+    message: m.categoryUpdated,
+  });
 }
 
 export default function EditCategory() {

@@ -26,9 +26,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = createCategory(submission.value, admin.id);
   if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
-  return redirectWithToast(`/categories${new URL(request.url).search}`, { type: "success", message: m.categoryCreated });
+  return redirectWithToast(`/categories${new URL(request.url).search}`, {
+    type: "success",
+    message: m.categoryCreated,
+  });
 }
 
 export default function NewCategory() {
-  return <CategoryFormDialog title={m.newCategory} closeTo={useListHref("/categories")} lastResult={useActionData<typeof action>()} />;
+  return (
+    <CategoryFormDialog
+      title={m.newCategory}
+      closeTo={useListHref("/categories")}
+      lastResult={useActionData<typeof action>()}
+    />
+  );
 }

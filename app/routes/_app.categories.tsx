@@ -33,12 +33,23 @@ export default function CategoriesPage() {
           </Link>
         }
       />
-      <Form method="get" className="card flex flex-col gap-2 p-4 sm:flex-row sm:items-end" role="search">
+      <Form
+        method="get"
+        className="card flex flex-col gap-2 p-4 sm:flex-row sm:items-end"
+        role="search"
+      >
         <div className="flex-1">
           <label htmlFor="categories-q" className="label">
             {m.searchCategories}
           </label>
-          <input id="categories-q" name="q" type="search" defaultValue={q} className="input" maxLength={NAME_MAX} />
+          <input
+            id="categories-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            className="input"
+            maxLength={NAME_MAX}
+          />
         </div>
         <button type="submit" className="btn-secondary">
           {a.search}
@@ -53,11 +64,21 @@ export default function CategoriesPage() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">{m.name}</th>
-              <th scope="col" className="px-4 py-3">{m.description}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.partsCount}</th>
-              <th scope="col" className="px-4 py-3">{m.createdAt}</th>
-              <th scope="col" className="px-4 py-3 text-right">{a.actions}</th>
+              <th scope="col" className="px-4 py-3">
+                {m.name}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.description}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.partsCount}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.createdAt}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {a.actions}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -70,15 +91,25 @@ export default function CategoriesPage() {
             )}
             {categories.map((category) => (
               <tr key={category.id} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="px-4 py-3 font-semibold">{category.name}</th>
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  {category.name}
+                </th>
                 <td className="px-4 py-3 text-slate-700">
-                  {category.description ?? <span className="text-slate-500">{m.noDescription}</span>}
+                  {category.description ?? (
+                    <span className="text-slate-500">{m.noDescription}</span>
+                  )}
                 </td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatInteger(category.partsCount)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {formatInteger(category.partsCount)}
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatDate(category.createdAt)}</td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-1">
-                    <Link to={`/parts?category=${category.id}`} className="btn-ghost whitespace-nowrap px-2 py-1" aria-label={`${m.viewParts}: ${category.name}`}>
+                    <Link
+                      to={`/parts?category=${category.id}`}
+                      className="btn-ghost whitespace-nowrap px-2 py-1"
+                      aria-label={`${m.viewParts}: ${category.name}`}
+                    >
                       {m.viewParts}
                     </Link>
                     <Link

@@ -3,7 +3,11 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useListHref } from "~/components/catalogue/list-href";
 import { RouteDialog } from "~/components/route-dialog";
-import { cancelCustomerSubscription, customerSubscription, getCustomer } from "~/models/customer.server";
+import {
+  cancelCustomerSubscription,
+  customerSubscription,
+  getCustomer,
+} from "~/models/customer.server";
 import { SubscriptionNotActiveError } from "~/models/subscription.server";
 import { parsePathId } from "~/schemas/api-search";
 import { requireAdmin } from "~/utils/auth.server";
@@ -26,7 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const customer = customerOr404(params.id);
   const subscription = customerSubscription(customer.id);
-  return { name: customer.name, activePlan: subscription?.status === "active" ? subscription.planName : null };
+  return {
+    name: customer.name,
+    activePlan: subscription?.status === "active" ? subscription.planName : null,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -35,11 +42,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     cancelCustomerSubscription({ userId: customer.id, actorId: admin.id });
   } catch (error) {
-    if (error instanceof SubscriptionNotActiveError) return data({ error: m.noActiveSubscription }, { status: 409 });
+    if (error instanceof SubscriptionNotActiveError)
+      return data({ error: m.noActiveSubscription }, { status: 409 });
     console.error(error);
     return data({ error: m.cancelFailed }, { status: 500 });
   }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.subscriptionCancelled });
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.subscriptionCancelled,
+  });
 }
 
 /** The confirmation before cancelling; only an active subscription can be cancelled. */
@@ -53,7 +64,10 @@ export default function CancelSubscription() {
     <RouteDialog title={m.cancelTitle} closeTo={closeTo}>
       {activePlan && <p className="text-slate-700">{m.cancelConfirm(activePlan, name)}</p>}
       {error && (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {error}
         </p>
       )}
@@ -62,7 +76,11 @@ export default function CancelSubscription() {
           {m.keep}
         </Link>
         {activePlan && (
-          <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700" disabled={busy}>
+          <button
+            type="submit"
+            className="btn bg-red-600 text-white hover:bg-red-700"
+            disabled={busy}
+          >
             {m.confirmCancel}
           </button>
         )}

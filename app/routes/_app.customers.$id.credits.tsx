@@ -24,7 +24,9 @@ function customerOr404(raw: string | undefined) {
   return customer;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.creditsTitle(data.name) : m.notFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.creditsTitle(data.name) : m.notFound} — Encaixa` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -43,7 +45,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     console.error(error);
     return data(submission.reply({ formErrors: [m.creditsFailed] }), { status: 500 });
   }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.creditsUpdated });
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.creditsUpdated,
+  });
 }
 
 export default function CustomerCredits() {

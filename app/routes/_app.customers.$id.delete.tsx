@@ -32,7 +32,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/customers${new URL(request.url).search}`;
   try {
     const { outcome } = deleteCustomer(customer.id, admin.id);
-    if (outcome === "deactivated") return redirectWithToast(back, { type: "warning", message: m.deactivatedInsteadOfDeleted });
+    if (outcome === "deactivated")
+      return redirectWithToast(back, { type: "warning", message: m.deactivatedInsteadOfDeleted });
     return redirectWithToast(back, { type: "success", message: m.deleted });
   } catch (error) {
     console.error(error);
@@ -44,6 +45,11 @@ export default function DeleteCustomer() {
   const { name } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <ConfirmDeleteDialog title={m.deleteTitle} message={m.deleteConfirm(name)} closeTo={useListHref("/customers")} error={actionData?.error} />
+    <ConfirmDeleteDialog
+      title={m.deleteTitle}
+      message={m.deleteConfirm(name)}
+      closeTo={useListHref("/customers")}
+      error={actionData?.error}
+    />
   );
 }

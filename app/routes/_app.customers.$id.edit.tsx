@@ -21,7 +21,9 @@ function customerOr404(raw: string | undefined) {
   return customer;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.editTitle(data.name) : m.notFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.editTitle(data.name) : m.notFound} — Encaixa` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -48,11 +50,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     updateCustomer(customer.id, submission.value, admin.id);
   } catch (error) {
-    if (error instanceof EmailTakenError) return data(submission.reply({ fieldErrors: { email: [messages.auth.emailTaken] } }), { status: 400 });
+    if (error instanceof EmailTakenError)
+      return data(submission.reply({ fieldErrors: { email: [messages.auth.emailTaken] } }), {
+        status: 400,
+      });
     console.error(error);
     return data(submission.reply({ formErrors: [m.updateFailed] }), { status: 500 });
   }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.updated });
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.updated,
+  });
 }
 
 export default function EditCustomer() {

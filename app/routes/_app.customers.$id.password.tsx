@@ -23,7 +23,9 @@ function customerOr404(raw: string | undefined) {
   return customer;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.passwordTitle(data.name) : m.notFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.passwordTitle(data.name) : m.notFound} — Encaixa` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -35,14 +37,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const customer = customerOr404(params.id);
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields }), { status: 400 });
   try {
-    await changeCustomerPassword({ userId: customer.id, password: submission.value.password, actorId: admin.id });
+    await changeCustomerPassword({
+      userId: customer.id,
+      password: submission.value.password,
+      actorId: admin.id,
+    });
   } catch (error) {
     console.error(error);
     return data(submission.reply({ formErrors: [m.passwordFailed], hideFields }), { status: 500 });
   }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.passwordChanged });
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.passwordChanged,
+  });
 }
 
 export default function ChangePassword() {

@@ -27,7 +27,9 @@ function customerOr404(raw: string | undefined) {
   return customer;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.planTitle(data.name) : m.notFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.planTitle(data.name) : m.notFound} — Encaixa` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -52,15 +54,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     assignCustomerPlan({ userId: customer.id, ...submission.value, actorId: admin.id });
   } catch (error) {
-    if (error instanceof PlanNotFoundError) return data(submission.reply({ fieldErrors: { planId: [m.planNotFound] } }), { status: 400 });
-    if (error instanceof PlanInactiveError) return data(submission.reply({ fieldErrors: { planId: [m.planInactive] } }), { status: 400 });
+    if (error instanceof PlanNotFoundError)
+      return data(submission.reply({ fieldErrors: { planId: [m.planNotFound] } }), { status: 400 });
+    if (error instanceof PlanInactiveError)
+      return data(submission.reply({ fieldErrors: { planId: [m.planInactive] } }), { status: 400 });
     console.error(error);
     return data(submission.reply({ formErrors: [m.assignFailed] }), { status: 500 });
   }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.planAssigned });
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.planAssigned,
+  });
 }
 
-const paymentOptions = PAYMENT_METHODS.map((method) => ({ value: method, label: m.paymentMethods[method] }));
+const paymentOptions = PAYMENT_METHODS.map((method) => ({
+  value: method,
+  label: m.paymentMethods[method],
+}));
 
 export default function AssignPlan() {
   const { name, currentPlan, plans } = useLoaderData<typeof loader>();

@@ -23,21 +23,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: customerCreateSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     await createCustomer(submission.value, admin.id);
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      return data(submission.reply({ fieldErrors: { email: [messages.auth.emailTaken] }, hideFields: ["password"] }), { status: 400 });
+      return data(
+        submission.reply({
+          fieldErrors: { email: [messages.auth.emailTaken] },
+          hideFields: ["password"],
+        }),
+        { status: 400 },
+      );
     }
     console.error(error);
-    return data(submission.reply({ formErrors: [m.createFailed], hideFields: ["password"] }), { status: 500 });
+    return data(submission.reply({ formErrors: [m.createFailed], hideFields: ["password"] }), {
+      status: 500,
+    });
   }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, { type: "success", message: m.created });
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.created,
+  });
 }
 
 export default function NewCustomer() {
   return (
-    <CustomerFormDialog mode="create" title={m.newTitle} closeTo={useListHref("/customers")} lastResult={useActionData<typeof action>()} />
+    <CustomerFormDialog
+      mode="create"
+      title={m.newTitle}
+      closeTo={useListHref("/customers")}
+      lastResult={useActionData<typeof action>()}
+    />
   );
 }

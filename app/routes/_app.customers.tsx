@@ -1,5 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
 import { creditBadgeClass } from "~/components/admin/customer-form";
 import { FilterForm } from "~/components/admin/filter-form";
 import { PageHeader, StatCard } from "~/components/admin/page-header";
@@ -8,7 +15,12 @@ import { useWithListSearch } from "~/components/catalogue/list-href";
 import { NotFoundPage } from "~/components/status-pages";
 import { customerStatistics, listCustomers } from "~/models/customer.server";
 import { queryParams } from "~/schemas/api-search";
-import { CUSTOMER_STATUSES, CUSTOMER_TYPES, customerListQuerySchema, type CustomerStatus } from "~/schemas/customer";
+import {
+  CUSTOMER_STATUSES,
+  CUSTOMER_TYPES,
+  customerListQuerySchema,
+  type CustomerStatus,
+} from "~/schemas/customer";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatBRL, formatDate, formatDateTime, formatInteger, initials } from "~/utils/format";
 import { messages } from "~/utils/messages";
@@ -54,16 +66,36 @@ export default function CustomersPage() {
       <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label={m.title}>
         <StatCard label={m.stats.total} value={formatInteger(stats.totalCustomers)} />
         <StatCard label={m.stats.active} value={formatInteger(stats.activeCustomers)} />
-        <StatCard label={m.stats.subscribed} value={formatInteger(stats.subscribedCustomers)} hint={m.statsHints.subscribed} />
-        <StatCard label={m.stats.credits} value={formatInteger(stats.totalCredits)} hint={m.statsHints.credits} />
-        <StatCard label={m.stats.revenue} value={formatBRL(stats.totalRevenueCents)} hint={m.statsHints.revenue} />
+        <StatCard
+          label={m.stats.subscribed}
+          value={formatInteger(stats.subscribedCustomers)}
+          hint={m.statsHints.subscribed}
+        />
+        <StatCard
+          label={m.stats.credits}
+          value={formatInteger(stats.totalCredits)}
+          hint={m.statsHints.credits}
+        />
+        <StatCard
+          label={m.stats.revenue}
+          value={formatBRL(stats.totalRevenueCents)}
+          hint={m.statsHints.revenue}
+        />
       </section>
       <FilterForm label={m.searchLabel}>
         <div className="flex-1">
           <label htmlFor="customers-q" className="label">
             {m.searchLabel}
           </label>
-          <input id="customers-q" name="q" type="search" defaultValue={query.q} placeholder={m.searchPlaceholder} className="input" maxLength={100} />
+          <input
+            id="customers-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder={m.searchPlaceholder}
+            className="input"
+            maxLength={100}
+          />
         </div>
         <div>
           <label htmlFor="customers-status" className="label">
@@ -101,14 +133,30 @@ export default function CustomersPage() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">{m.columns.customer}</th>
-              <th scope="col" className="px-4 py-3">{m.columns.contact}</th>
-              <th scope="col" className="px-4 py-3">{m.columns.type}</th>
-              <th scope="col" className="px-4 py-3">{m.columns.status}</th>
-              <th scope="col" className="px-4 py-3">{m.columns.credits}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.columns.paid}</th>
-              <th scope="col" className="px-4 py-3">{m.columns.lastConsultation}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.columns.actions}</th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.customer}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.contact}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.type}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.status}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.credits}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.columns.paid}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.lastConsultation}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.columns.actions}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -125,7 +173,11 @@ export default function CustomersPage() {
               const activeSubscription = subscription?.status === "active";
               const action = (path: string) => withSearch(`/customers/${customer.id}/${path}`);
               return (
-                <tr key={customer.id} className="border-b border-slate-100 align-top last:border-0" data-testid="customer-row">
+                <tr
+                  key={customer.id}
+                  className="border-b border-slate-100 align-top last:border-0"
+                  data-testid="customer-row"
+                >
                   <th scope="row" className="px-4 py-3 font-normal">
                     <div className="flex items-start gap-3">
                       <span
@@ -136,10 +188,14 @@ export default function CustomersPage() {
                       </span>
                       <div>
                         <p className="font-semibold">{customer.name}</p>
-                        {customer.company && <p className="text-xs text-slate-600">{customer.company}</p>}
+                        {customer.company && (
+                          <p className="text-xs text-slate-600">{customer.company}</p>
+                        )}
                         <p className="text-xs text-slate-600">
                           {subscription ? subscription.planName : m.noPlan}
-                          {subscription && !activeSubscription && ` (${m.subscriptionStatus[subscription.status]})`}
+                          {subscription &&
+                            !activeSubscription &&
+                            ` (${m.subscriptionStatus[subscription.status]})`}
                         </p>
                       </div>
                     </div>
@@ -150,7 +206,9 @@ export default function CustomersPage() {
                   </td>
                   <td className="px-4 py-3">{m.types[customer.customerType]}</td>
                   <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[customer.status]}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[customer.status]}`}
+                    >
                       {m.status[customer.status]}
                     </span>
                   </td>
@@ -159,14 +217,25 @@ export default function CustomersPage() {
                       className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${creditBadgeClass(credits.remainingSearches)}`}
                       data-testid="customer-credits"
                     >
-                      {unlimited ? m.unlimited : m.remainingOfAllowance(credits.remainingSearches, credits.dailyAllowance)}
+                      {unlimited
+                        ? m.unlimited
+                        : m.remainingOfAllowance(credits.remainingSearches, credits.dailyAllowance)}
                     </span>
-                    {credits.creditsBalance > 0 && <p className="mt-1 text-xs text-slate-600">{m.extraCredits(credits.creditsBalance)}</p>}
+                    {credits.creditsBalance > 0 && (
+                      <p className="mt-1 text-xs text-slate-600">
+                        {m.extraCredits(credits.creditsBalance)}
+                      </p>
+                    )}
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">{formatBRL(customer.totalSpentCents)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
+                    {formatBRL(customer.totalSpentCents)}
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     {customer.lastSearchAt ? (
-                      <time dateTime={customer.lastSearchAt.toISOString()} title={formatDateTime(customer.lastSearchAt)}>
+                      <time
+                        dateTime={customer.lastSearchAt.toISOString()}
+                        title={formatDateTime(customer.lastSearchAt)}
+                      >
                         {formatDate(customer.lastSearchAt)}
                       </time>
                     ) : (
@@ -175,12 +244,31 @@ export default function CustomersPage() {
                   </td>
                   <td className="px-4 py-3">
                     <div className="flex min-w-48 flex-wrap justify-end gap-1">
-                      <RowAction to={action("credits")} label={m.actions.credits} name={customer.name} />
+                      <RowAction
+                        to={action("credits")}
+                        label={m.actions.credits}
+                        name={customer.name}
+                      />
                       <RowAction to={action("plan")} label={m.actions.plan} name={customer.name} />
-                      {activeSubscription && <RowAction to={action("cancel")} label={m.actions.cancel} name={customer.name} />}
-                      <RowAction to={action("password")} label={m.actions.password} name={customer.name} />
+                      {activeSubscription && (
+                        <RowAction
+                          to={action("cancel")}
+                          label={m.actions.cancel}
+                          name={customer.name}
+                        />
+                      )}
+                      <RowAction
+                        to={action("password")}
+                        label={m.actions.password}
+                        name={customer.name}
+                      />
                       <RowAction to={action("edit")} label={m.actions.edit} name={customer.name} />
-                      <RowAction to={action("delete")} label={m.actions.delete} name={customer.name} danger />
+                      <RowAction
+                        to={action("delete")}
+                        label={m.actions.delete}
+                        name={customer.name}
+                        danger
+                      />
                     </div>
                   </td>
                 </tr>
@@ -195,9 +283,23 @@ export default function CustomersPage() {
   );
 }
 
-function RowAction({ to, label, name, danger }: { to: string; label: string; name: string; danger?: boolean }) {
+function RowAction({
+  to,
+  label,
+  name,
+  danger,
+}: {
+  to: string;
+  label: string;
+  name: string;
+  danger?: boolean;
+}) {
   return (
-    <Link to={to} preventScrollReset className={`btn-ghost px-2 py-1 text-xs ${danger ? "text-red-700" : ""}`}>
+    <Link
+      to={to}
+      preventScrollReset
+      className={`btn-ghost px-2 py-1 text-xs ${danger ? "text-red-700" : ""}`}
+    >
       {label}
       <span className="sr-only"> — {name}</span>
     </Link>

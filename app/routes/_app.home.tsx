@@ -58,12 +58,16 @@ export async function action({ request }: ActionFunctionArgs) {
       unstable_createMemoryUploadHandler({ maxPartSize: IMAGE_MAX_BYTES }),
     );
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return data({ error: s.imageTooLarge, notice: null }, { status: 400 });
+    if (error instanceof MaxPartSizeExceededError)
+      return data({ error: s.imageTooLarge, notice: null }, { status: 400 });
     throw error;
   }
   const submission = parseWithZod(form, { schema: imageSearchSchema });
   if (submission.status !== "success") {
-    return data({ error: submission.error?.image?.[0] ?? s.imageRequired, notice: null }, { status: 400 });
+    return data(
+      { error: submission.error?.image?.[0] ?? s.imageRequired, notice: null },
+      { status: 400 },
+    );
   }
   return { error: null, notice: s.imageInDevelopment };
 }
@@ -86,7 +90,9 @@ function SearchTabs({ tab }: { tab: TabId }) {
             replace
             aria-current={t.id === tab ? "page" : undefined}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${
-              t.id === tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
+              t.id === tab
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-slate-600 hover:text-slate-900"
             }`}
           >
             {t.label}
@@ -95,14 +101,24 @@ function SearchTabs({ tab }: { tab: TabId }) {
       </nav>
       <div className="mt-4">
         {tab === "codigo" && (
-          <Form method="get" action="/search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <Form
+            method="get"
+            action="/search"
+            className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          >
             <input type="hidden" name="type" value="code" />
             <input type="hidden" name="from" value="home-code" />
             <div className="flex-1">
               <label htmlFor="home-code" className="label">
                 {s.codeLabel}
               </label>
-              <input id="home-code" name="q" className="input" placeholder={s.codePlaceholder} autoComplete="off" />
+              <input
+                id="home-code"
+                name="q"
+                className="input"
+                placeholder={s.codePlaceholder}
+                autoComplete="off"
+              />
             </div>
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? s.searching : s.searchButton}
@@ -110,14 +126,24 @@ function SearchTabs({ tab }: { tab: TabId }) {
           </Form>
         )}
         {tab === "descricao" && (
-          <Form method="get" action="/search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <Form
+            method="get"
+            action="/search"
+            className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          >
             <input type="hidden" name="type" value="description" />
             <input type="hidden" name="from" value="home-description" />
             <div className="flex-1">
               <label htmlFor="home-description" className="label">
                 {s.descriptionLabel}
               </label>
-              <input id="home-description" name="q" className="input" placeholder={s.descriptionPlaceholder} autoComplete="off" />
+              <input
+                id="home-description"
+                name="q"
+                className="input"
+                placeholder={s.descriptionPlaceholder}
+                autoComplete="off"
+              />
             </div>
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? s.searching : s.searchButton}
@@ -125,14 +151,25 @@ function SearchTabs({ tab }: { tab: TabId }) {
           </Form>
         )}
         {tab === "imagem" && (
-          <Form method="post" action="/home?tab=imagem" encType="multipart/form-data" className="space-y-3">
+          <Form
+            method="post"
+            action="/home?tab=imagem"
+            encType="multipart/form-data"
+            className="space-y-3"
+          >
             <label
               htmlFor="home-image"
               className="flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-brand-500"
             >
               <span className="font-semibold">{s.imageLabel}</span>
               <span className="text-sm text-slate-600">{s.imageHint}</span>
-              <input id="home-image" name="image" type="file" accept="image/*" className="mt-3 text-sm" />
+              <input
+                id="home-image"
+                name="image"
+                type="file"
+                accept="image/*"
+                className="mt-3 text-sm"
+              />
             </label>
             <button type="submit" className="btn-primary" disabled={busy}>
               {h.imageButton}
@@ -197,7 +234,9 @@ export default function Home() {
               </span>
               <span>
                 <span className="block font-semibold">{category.name}</span>
-                <span className="block text-sm text-slate-600">{h.partsCount(category.partsCount)}</span>
+                <span className="block text-sm text-slate-600">
+                  {h.partsCount(category.partsCount)}
+                </span>
               </span>
             </li>
           ))}
@@ -225,7 +264,12 @@ export default function Home() {
                 </Link>
               ))}
             </nav>
-            <Link to={`?tab=${tab}&painel=${feed.panel}`} preventScrollReset replace className="btn-ghost">
+            <Link
+              to={`?tab=${tab}&painel=${feed.panel}`}
+              preventScrollReset
+              replace
+              className="btn-ghost"
+            >
               {h.refresh}
             </Link>
           </div>
@@ -237,10 +281,15 @@ export default function Home() {
                 {feed.popular.map((item) => (
                   <li key={item.partId} className="flex items-center justify-between gap-2 py-2">
                     <span>
-                      <span className="font-mono font-semibold">{item.partCode}</span> — {item.partName}
-                      {item.category && <span className="ml-2 text-xs text-slate-500">{item.category}</span>}
+                      <span className="font-mono font-semibold">{item.partCode}</span> —{" "}
+                      {item.partName}
+                      {item.category && (
+                        <span className="ml-2 text-xs text-slate-500">{item.category}</span>
+                      )}
                     </span>
-                    <span className="shrink-0 text-slate-600">{h.searchesCount(item.searches)}</span>
+                    <span className="shrink-0 text-slate-600">
+                      {h.searchesCount(item.searches)}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -252,7 +301,9 @@ export default function Home() {
               {feed.activity.map((item, index) => (
                 <li key={`${item.type}-${index}`} className="py-2">
                   <span className="font-medium">{item.user}</span> · {item.action}
-                  <span className="block text-xs text-slate-500">{formatRelativeTime(item.time)}</span>
+                  <span className="block text-xs text-slate-500">
+                    {formatRelativeTime(item.time)}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -11,7 +11,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 const m = messages.parts;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.deleteTitle(data.code) : m.notFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.deleteTitle(data.code) : m.notFound} — Encaixa` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -40,7 +42,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeletePart() {
   const { code, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ConfirmDeleteDialog title={m.deleteTitle(code)} message={m.deleteConfirm} closeTo={back} error={actionData?.error} />;
+  return (
+    <ConfirmDeleteDialog
+      title={m.deleteTitle(code)}
+      message={m.deleteConfirm}
+      closeTo={back}
+      error={actionData?.error}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -13,7 +13,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 const m = messages.parts;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${m.editPart} ${data.code}` : m.notFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${m.editPart} ${data.code}` : m.notFound} — Encaixa` },
+];
 
 function partIdOr404(raw: string | undefined): number {
   const id = positiveId(raw);
@@ -40,7 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const partId = partIdOr404(params.id);
   const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
   const outcome = await submitPartForm(request, { partId, actorId: admin.id });
-  if (outcome.type === "saved") return redirectWithToast(back, { type: "success", message: m.updated });
+  if (outcome.type === "saved")
+    return redirectWithToast(back, { type: "success", message: m.updated });
   return data({ result: outcome.result, picker: outcome.picker }, { status: outcome.status });
 }
 

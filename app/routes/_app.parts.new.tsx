@@ -30,7 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
   const outcome = await submitPartForm(request, { actorId: admin.id });
-  if (outcome.type === "saved") return redirectWithToast(back, { type: "success", message: m.created });
+  if (outcome.type === "saved")
+    return redirectWithToast(back, { type: "success", message: m.created });
   return data({ result: outcome.result, picker: outcome.picker }, { status: outcome.status });
 }
 

@@ -55,18 +55,36 @@ export default function PartsPage() {
         }
       />
 
-      <Form method="get" className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-end" role="search" aria-label={m.searchLabel}>
+      <Form
+        method="get"
+        className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-end"
+        role="search"
+        aria-label={m.searchLabel}
+      >
         <div className="flex-1">
           <label htmlFor="parts-q" className="label">
             {m.searchLabel}
           </label>
-          <input id="parts-q" name="q" type="search" className="input" defaultValue={data.query.q} placeholder={m.searchPlaceholder} autoComplete="off" />
+          <input
+            id="parts-q"
+            name="q"
+            type="search"
+            className="input"
+            defaultValue={data.query.q}
+            placeholder={m.searchPlaceholder}
+            autoComplete="off"
+          />
         </div>
         <div>
           <label htmlFor="parts-category" className="label">
             {m.categoryFilter}
           </label>
-          <select id="parts-category" name="category" className="input" defaultValue={data.query.category}>
+          <select
+            id="parts-category"
+            name="category"
+            className="input"
+            defaultValue={data.query.category}
+          >
             <option value="all">{m.allCategories}</option>
             {data.categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -127,10 +145,14 @@ export default function PartsPage() {
                 const extra = part.alternativeCodesCount - part.firstAlternativeCodes.length;
                 return (
                   <tr key={part.id} className="align-top">
-                    <td className="whitespace-nowrap px-2 py-2 font-mono font-semibold">{part.code}</td>
+                    <td className="whitespace-nowrap px-2 py-2 font-mono font-semibold">
+                      {part.code}
+                    </td>
                     <td className="min-w-36 max-w-56 px-2 py-2">
                       <p className="font-medium">{part.name}</p>
-                      {part.description && <p className="line-clamp-2 text-slate-600">{part.description}</p>}
+                      {part.description && (
+                        <p className="line-clamp-2 text-slate-600">{part.description}</p>
+                      )}
                     </td>
                     <td className="px-2 py-2">{part.categoryName ?? m.noCategory}</td>
                     <td className="px-2 py-2">{part.manufacturer}</td>
@@ -139,17 +161,28 @@ export default function PartsPage() {
                         <span className="text-slate-500">{m.noCodes}</span>
                       ) : (
                         <div className="flex flex-wrap items-center gap-1">
-                          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">{part.alternativeCodesCount}</span>
+                          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">
+                            {part.alternativeCodesCount}
+                          </span>
                           {part.firstAlternativeCodes.map((code) => (
-                            <span key={code} className="rounded bg-brand-50 px-1.5 py-0.5 font-mono text-xs text-brand-900">
+                            <span
+                              key={code}
+                              className="rounded bg-brand-50 px-1.5 py-0.5 font-mono text-xs text-brand-900"
+                            >
                               {code}
                             </span>
                           ))}
-                          {extra > 0 && <span className="text-xs text-slate-600">{m.moreCodes(extra)}</span>}
+                          {extra > 0 && (
+                            <span className="text-xs text-slate-600">{m.moreCodes(extra)}</span>
+                          )}
                         </div>
                       )}
                     </td>
-                    <td className="px-2 py-2 text-center tabular-nums" data-testid="vehicles-count" aria-label={m.vehiclesCount(part.vehiclesCount)}>
+                    <td
+                      className="px-2 py-2 text-center tabular-nums"
+                      data-testid="vehicles-count"
+                      aria-label={m.vehiclesCount(part.vehiclesCount)}
+                    >
                       {formatInteger(part.vehiclesCount)}
                     </td>
                     <td className="px-2 py-2">
@@ -167,10 +200,19 @@ export default function PartsPage() {
                     </td>
                     <td className="px-2 py-2">
                       <div className="flex justify-end whitespace-nowrap">
-                        <Link to={`/parts/${part.id}`} className="btn-ghost px-1.5 py-1" aria-label={m.viewFor(part.code)}>
+                        <Link
+                          to={`/parts/${part.id}`}
+                          className="btn-ghost px-1.5 py-1"
+                          aria-label={m.viewFor(part.code)}
+                        >
                           {m.view}
                         </Link>
-                        <Link to={`/parts/${part.id}/edit${back}`} className="btn-ghost px-1.5 py-1" aria-label={m.editFor(part.code)} preventScrollReset>
+                        <Link
+                          to={`/parts/${part.id}/edit${back}`}
+                          className="btn-ghost px-1.5 py-1"
+                          aria-label={m.editFor(part.code)}
+                          preventScrollReset
+                        >
                           {m.edit}
                         </Link>
                         <Link

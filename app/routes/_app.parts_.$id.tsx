@@ -12,7 +12,9 @@ const m = messages.parts;
 const s = messages.search;
 const VEHICLES_PER_PAGE = 20;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.detailTitle(data.part.code) : m.notFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.detailTitle(data.part.code) : m.notFound} — Encaixa` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -57,7 +59,9 @@ export default function PartDetailPage() {
       <header className="card p-6">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="font-mono text-2xl font-bold">{part.code}</h1>
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">{part.categoryName ?? m.noCategory}</span>
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
+            {part.categoryName ?? m.noCategory}
+          </span>
         </div>
         <p className="mt-2 text-lg font-semibold" data-testid="part-name">
           {part.name}
@@ -71,7 +75,12 @@ export default function PartDetailPage() {
             <dt className="text-slate-600">{m.marketplace}</dt>
             <dd>
               {part.mercadoLivreLink ? (
-                <a href={part.mercadoLivreLink} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-700 underline">
+                <a
+                  href={part.mercadoLivreLink}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="font-medium text-brand-700 underline"
+                >
                   {m.openMarketplace}
                 </a>
               ) : (
@@ -137,9 +146,15 @@ export default function PartDetailPage() {
                   <tr key={vehicle.id}>
                     <td className="px-3 py-2 font-medium">{vehicleLabel(vehicle)}</td>
                     <td className="px-3 py-2">{vehicle.notes || "—"}</td>
-                    <td className="px-3 py-2">{vehicle.position ? (s.position[vehicle.position] ?? vehicle.position) : "—"}</td>
-                    <td className="px-3 py-2">{vehicle.side ? (s.side[vehicle.side] ?? vehicle.side) : "—"}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{s.years(vehicle.yearFrom, vehicle.yearTo) || "—"}</td>
+                    <td className="px-3 py-2">
+                      {vehicle.position ? (s.position[vehicle.position] ?? vehicle.position) : "—"}
+                    </td>
+                    <td className="px-3 py-2">
+                      {vehicle.side ? (s.side[vehicle.side] ?? vehicle.side) : "—"}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {s.years(vehicle.yearFrom, vehicle.yearTo) || "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -3,7 +3,11 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
-import { deletePlanByAdmin, getPlanWithCustomers, PlanHasSubscribersError } from "~/models/plan.server";
+import {
+  deletePlanByAdmin,
+  getPlanWithCustomers,
+  PlanHasSubscribersError,
+} from "~/models/plan.server";
 import { parsePathId } from "~/schemas/api-search";
 import { requireAdmin } from "~/utils/auth.server";
 import { messages } from "~/utils/messages";
@@ -32,10 +36,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/plans${new URL(request.url).search}`;
   try {
     const result = deletePlanByAdmin(plan.id, admin.id);
-    if (result?.outcome === "deactivated") return redirectWithToast(back, { type: "warning", message: m.deactivatedInsteadOfDeleted });
+    if (result?.outcome === "deactivated")
+      return redirectWithToast(back, { type: "warning", message: m.deactivatedInsteadOfDeleted });
     return redirectWithToast(back, { type: "success", message: m.deleted });
   } catch (error) {
-    if (error instanceof PlanHasSubscribersError) return data({ error: m.hasSubscribers(error.subscribers) }, { status: 409 });
+    if (error instanceof PlanHasSubscribersError)
+      return data({ error: m.hasSubscribers(error.subscribers) }, { status: 409 });
     console.error(error);
     return data({ error: m.deleteFailed }, { status: 500 });
   }

@@ -20,7 +20,9 @@ function planOr404(raw: string | undefined) {
   return plan;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? m.editTitle(data.name) : m.notFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.editTitle(data.name) : m.notFound} — Encaixa` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -36,11 +38,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     updatePlanByAdmin(plan.id, submission.value, admin.id);
   } catch (error) {
-    if (error instanceof PlanNameTakenError) return data(submission.reply({ fieldErrors: { name: [m.nameTaken] } }), { status: 400 });
+    if (error instanceof PlanNameTakenError)
+      return data(submission.reply({ fieldErrors: { name: [m.nameTaken] } }), { status: 400 });
     console.error(error);
     return data(submission.reply({ formErrors: [m.updateFailed] }), { status: 500 });
   }
-  return redirectWithToast(`/plans${new URL(request.url).search}`, { type: "success", message: m.updated });
+  return redirectWithToast(`/plans${new URL(request.url).search}`, {
+    type: "success",
+    message: m.updated,
+  });
 }
 
 export default function EditPlan() {

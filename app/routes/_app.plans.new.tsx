@@ -26,13 +26,23 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     createPlanByAdmin(submission.value, admin.id);
   } catch (error) {
-    if (error instanceof PlanNameTakenError) return data(submission.reply({ fieldErrors: { name: [m.nameTaken] } }), { status: 400 });
+    if (error instanceof PlanNameTakenError)
+      return data(submission.reply({ fieldErrors: { name: [m.nameTaken] } }), { status: 400 });
     console.error(error);
     return data(submission.reply({ formErrors: [m.createFailed] }), { status: 500 });
   }
-  return redirectWithToast(`/plans${new URL(request.url).search}`, { type: "success", message: m.created });
+  return redirectWithToast(`/plans${new URL(request.url).search}`, {
+    type: "success",
+    message: m.created,
+  });
 }
 
 export default function NewPlan() {
-  return <PlanFormDialog title={m.newTitle} closeTo={useListHref("/plans")} lastResult={useActionData<typeof action>()} />;
+  return (
+    <PlanFormDialog
+      title={m.newTitle}
+      closeTo={useListHref("/plans")}
+      lastResult={useActionData<typeof action>()}
+    />
+  );
 }

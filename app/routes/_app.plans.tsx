@@ -1,5 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
 import { FilterForm } from "~/components/admin/filter-form";
 import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
@@ -35,8 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function StatusBadge({ status }: { status: (typeof PLAN_STATUSES)[number] }) {
-  const tone = status === "active" ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700";
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{m.status[status]}</span>;
+  const tone =
+    status === "active" ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700";
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
+      {m.status[status]}
+    </span>
+  );
 }
 
 export default function PlansPage() {
@@ -64,13 +76,26 @@ export default function PlansPage() {
           <label htmlFor="plans-q" className="label">
             {m.searchLabel}
           </label>
-          <input id="plans-q" name="q" type="search" defaultValue={query.q} placeholder={m.searchPlaceholder} className="input" maxLength={100} />
+          <input
+            id="plans-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder={m.searchPlaceholder}
+            className="input"
+            maxLength={100}
+          />
         </div>
         <div>
           <label htmlFor="plans-status" className="label">
             {m.statusFilter}
           </label>
-          <select id="plans-status" name="status" defaultValue={query.status ?? ""} className="input">
+          <select
+            id="plans-status"
+            name="status"
+            defaultValue={query.status ?? ""}
+            className="input"
+          >
             <option value="">{m.allStatuses}</option>
             {PLAN_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -89,14 +114,30 @@ export default function PlansPage() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">{m.columns.plan}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.columns.credits}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.columns.price}</th>
-              <th scope="col" className="px-4 py-3">{m.columns.status}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.columns.customers}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.columns.revenue}</th>
-              <th scope="col" className="px-4 py-3">{m.columns.createdAt}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.columns.actions}</th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.plan}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.columns.credits}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.columns.price}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.status}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.columns.customers}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.columns.revenue}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.columns.createdAt}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.columns.actions}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -108,13 +149,23 @@ export default function PlansPage() {
               </tr>
             )}
             {plans.map((plan) => (
-              <tr key={plan.id} className="border-b border-slate-100 last:border-0" data-testid="plan-row">
+              <tr
+                key={plan.id}
+                className="border-b border-slate-100 last:border-0"
+                data-testid="plan-row"
+              >
                 <th scope="row" className="px-4 py-3">
                   <span className="font-semibold">{plan.name}</span>
-                  {plan.description && <span className="block text-xs font-normal text-slate-600">{plan.description}</span>}
+                  {plan.description && (
+                    <span className="block text-xs font-normal text-slate-600">
+                      {plan.description}
+                    </span>
+                  )}
                 </th>
                 <td className="px-4 py-3 text-right tabular-nums">
-                  {plan.creditsPerMonth === UNLIMITED_CREDITS ? m.unlimited : formatInteger(plan.creditsPerMonth)}
+                  {plan.creditsPerMonth === UNLIMITED_CREDITS
+                    ? m.unlimited
+                    : formatInteger(plan.creditsPerMonth)}
                 </td>
                 <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
                   {plan.isFree ? m.free : formatBRL(plan.priceCents ?? 0)}
@@ -122,12 +173,21 @@ export default function PlansPage() {
                 <td className="px-4 py-3">
                   <StatusBadge status={plan.status} />
                 </td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatInteger(plan.customersCount)}</td>
-                <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">{formatBRL(plan.monthlyRevenueCents)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {formatInteger(plan.customersCount)}
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
+                  {formatBRL(plan.monthlyRevenueCents)}
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatDate(plan.createdAt)}</td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap justify-end gap-1">
-                    <Link to={withSearch(`/plans/${plan.id}/edit`)} className="btn-ghost" preventScrollReset aria-label={`${a.edit} ${plan.name}`}>
+                    <Link
+                      to={withSearch(`/plans/${plan.id}/edit`)}
+                      className="btn-ghost"
+                      preventScrollReset
+                      aria-label={`${a.edit} ${plan.name}`}
+                    >
                       {a.edit}
                     </Link>
                     <Link

@@ -42,31 +42,69 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "profile") {
     const submission = parseWithZod(form, { schema: profileSchema });
-    if (submission.status !== "success") return data({ intent, reply: submission.reply({ hideFields: hidden }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent, reply: submission.reply({ hideFields: hidden }) }, { status: 400 });
     try {
       await updateProfile(user.id, submission.value);
     } catch (error) {
       if (error instanceof EmailTakenError) {
-        return data({ intent, reply: submission.reply({ fieldErrors: { email: [messages.auth.emailTaken] }, hideFields: hidden }) }, { status: 400 });
+        return data(
+          {
+            intent,
+            reply: submission.reply({
+              fieldErrors: { email: [messages.auth.emailTaken] },
+              hideFields: hidden,
+            }),
+          },
+          { status: 400 },
+        );
       }
       if (error instanceof WrongPasswordError) {
         return data(
-          { intent, reply: submission.reply({ fieldErrors: { currentPassword: [messages.profile.currentPasswordWrong] }, hideFields: hidden }) },
+          {
+            intent,
+            reply: submission.reply({
+              fieldErrors: { currentPassword: [messages.profile.currentPasswordWrong] },
+              hideFields: hidden,
+            }),
+          },
           { status: 400 },
         );
       }
       console.error(error);
-      return data({ intent, reply: submission.reply({ formErrors: [messages.profile.updateFailed], hideFields: hidden }) }, { status: 500 });
+      return data(
+        {
+          intent,
+          reply: submission.reply({
+            formErrors: [messages.profile.updateFailed],
+            hideFields: hidden,
+          }),
+        },
+        { status: 500 },
+      );
     }
-    return redirectWithToast("/profile?tab=perfil", { type: "success", message: messages.profile.updated });
+    return redirectWithToast("/profile?tab=perfil", {
+      type: "success",
+      message: messages.profile.updated,
+    });
   }
   const auth = await getAuth(request);
   const result = await handleAccountIntent(intent, form, user.id, auth?.sessionId ?? null);
-  if (!result || !result.ok) return data({ intent, reply: result && !result.ok ? result.reply : null }, { status: 400 });
-  return redirectWithToast("/profile?tab=preferencias", { type: "success", message: result.message });
+  if (!result || !result.ok)
+    return data({ intent, reply: result && !result.ok ? result.reply : null }, { status: 400 });
+  return redirectWithToast("/profile?tab=preferencias", {
+    type: "success",
+    message: result.message,
+  });
 }
 
-function ProfileForm({ user, lastResult }: { user: { name: string; email: string }; lastResult: SubmissionResult<string[]> | null }) {
+function ProfileForm({
+  user,
+  lastResult,
+}: {
+  user: { name: string; email: string };
+  lastResult: SubmissionResult<string[]> | null;
+}) {
   const busy = useIsSubmitting();
   const [form, fields] = useForm({
     id: "profile",
@@ -78,14 +116,44 @@ function ProfileForm({ user, lastResult }: { user: { name: string; email: string
   return (
     <Form method="post" className="max-w-lg space-y-4" {...getFormProps(form)}>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <TextField label={m.name} errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
-      <TextField label={m.email} errors={fields.email.errors} errorId={fields.email.errorId} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+      <TextField
+        label={m.name}
+        errors={fields.name.errors}
+        errorId={fields.name.errorId}
+        {...getInputProps(fields.name, { type: "text" })}
+        autoComplete="name"
+      />
+      <TextField
+        label={m.email}
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        {...getInputProps(fields.email, { type: "email" })}
+        autoComplete="email"
+      />
       <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">{messages.settings.passwordTitle}</legend>
         <p className="text-xs text-slate-600">{m.passwordHint}</p>
-        <PasswordField label={m.currentPassword} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId} {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
-        <PasswordField label={m.newPassword} errors={fields.newPassword.errors} errorId={fields.newPassword.errorId} {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" />
-        <PasswordField label={m.confirmPassword} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId} {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+        <PasswordField
+          label={m.currentPassword}
+          errors={fields.currentPassword.errors}
+          errorId={fields.currentPassword.errorId}
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+          autoComplete="current-password"
+        />
+        <PasswordField
+          label={m.newPassword}
+          errors={fields.newPassword.errors}
+          errorId={fields.newPassword.errorId}
+          {...getInputProps(fields.newPassword, { type: "password" })}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label={m.confirmPassword}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+        />
       </fieldset>
       <button type="submit" name="intent" value="profile" className="btn-primary" disabled={busy}>
         {busy ? messages.admin.saving : m.save}
@@ -102,7 +170,10 @@ export default function Profile() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header className="card flex flex-wrap items-center gap-4 p-5">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white" aria-hidden="true">
+        <span
+          className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white"
+          aria-hidden="true"
+        >
           {initials(user.name)}
         </span>
         <div>
@@ -113,7 +184,9 @@ export default function Profile() {
             {user.email}
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-            <span className="rounded-full bg-brand-100 px-2 py-0.5 font-semibold text-brand-700">{messages.roles[user.role]}</span>
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 font-semibold text-brand-700">
+              {messages.roles[user.role]}
+            </span>
             <span className="text-slate-600">{m.memberSince(formatLongDate(user.createdAt))}</span>
           </p>
         </div>
@@ -121,7 +194,14 @@ export default function Profile() {
       <UrlTabs tabs={m.tabs} current={tab} label={messages.nav.profile} />
       {tab === "perfil" && (
         <section className="card p-5">
-          <ProfileForm user={user} lastResult={actionData?.intent === "profile" ? (actionData.reply as SubmissionResult<string[]>) : null} />
+          <ProfileForm
+            user={user}
+            lastResult={
+              actionData?.intent === "profile"
+                ? (actionData.reply as SubmissionResult<string[]>)
+                : null
+            }
+          />
         </section>
       )}
       {tab === "assinatura" && (
@@ -130,16 +210,26 @@ export default function Profile() {
             <div>
               <dt className="text-sm text-slate-600">{m.plan}</dt>
               <dd className="font-semibold" data-testid="profile-plan">
-                {isAdmin ? messages.roles.admin : (subscription?.planName ?? messages.planCard.freePlan)}
+                {isAdmin
+                  ? messages.roles.admin
+                  : (subscription?.planName ?? messages.planCard.freePlan)}
               </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-600">{m.renewal}</dt>
-              <dd className="font-semibold">{subscription?.expiresAt ? formatDate(subscription.expiresAt) : messages.settings.noExpiry}</dd>
+              <dd className="font-semibold">
+                {subscription?.expiresAt
+                  ? formatDate(subscription.expiresAt)
+                  : messages.settings.noExpiry}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-600">{m.paymentStatus}</dt>
-              <dd className="font-semibold">{latestInvoice ? `#${latestInvoice.id} — ${m.paymentStatuses[latestInvoice.status]}` : m.noInvoice}</dd>
+              <dd className="font-semibold">
+                {latestInvoice
+                  ? `#${latestInvoice.id} — ${m.paymentStatuses[latestInvoice.status]}`
+                  : m.noInvoice}
+              </dd>
             </div>
           </dl>
           {!isAdmin && (
@@ -157,9 +247,15 @@ export default function Profile() {
         </section>
       )}
       <nav className="card flex flex-wrap gap-2 p-4" aria-label={m.quickLinks}>
-        <Link to="/home" className="btn-ghost">{messages.nav.home}</Link>
-        <Link to="/search" className="btn-ghost">{messages.nav.search}</Link>
-        <Link to="/usage" className="btn-ghost">{messages.nav.usage}</Link>
+        <Link to="/home" className="btn-ghost">
+          {messages.nav.home}
+        </Link>
+        <Link to="/search" className="btn-ghost">
+          {messages.nav.search}
+        </Link>
+        <Link to="/usage" className="btn-ghost">
+          {messages.nav.usage}
+        </Link>
       </nav>
     </div>
   );

@@ -26,21 +26,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
     remainingSearches: outcome.stats.remainingSearches,
     dailyAllowance: outcome.stats.dailyAllowance,
   };
-  if (outcome.status === "exhausted") return { state: "exhausted" as const, query: q, type, creditStats };
-  return { state: "results" as const, query: q, type, cards, lowCredits: outcome.lowCredits, creditStats };
+  if (outcome.status === "exhausted")
+    return { state: "exhausted" as const, query: q, type, creditStats };
+  return {
+    state: "results" as const,
+    query: q,
+    type,
+    cards,
+    lowCredits: outcome.lowCredits,
+    creditStats,
+  };
 }
 
 function SearchForm({ query, type }: { query: string; type: "code" | "description" }) {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/search";
   return (
-    <Form method="get" action="/search" className="card flex flex-col gap-2 p-4 sm:flex-row sm:items-end" aria-label={m.newSearch}>
+    <Form
+      method="get"
+      action="/search"
+      className="card flex flex-col gap-2 p-4 sm:flex-row sm:items-end"
+      aria-label={m.newSearch}
+    >
       <input type="hidden" name="from" value="results" />
       <div className="flex-1">
         <label htmlFor="search-q" className="label">
           {m.newSearch}
         </label>
-        <input id="search-q" name="q" defaultValue={query} className="input" placeholder={m.codePlaceholder} autoComplete="off" />
+        <input
+          id="search-q"
+          name="q"
+          defaultValue={query}
+          className="input"
+          placeholder={m.codePlaceholder}
+          autoComplete="off"
+        />
       </div>
       <div>
         <label htmlFor="search-type" className="label">
@@ -99,12 +119,19 @@ export default function SearchPage() {
       <SearchForm query={query} type={type} />
 
       {data.state === "invalid" && (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+        >
           {data.error}
         </p>
       )}
       {data.state === "exhausted" && (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900" data-testid="credits-exhausted">
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
+          data-testid="credits-exhausted"
+        >
           <p>{m.exhausted}</p>
           <Link to="/settings?tab=planos" className="mt-2 inline-block font-semibold underline">
             {m.upgrade}
@@ -114,7 +141,11 @@ export default function SearchPage() {
       {data.state === "results" && (
         <>
           {data.lowCredits && data.creditStats.remainingSearches >= 0 && (
-            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900" data-testid="credits-low">
+            <p
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+              data-testid="credits-low"
+            >
               {m.low(data.creditStats.remainingSearches)}
             </p>
           )}
@@ -132,7 +163,9 @@ export default function SearchPage() {
           ) : (
             <div className="card p-6 text-center" data-testid="empty-results">
               <h2 className="text-lg font-semibold">{m.emptyTitle}</h2>
-              <p className="mt-1 text-slate-600">{data.type === "code" ? m.noResultCode : m.noResultDescription}</p>
+              <p className="mt-1 text-slate-600">
+                {data.type === "code" ? m.noResultCode : m.noResultDescription}
+              </p>
               <ul className="mx-auto mt-4 max-w-md list-inside list-disc text-left text-sm text-slate-700">
                 {m.emptyTips.map((tip) => (
                   <li key={tip}>{tip}</li>

@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { groupByCategory, searchByVehicle, vehiclePickerOptions } from "~/models/vehicle-search.server";
+import {
+  groupByCategory,
+  searchByVehicle,
+  vehiclePickerOptions,
+} from "~/models/vehicle-search.server";
 import { requireUser } from "~/utils/auth.server";
 import { useHydrated } from "~/utils/hooks";
 import { messages } from "~/utils/messages";
@@ -22,9 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { brand, model, year: chosenYear, version } = options.selected;
   if (!brand || !model || !chosenYear) return { options, result: null };
   const outcome = searchByVehicle(user, { brand, model, year: chosenYear, version });
-  const creditStats = { remainingSearches: outcome.stats.remainingSearches, dailyAllowance: outcome.stats.dailyAllowance };
+  const creditStats = {
+    remainingSearches: outcome.stats.remainingSearches,
+    dailyAllowance: outcome.stats.dailyAllowance,
+  };
   const vehicle = [brand, model, chosenYear, version].filter(Boolean).join(" ");
-  if (outcome.status === "exhausted") return { options, creditStats, result: { exhausted: true as const, vehicle } };
+  if (outcome.status === "exhausted")
+    return { options, creditStats, result: { exhausted: true as const, vehicle } };
   return {
     options,
     creditStats,
@@ -39,13 +47,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function Picker({ id, label, value, values, placeholder }: { id: string; label: string; value: string; values: (string | number)[]; placeholder: string }) {
+function Picker({
+  id,
+  label,
+  value,
+  values,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  values: (string | number)[];
+  placeholder: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <select id={id} name={id} defaultValue={value} key={`${id}-${value}-${values.length}`} className="input" disabled={values.length === 0}>
+      <select
+        id={id}
+        name={id}
+        defaultValue={value}
+        key={`${id}-${value}-${values.length}`}
+        className="input"
+        disabled={values.length === 0}
+      >
         <option value="">{placeholder}</option>
         {values.map((v) => (
           <option key={v} value={v}>
@@ -71,12 +98,38 @@ export default function VehicleSearch() {
       <Form
         method="get"
         className="card grid gap-3 p-5 sm:grid-cols-4"
-        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+        onChange={(event) =>
+          submit(event.currentTarget, { preventScrollReset: true, replace: true })
+        }
       >
-        <Picker id="brand" label={m.brand} value={selected.brand ?? ""} values={options.brands} placeholder={m.choose} />
-        <Picker id="model" label={m.model} value={selected.model ?? ""} values={options.models} placeholder={m.choose} />
-        <Picker id="year" label={m.year} value={selected.year ? String(selected.year) : ""} values={options.years} placeholder={m.choose} />
-        <Picker id="version" label={m.version} value={selected.version ?? ""} values={options.versions} placeholder={m.allVersions} />
+        <Picker
+          id="brand"
+          label={m.brand}
+          value={selected.brand ?? ""}
+          values={options.brands}
+          placeholder={m.choose}
+        />
+        <Picker
+          id="model"
+          label={m.model}
+          value={selected.model ?? ""}
+          values={options.models}
+          placeholder={m.choose}
+        />
+        <Picker
+          id="year"
+          label={m.year}
+          value={selected.year ? String(selected.year) : ""}
+          values={options.years}
+          placeholder={m.choose}
+        />
+        <Picker
+          id="version"
+          label={m.version}
+          value={selected.version ?? ""}
+          values={options.versions}
+          placeholder={m.allVersions}
+        />
         <div className="flex gap-2 sm:col-span-4">
           {!hydrated && (
             <button type="submit" className="btn-primary">
@@ -90,17 +143,27 @@ export default function VehicleSearch() {
       </Form>
 
       {result?.exhausted && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+        <p
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
+        >
           {messages.search.exhausted}
         </p>
       )}
       {result && !result.exhausted && (
         <section aria-labelledby="vehicle-parts" className="space-y-4">
-          <h2 id="vehicle-parts" className="text-lg font-semibold" data-testid="vehicle-parts-heading">
+          <h2
+            id="vehicle-parts"
+            className="text-lg font-semibold"
+            data-testid="vehicle-parts-heading"
+          >
             {m.partsFound(result.count, result.vehicle)}
           </h2>
           {result.lowCredits && result.remaining >= 0 && (
-            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+            <p
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+            >
               {messages.search.low(result.remaining)}
             </p>
           )}
@@ -110,13 +173,21 @@ export default function VehicleSearch() {
               <h3 className="font-semibold">{group.category}</h3>
               <ul className="mt-2 divide-y divide-slate-100 text-sm">
                 {group.items.map((part) => (
-                  <li key={part.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <li
+                    key={part.id}
+                    className="flex flex-wrap items-center justify-between gap-2 py-2"
+                  >
                     <span>
                       <span className="font-mono font-semibold">{part.code}</span> — {part.name}{" "}
                       <span className="text-slate-500">({part.manufacturer})</span>
-                      {part.notes && <span className="block text-xs text-slate-500">{part.notes}</span>}
+                      {part.notes && (
+                        <span className="block text-xs text-slate-500">{part.notes}</span>
+                      )}
                     </span>
-                    <Link to={`/search?${new URLSearchParams({ q: part.code, type: "code" })}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                    <Link
+                      to={`/search?${new URLSearchParams({ q: part.code, type: "code" })}`}
+                      className="text-sm font-semibold text-brand-700 hover:underline"
+                    >
                       {m.seePart}
                     </Link>
                   </li>

@@ -30,7 +30,13 @@ async function loadPlan(request: Request, planIdParam: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, plan } = await loadPlan(request, params.planId);
   return {
-    plan: { id: plan.id, name: plan.name, priceCents: plan.priceCents, isFree: plan.isFree, creditsPerMonth: plan.creditsPerMonth },
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      priceCents: plan.priceCents,
+      isFree: plan.isFree,
+      creditsPerMonth: plan.creditsPerMonth,
+    },
     isCurrent: currentPlan(user.id)?.planId === plan.id,
   };
 }
@@ -39,11 +45,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, plan } = await loadPlan(request, params.planId);
   const submission = parseWithZod(await request.formData(), { schema: planChangeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (currentPlan(user.id)?.planId === plan.id) return data(submission.reply({ formErrors: [m.alreadyOnPlan] }), { status: 400 });
+  if (currentPlan(user.id)?.planId === plan.id)
+    return data(submission.reply({ formErrors: [m.alreadyOnPlan] }), { status: 400 });
   try {
-    const result = subscribe({ userId: user.id, planId: plan.id, paymentMethod: submission.value.paymentMethod });
-    if (result.kind === "activated") return redirectWithToast("/settings?tab=planos", { type: "success", message: m.created });
-    return redirectWithToast("/settings?tab=planos", { type: "info", message: m.paymentRequired(result.payment.id) });
+    const result = subscribe({
+      userId: user.id,
+      planId: plan.id,
+      paymentMethod: submission.value.paymentMethod,
+    });
+    if (result.kind === "activated")
+      return redirectWithToast("/settings?tab=planos", { type: "success", message: m.created });
+    return redirectWithToast("/settings?tab=planos", {
+      type: "info",
+      message: m.paymentRequired(result.payment.id),
+    });
   } catch (error) {
     if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError) {
       return data(submission.reply({ formErrors: [m.planNotFound] }), { status: 400 });
@@ -57,12 +72,18 @@ export default function PlanChange() {
   const { plan, isCurrent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useIsSubmitting();
-  const [form] = useForm({ id: "plan-change", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: planChangeSchema }) });
+  const [form] = useForm({
+    id: "plan-change",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: planChangeSchema }),
+  });
   return (
     <RouteDialog title={m.title(plan.name)} closeTo="/settings?tab=planos">
       <p className="text-lg font-bold">
         {planPrice(plan)}
-        {!plan.isFree && <span className="text-sm font-normal text-slate-600">{messages.landing.perMonth}</span>}
+        {!plan.isFree && (
+          <span className="text-sm font-normal text-slate-600">{messages.landing.perMonth}</span>
+        )}
       </p>
       <p className="text-sm text-slate-700">{planCredits(plan)}</p>
       <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
@@ -79,7 +100,13 @@ export default function PlanChange() {
               <div className="space-y-2">
                 {PAID_METHODS.map((method, index) => (
                   <label key={method} className="flex items-center gap-2">
-                    <input type="radio" name="paymentMethod" value={method} defaultChecked={index === 0} className="accent-brand-600" />
+                    <input
+                      type="radio"
+                      name="paymentMethod"
+                      value={method}
+                      defaultChecked={index === 0}
+                      className="accent-brand-600"
+                    />
                     {m.methods[method]}
                   </label>
                 ))}

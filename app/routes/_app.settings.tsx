@@ -71,9 +71,27 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
   return (
     <Form method="post" className="max-w-md space-y-4" {...getFormProps(form)}>
       <h2 className="font-semibold">{m.passwordTitle}</h2>
-      <PasswordField label={m.currentPassword} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId} {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
-      <PasswordField label={m.newPassword} errors={fields.newPassword.errors} errorId={fields.newPassword.errorId} {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" />
-      <PasswordField label={m.confirmPassword} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId} {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+      <PasswordField
+        label={m.currentPassword}
+        errors={fields.currentPassword.errors}
+        errorId={fields.currentPassword.errorId}
+        {...getInputProps(fields.currentPassword, { type: "password" })}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        label={m.newPassword}
+        errors={fields.newPassword.errors}
+        errorId={fields.newPassword.errorId}
+        {...getInputProps(fields.newPassword, { type: "password" })}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={m.confirmPassword}
+        errors={fields.confirmPassword.errors}
+        errorId={fields.confirmPassword.errorId}
+        {...getInputProps(fields.confirmPassword, { type: "password" })}
+        autoComplete="new-password"
+      />
       <button type="submit" name="intent" value="password" className="btn-primary" disabled={busy}>
         {m.changePassword}
       </button>
@@ -82,7 +100,8 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
 }
 
 export default function Settings() {
-  const { tab, user, isAdmin, subscription, stats, plans, preferences, sessions, pending } = useLoaderData<typeof loader>();
+  const { tab, user, isAdmin, subscription, stats, plans, preferences, sessions, pending } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const currentPlanId = subscription?.planId;
   return (
@@ -92,14 +111,21 @@ export default function Settings() {
 
       {tab === "planos" && (
         <div className="space-y-6">
-          <section className="card flex flex-wrap items-center justify-between gap-4 p-5" aria-label={m.currentPlan}>
+          <section
+            className="card flex flex-wrap items-center justify-between gap-4 p-5"
+            aria-label={m.currentPlan}
+          >
             <div>
               <p className="text-sm text-slate-600">{m.currentPlan}</p>
               <p className="text-xl font-bold" data-testid="settings-current-plan">
-                {isAdmin ? messages.roles.admin : (subscription?.planName ?? messages.planCard.freePlan)}
+                {isAdmin
+                  ? messages.roles.admin
+                  : (subscription?.planName ?? messages.planCard.freePlan)}
               </p>
               <p className="text-sm text-slate-600">
-                {subscription?.expiresAt ? m.validUntil(formatDate(subscription.expiresAt)) : m.noExpiry}
+                {subscription?.expiresAt
+                  ? m.validUntil(formatDate(subscription.expiresAt))
+                  : m.noExpiry}
               </p>
             </div>
             <dl className="grid grid-cols-3 gap-6 text-center">
@@ -124,14 +150,24 @@ export default function Settings() {
               const isCurrent = plan.id === currentPlanId;
               const perks = m.perks[plan.name.toLowerCase()] ?? [];
               return (
-                <li key={plan.id} className={`card flex flex-col p-5 ${isCurrent ? "ring-2 ring-brand-600" : ""}`} data-testid="settings-plan-card">
+                <li
+                  key={plan.id}
+                  className={`card flex flex-col p-5 ${isCurrent ? "ring-2 ring-brand-600" : ""}`}
+                  data-testid="settings-plan-card"
+                >
                   <h2 className="text-lg font-bold">{plan.name}</h2>
                   <p className="mt-2 text-2xl font-extrabold">
                     {planPrice(plan)}
-                    {!plan.isFree && <span className="text-sm font-normal text-slate-600">{messages.landing.perMonth}</span>}
+                    {!plan.isFree && (
+                      <span className="text-sm font-normal text-slate-600">
+                        {messages.landing.perMonth}
+                      </span>
+                    )}
                   </p>
                   <p className="mt-2 text-sm">{planCredits(plan)}</p>
-                  {plan.description && <p className="mt-2 text-sm text-slate-600">{plan.description}</p>}
+                  {plan.description && (
+                    <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+                  )}
                   {perks.length > 0 && (
                     <ul className="mt-3 list-inside list-disc text-sm text-slate-700">
                       {perks.map((perk) => (
@@ -141,14 +177,23 @@ export default function Settings() {
                   )}
                   <div className="mt-auto pt-4">
                     {pending[plan.id] && (
-                      <p className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="pending-invoice">
+                      <p
+                        className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                        data-testid="pending-invoice"
+                      >
                         {m.pendingInvoice(pending[plan.id]!)}
                       </p>
                     )}
                     {isCurrent ? (
-                      <span className="inline-block rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">{m.current}</span>
+                      <span className="inline-block rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">
+                        {m.current}
+                      </span>
                     ) : !isAdmin && !plan.isFree ? (
-                      <Link to={`/settings/plano/${plan.id}`} preventScrollReset className="btn-primary w-full">
+                      <Link
+                        to={`/settings/plano/${plan.id}`}
+                        preventScrollReset
+                        className="btn-primary w-full"
+                      >
                         {m.changePlan}
                         <span className="sr-only"> — {plan.name}</span>
                       </Link>
@@ -190,7 +235,13 @@ export default function Settings() {
       {tab === "seguranca" && (
         <div className="grid gap-6 md:grid-cols-2">
           <section className="card p-5">
-            <PasswordForm lastResult={actionData?.intent === "password" ? (actionData.reply as SubmissionResult<string[]>) : null} />
+            <PasswordForm
+              lastResult={
+                actionData?.intent === "password"
+                  ? (actionData.reply as SubmissionResult<string[]>)
+                  : null
+              }
+            />
           </section>
           <section className="card space-y-3 p-5">
             <h2 className="font-semibold">{m.sessionsTitle}</h2>

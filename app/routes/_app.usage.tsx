@@ -67,13 +67,18 @@ export default function Usage() {
   const allowance = stats.dailyAllowance;
   const unlimited = stats.remainingSearches < 0;
   const usedFromPlan = Math.min(stats.chargedToday, Math.max(allowance, 0));
-  const percent = unlimited || allowance <= 0 ? 0 : Math.min(100, Math.round((usedFromPlan / allowance) * 100));
+  const percent =
+    unlimited || allowance <= 0 ? 0 : Math.min(100, Math.round((usedFromPlan / allowance) * 100));
   const exhausted = !unlimited && stats.remainingSearches === 0;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold">{m.title}</h1>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label={m.remaining} value={unlimited ? "∞" : formatInteger(stats.remainingSearches)} testId="usage-remaining" />
+        <Stat
+          label={m.remaining}
+          value={unlimited ? "∞" : formatInteger(stats.remainingSearches)}
+          testId="usage-remaining"
+        />
         <Stat label={m.today} value={formatInteger(stats.searchesToday)} testId="usage-today" />
         <Stat label={m.currentPlan} value={subscription?.planName ?? messages.planCard.freePlan} />
       </div>
@@ -98,7 +103,9 @@ export default function Usage() {
             <div className={`h-full ${usageColor(percent)}`} style={{ width: `${percent}%` }} />
           </div>
           <p className="mt-2 text-sm text-slate-600">{m.usedOf(usedFromPlan, allowance)}</p>
-          {stats.creditsBalance > 0 && <p className="mt-1 text-sm text-slate-600">{m.extraCredits(stats.creditsBalance)}</p>}
+          {stats.creditsBalance > 0 && (
+            <p className="mt-1 text-sm text-slate-600">{m.extraCredits(stats.creditsBalance)}</p>
+          )}
           {exhausted ? (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
               {m.limitReached}{" "}
@@ -108,7 +115,10 @@ export default function Usage() {
             </p>
           ) : (
             percent >= 90 && (
-              <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <p
+                role="status"
+                className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              >
                 {m.warning}
               </p>
             )
@@ -128,7 +138,9 @@ export default function Usage() {
           </div>
           <div>
             <dt className="text-slate-600">{m.validUntil}</dt>
-            <dd className="font-medium">{subscription?.expiresAt ? formatDate(subscription.expiresAt) : m.noExpiry}</dd>
+            <dd className="font-medium">
+              {subscription?.expiresAt ? formatDate(subscription.expiresAt) : m.noExpiry}
+            </dd>
           </div>
         </dl>
         <p className="mt-4 text-sm text-slate-600">{m.renewal}</p>

@@ -33,7 +33,12 @@ function vehicleOr404(raw: string | undefined) {
 
 /** What the dialog shows: the checked parts, and one page of the parts search. */
 function pickerState(selectedIds: number[], q: string, page: number, error?: string) {
-  return { selected: partsByIds(selectedIds), q, results: searchPartsForPicker(q, page), error: error ?? null };
+  return {
+    selected: partsByIds(selectedIds),
+    q,
+    results: searchPartsForPicker(q, page),
+    error: error ?? null,
+  };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -50,13 +55,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const vehicle = vehicleOr404(params.id);
   const form = readCompatibilityForm(await request.formData());
-  if (form.intent.action === "search") return { state: pickerState(form.partIds, form.q, form.intent.page) };
+  if (form.intent.action === "search")
+    return { state: pickerState(form.partIds, form.q, form.intent.page) };
   const result = setVehicleParts(vehicle.id, form.partIds, admin.id);
   if (!result.ok) {
     if (result.status === 404) throw new Response(result.message, { status: 404 });
-    return data({ state: pickerState(form.partIds, form.q, 1, result.message) }, { status: result.status });
+    return data(
+      { state: pickerState(form.partIds, form.q, 1, result.message) },
+      { status: result.status },
+    );
   }
-  return redirectWithToast(`/vehicles${new URL(request.url).search}`, { type: "success", message: m.compatibilitySaved });
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
+    type: "success",
+    message: m.compatibilitySaved,
+  });
 }
 
 function PartText({ part }: { part: PickerPart }) {
@@ -84,7 +96,10 @@ export default function VehicleCompatibility() {
     <RouteDialog title={m.compatibilityTitle(label)} closeTo={closeTo}>
       <p className="text-sm text-slate-600">{m.compatibilityHint}</p>
       {state.error && (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {state.error}
         </p>
       )}
@@ -94,9 +109,23 @@ export default function VehicleCompatibility() {
             <label htmlFor="compat-q" className="label">
               {m.searchPartsLabel}
             </label>
-            <input id="compat-q" name="q" type="search" defaultValue={state.q} className="input" maxLength={FIELD_MAX} autoComplete="off" />
+            <input
+              id="compat-q"
+              name="q"
+              type="search"
+              defaultValue={state.q}
+              className="input"
+              maxLength={FIELD_MAX}
+              autoComplete="off"
+            />
           </div>
-          <button type="submit" name="intent" value="search" className="btn-secondary" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="search"
+            className="btn-secondary"
+            disabled={busy}
+          >
             {m.searchPartsButton}
           </button>
         </div>
@@ -112,7 +141,9 @@ export default function VehicleCompatibility() {
                   {selectedIds.has(part.id) ? (
                     <div className="flex items-start justify-between gap-2">
                       <PartText part={part} />
-                      <span className="shrink-0 text-xs font-semibold text-emerald-700">{m.alreadySelected}</span>
+                      <span className="shrink-0 text-xs font-semibold text-emerald-700">
+                        {m.alreadySelected}
+                      </span>
                     </div>
                   ) : (
                     <label className="flex cursor-pointer items-start gap-2">
@@ -126,11 +157,23 @@ export default function VehicleCompatibility() {
           )}
           {pages > 1 && (
             <div className="mt-2 flex items-center justify-between gap-2 text-sm">
-              <button type="submit" name="intent" value={`page:${page - 1}`} className="btn-secondary" disabled={busy || page <= 1}>
+              <button
+                type="submit"
+                name="intent"
+                value={`page:${page - 1}`}
+                className="btn-secondary"
+                disabled={busy || page <= 1}
+              >
                 {messages.search.previous}
               </button>
               <span>{m.partsPage(page, pages)}</span>
-              <button type="submit" name="intent" value={`page:${page + 1}`} className="btn-secondary" disabled={busy || page >= pages}>
+              <button
+                type="submit"
+                name="intent"
+                value={`page:${page + 1}`}
+                className="btn-secondary"
+                disabled={busy || page >= pages}
+              >
                 {messages.search.next}
               </button>
             </div>
@@ -138,7 +181,9 @@ export default function VehicleCompatibility() {
         </fieldset>
 
         <fieldset>
-          <legend className="text-sm font-semibold">{m.selectedParts(state.selected.length)}</legend>
+          <legend className="text-sm font-semibold">
+            {m.selectedParts(state.selected.length)}
+          </legend>
           {state.selected.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">{m.noSelectedParts}</p>
           ) : (
@@ -146,7 +191,13 @@ export default function VehicleCompatibility() {
               {state.selected.map((part) => (
                 <li key={part.id} className="px-3 py-2 text-sm">
                   <label className="flex cursor-pointer items-start gap-2">
-                    <input type="checkbox" name="partId" value={part.id} defaultChecked className="mt-1" />
+                    <input
+                      type="checkbox"
+                      name="partId"
+                      value={part.id}
+                      defaultChecked
+                      className="mt-1"
+                    />
                     <PartText part={part} />
                   </label>
                 </li>

@@ -31,7 +31,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const result = deleteVehicle(vehicleOr404(params.id).id, admin.id);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirectWithToast(`/vehicles${new URL(request.url).search}`, { type: "success", message: m.vehicleDeleted });
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
+    type: "success",
+    message: m.vehicleDeleted,
+  });
 }
 
 export default function DeleteVehicle() {

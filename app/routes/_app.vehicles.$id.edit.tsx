@@ -26,9 +26,31 @@ function vehicleOr404(raw: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { brand, model, year, version, generation, engine, fuel, transmission, bodyType, vehicleType } = vehicleOr404(params.id);
+  const {
+    brand,
+    model,
+    year,
+    version,
+    generation,
+    engine,
+    fuel,
+    transmission,
+    bodyType,
+    vehicleType,
+  } = vehicleOr404(params.id);
   return {
-    vehicle: { brand, model, year, version, generation, engine, fuel, transmission, body_type: bodyType, vehicle_type: vehicleType },
+    vehicle: {
+      brand,
+      model,
+      year,
+      version,
+      generation,
+      engine,
+      fuel,
+      transmission,
+      body_type: bodyType,
+      vehicle_type: vehicleType,
+    },
     brands: vehicleBrandNames(),
   };
 }
@@ -40,7 +62,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = updateVehicle(vehicle.id, submission.value, admin.id);
   if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
-  return redirectWithToast(`/vehicles${new URL(request.url).search}`, { type: "success", message: m.vehicleUpdated });
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
+    type: "success",
+    message: m.vehicleUpdated,
+  });
 }
 
 export default function EditVehicle() {

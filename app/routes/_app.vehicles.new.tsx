@@ -18,7 +18,10 @@ export const meta: MetaFunction = () => [{ title: `${m.newVehicle} — Encaixa` 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { brands: vehicleBrandNames(), vehicleType: parseVehicleListQuery(new URL(request.url).searchParams).type };
+  return {
+    brands: vehicleBrandNames(),
+    vehicleType: parseVehicleListQuery(new URL(request.url).searchParams).type,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,7 +30,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = createVehicle(submission.value, admin.id);
   if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
-  return redirectWithToast(`/vehicles${new URL(request.url).search}`, { type: "success", message: m.vehicleCreated });
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
+    type: "success",
+    message: m.vehicleCreated,
+  });
 }
 
 export default function NewVehicle() {

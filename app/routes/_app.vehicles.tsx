@@ -4,7 +4,13 @@ import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { brandsInUse, vehicleLabel, vehiclePage } from "~/models/vehicle.server";
-import { FIELD_MAX, filterYears, parseVehicleListQuery, VEHICLE_TYPES, type VehicleType } from "~/schemas/catalogue";
+import {
+  FIELD_MAX,
+  filterYears,
+  parseVehicleListQuery,
+  VEHICLE_TYPES,
+  type VehicleType,
+} from "~/schemas/catalogue";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatInteger } from "~/utils/format";
 import { messages } from "~/utils/messages";
@@ -17,7 +23,10 @@ export const meta: MetaFunction = () => [{ title: `${m.vehiclesTitle} — Encaix
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseVehicleListQuery(new URL(request.url).searchParams);
-  const list = vehiclePage({ type: query.type, q: query.q, brand: query.brand, year: query.year }, query.page);
+  const list = vehiclePage(
+    { type: query.type, q: query.q, brand: query.brand, year: query.year },
+    query.page,
+  );
   const brands = brandsInUse(query.type);
   const years = filterYears();
   return {
@@ -31,13 +40,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function TypeSelector({ current }: { current: VehicleType }) {
   return (
-    <nav aria-label={m.vehicleTypeLabel} className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
+    <nav
+      aria-label={m.vehicleTypeLabel}
+      className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+    >
       {VEHICLE_TYPES.map((type) => (
         <Link
           key={type}
           to={`/vehicles?type=${type}`}
           aria-current={type === current ? "page" : undefined}
-          className={type === current ? "btn bg-white text-brand-700 shadow-sm" : "btn text-slate-700 hover:bg-white/60"}
+          className={
+            type === current
+              ? "btn bg-white text-brand-700 shadow-sm"
+              : "btn text-slate-700 hover:bg-white/60"
+          }
         >
           {m.vehicleTypes[type]}
         </Link>
@@ -70,7 +86,11 @@ export default function VehiclesPage() {
         }
       />
       <TypeSelector current={query.type} />
-      <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" role="search">
+      <Form
+        method="get"
+        className="card grid gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        role="search"
+      >
         <input type="hidden" name="type" value={query.type} />
         <div>
           <label htmlFor="vehicles-q" className="label">
@@ -130,14 +150,30 @@ export default function VehiclesPage() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">{m.vehicle}</th>
-              <th scope="col" className="px-4 py-3">{m.year}</th>
-              <th scope="col" className="px-4 py-3">{m.version}</th>
-              <th scope="col" className="px-4 py-3">{m.engine}</th>
-              <th scope="col" className="px-4 py-3">{m.fuel}</th>
-              <th scope="col" className="px-4 py-3">{m.transmission}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.compatibleParts}</th>
-              <th scope="col" className="px-4 py-3 text-right">{a.actions}</th>
+              <th scope="col" className="px-4 py-3">
+                {m.vehicle}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.year}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.version}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.engine}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.fuel}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.transmission}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.compatibleParts}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {a.actions}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -154,20 +190,35 @@ export default function VehiclesPage() {
                 <tr key={vehicle.id} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className="px-4 py-3 font-semibold">
                     {vehicle.brand} {vehicle.model}
-                    {vehicle.generation && <span className="block text-xs font-normal text-slate-500">{vehicle.generation}</span>}
+                    {vehicle.generation && (
+                      <span className="block text-xs font-normal text-slate-500">
+                        {vehicle.generation}
+                      </span>
+                    )}
                   </th>
                   <td className="px-4 py-3 tabular-nums">{vehicle.year}</td>
                   <td className="px-4 py-3">{vehicle.version}</td>
                   <td className="px-4 py-3">{vehicle.engine ?? "—"}</td>
                   <td className="px-4 py-3">{vehicle.fuel ?? "—"}</td>
                   <td className="px-4 py-3">{vehicle.transmission ?? "—"}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatInteger(vehicle.compatibleParts)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {formatInteger(vehicle.compatibleParts)}
+                  </td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-1">
-                      <Link to={`/vehicles/${vehicle.id}`} className="btn-ghost whitespace-nowrap px-2 py-1" aria-label={`${a.details}: ${label}`}>
+                      <Link
+                        to={`/vehicles/${vehicle.id}`}
+                        className="btn-ghost whitespace-nowrap px-2 py-1"
+                        aria-label={`${a.details}: ${label}`}
+                      >
                         {a.details}
                       </Link>
-                      <Link to={withSearch(`/vehicles/${vehicle.id}/edit`)} className="btn-ghost whitespace-nowrap px-2 py-1" preventScrollReset aria-label={`${a.edit} ${label}`}>
+                      <Link
+                        to={withSearch(`/vehicles/${vehicle.id}/edit`)}
+                        className="btn-ghost whitespace-nowrap px-2 py-1"
+                        preventScrollReset
+                        aria-label={`${a.edit} ${label}`}
+                      >
                         {a.edit}
                       </Link>
                       <Link

@@ -17,7 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { vehicle, label: vehicleLabel(vehicle) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.label ?? m.vehicleNotFound} — Encaixa` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.label ?? m.vehicleNotFound} — Encaixa` },
+];
 
 export default function VehicleDetail() {
   const { vehicle, label } = useLoaderData<typeof loader>();
@@ -43,10 +45,16 @@ export default function VehicleDetail() {
         subtitle={m.vehicleTypes[vehicle.vehicleType]}
         actions={
           <>
-            <Link to={`/vehicles/${vehicle.id}/edit?type=${vehicle.vehicleType}`} className="btn-secondary">
+            <Link
+              to={`/vehicles/${vehicle.id}/edit?type=${vehicle.vehicleType}`}
+              className="btn-secondary"
+            >
               {a.edit}
             </Link>
-            <Link to={`/vehicles/${vehicle.id}/compatibility?type=${vehicle.vehicleType}`} className="btn-secondary">
+            <Link
+              to={`/vehicles/${vehicle.id}/compatibility?type=${vehicle.vehicleType}`}
+              className="btn-secondary"
+            >
               {m.compatibility}
             </Link>
           </>
@@ -56,7 +64,9 @@ export default function VehicleDetail() {
         {fields.map((field) => (
           <div key={field.label}>
             <dt className="text-sm text-slate-600">{field.label}</dt>
-            <dd className="font-semibold">{field.value ?? <span className="font-normal text-slate-500">{m.notInformed}</span>}</dd>
+            <dd className="font-semibold">
+              {field.value ?? <span className="font-normal text-slate-500">{m.notInformed}</span>}
+            </dd>
           </div>
         ))}
       </dl>
@@ -70,12 +80,24 @@ export default function VehicleDetail() {
           <table className="mt-3 w-full text-left text-sm">
             <thead className="border-y border-slate-200 bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3">{m.code}</th>
-                <th scope="col" className="px-4 py-3">{m.category}</th>
-                <th scope="col" className="px-4 py-3">{m.name}</th>
-                <th scope="col" className="px-4 py-3">{m.manufacturer}</th>
-                <th scope="col" className="px-4 py-3">{m.notes}</th>
-                <th scope="col" className="px-4 py-3 text-right">{a.actions}</th>
+                <th scope="col" className="px-4 py-3">
+                  {m.code}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {m.category}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {m.name}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {m.manufacturer}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {m.notes}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {a.actions}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -87,7 +109,11 @@ export default function VehicleDetail() {
                   <td className="px-4 py-3">{part.manufacturer}</td>
                   <td className="px-4 py-3 text-slate-700">{part.notes ?? "—"}</td>
                   <td className="px-4 py-3 text-right">
-                    <Link to={`/parts/${part.partId}`} className="btn-ghost whitespace-nowrap px-2 py-1" aria-label={`${m.seePart} ${part.code}`}>
+                    <Link
+                      to={`/parts/${part.partId}`}
+                      className="btn-ghost whitespace-nowrap px-2 py-1"
+                      aria-label={`${m.seePart} ${part.code}`}
+                    >
                       {m.seePart}
                     </Link>
                   </td>

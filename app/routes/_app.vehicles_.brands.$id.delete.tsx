@@ -34,5 +34,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteBrand() {
   const { name } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ConfirmDeleteDialog title={m.deleteBrand} message={m.confirmDeleteBrand(name)} closeTo="/vehicles/brands" error={actionData?.error} />;
+  return (
+    <ConfirmDeleteDialog
+      title={m.deleteBrand}
+      message={m.confirmDeleteBrand(name)}
+      closeTo="/vehicles/brands"
+      error={actionData?.error}
+    />
+  );
 }

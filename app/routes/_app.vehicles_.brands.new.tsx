@@ -29,5 +29,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewBrand() {
-  return <BrandFormDialog title={m.newBrand} closeTo="/vehicles/brands" lastResult={useActionData<typeof action>()} />;
+  return (
+    <BrandFormDialog
+      title={m.newBrand}
+      closeTo="/vehicles/brands"
+      lastResult={useActionData<typeof action>()}
+    />
+  );
 }

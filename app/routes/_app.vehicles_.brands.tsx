@@ -38,10 +38,18 @@ export default function BrandsPage() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">{m.id}</th>
-              <th scope="col" className="px-4 py-3">{m.name}</th>
-              <th scope="col" className="px-4 py-3 text-right">{m.vehiclesCount}</th>
-              <th scope="col" className="px-4 py-3 text-right">{a.actions}</th>
+              <th scope="col" className="px-4 py-3">
+                {m.id}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {m.name}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {m.vehiclesCount}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {a.actions}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -55,11 +63,20 @@ export default function BrandsPage() {
             {brands.map((brand) => (
               <tr key={brand.id} className="border-b border-slate-100 last:border-0">
                 <td className="px-4 py-3 tabular-nums text-slate-600">{brand.id}</td>
-                <th scope="row" className="px-4 py-3 font-semibold">{brand.name}</th>
-                <td className="px-4 py-3 text-right tabular-nums">{formatInteger(brand.vehiclesCount)}</td>
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  {brand.name}
+                </th>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {formatInteger(brand.vehiclesCount)}
+                </td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-1">
-                    <Link to={`/vehicles/brands/${brand.id}/edit`} className="btn-ghost whitespace-nowrap px-2 py-1" preventScrollReset aria-label={`${a.edit} ${brand.name}`}>
+                    <Link
+                      to={`/vehicles/brands/${brand.id}/edit`}
+                      className="btn-ghost whitespace-nowrap px-2 py-1"
+                      preventScrollReset
+                      aria-label={`${a.edit} ${brand.name}`}
+                    >
                       {a.edit}
                     </Link>
                     <Link

@@ -31,7 +31,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.plan.name} — Encaixa` : m.planNotFound }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.plan.name} — Encaixa` : m.planNotFound },
+];
 
 export default function PlanDetails() {
   const { plan, signedIn } = useLoaderData<typeof loader>();
@@ -72,7 +74,9 @@ export default function PlanDetails() {
       </section>
       <section className="mt-4">
         <h3 className="font-semibold">{m.policies}</h3>
-        <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{plan.policies?.trim() || m.noPolicies}</p>
+        <p className="mt-1 whitespace-pre-line text-sm text-slate-700">
+          {plan.policies?.trim() || m.noPolicies}
+        </p>
       </section>
       <div className="mt-6">
         {signedIn ? (
@@ -80,7 +84,10 @@ export default function PlanDetails() {
             {plan.isFree ? l.startFree : l.subscribe}
           </Link>
         ) : (
-          <Link to={`/register?${new URLSearchParams({ redirectTo: `/settings/plano/${plan.id}` })}`} className="btn-primary w-full">
+          <Link
+            to={`/register?${new URLSearchParams({ redirectTo: `/settings/plano/${plan.id}` })}`}
+            className="btn-primary w-full"
+          >
             {l.createOrSubscribe}
           </Link>
         )}

@@ -68,10 +68,19 @@ export default function Landing() {
               <span className="block text-xs text-slate-600">{seo.siteDescription}</span>
             </span>
           </Link>
-          <nav aria-label="Seções" className="ml-auto hidden gap-6 text-sm font-medium text-slate-700 md:flex">
-            <a href="#recursos" className="hover:text-brand-700">{m.features}</a>
-            <a href="#precos" className="hover:text-brand-700">{m.pricing}</a>
-            <a href="#contato" className="hover:text-brand-700">{m.contact}</a>
+          <nav
+            aria-label="Seções"
+            className="ml-auto hidden gap-6 text-sm font-medium text-slate-700 md:flex"
+          >
+            <a href="#recursos" className="hover:text-brand-700">
+              {m.features}
+            </a>
+            <a href="#precos" className="hover:text-brand-700">
+              {m.pricing}
+            </a>
+            <a href="#contato" className="hover:text-brand-700">
+              {m.contact}
+            </a>
           </nav>
           <div className="ml-auto flex items-center gap-2 md:ml-6">
             {user ? (
@@ -98,7 +107,9 @@ export default function Landing() {
       <main id="main">
         <section className="bg-gradient-to-b from-brand-50 to-slate-50">
           <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-20">
-            <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{m.heroTitle}</h1>
+            <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              {m.heroTitle}
+            </h1>
             <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{m.heroText}</p>
             <Form
               method="get"
@@ -127,7 +138,9 @@ export default function Landing() {
               <div
                 role={test.code ? "status" : "alert"}
                 className={`mx-auto mt-4 max-w-lg rounded-lg border px-4 py-3 text-sm ${
-                  test.code ? "border-sky-300 bg-sky-50 text-sky-900" : "border-amber-300 bg-amber-50 text-amber-900"
+                  test.code
+                    ? "border-sky-300 bg-sky-50 text-sky-900"
+                    : "border-amber-300 bg-amber-50 text-amber-900"
                 }`}
               >
                 {test.code ? (
@@ -148,7 +161,10 @@ export default function Landing() {
               {stats.map((stat) => (
                 <div key={stat.label} className="card p-4 text-center">
                   <dt className="text-sm text-slate-600">{stat.label}</dt>
-                  <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid="overview-counter">
+                  <dd
+                    className="mt-1 text-2xl font-bold text-slate-900"
+                    data-testid="overview-counter"
+                  >
                     {formatInteger(stat.value)}
                   </dd>
                 </div>

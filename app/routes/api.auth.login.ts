@@ -13,9 +13,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
   try {
     const user = await signIn(parsed.value.email, parsed.value.password, clientIp(context));
-    const session = createSession(user.id, "api", { userAgent: request.headers.get("user-agent"), ip: clientIp(context) });
+    const session = createSession(user.id, "api", {
+      userAgent: request.headers.get("user-agent"),
+      ip: clientIp(context),
+    });
     const { user: view, subscription } = profileView(accountSummary(user));
-    return ok({ user: view, subscription, token: session.id, expires_at: session.expiresAt.toISOString() }, messages.auth.loginSuccess);
+    return ok(
+      { user: view, subscription, token: session.id, expires_at: session.expiresAt.toISOString() },
+      messages.auth.loginSuccess,
+    );
   } catch (error) {
     if (error instanceof LoginError) return fail(error.message, error.status);
     throw error;

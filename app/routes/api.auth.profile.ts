@@ -21,9 +21,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const updated = await updateProfile(user.id, parsed.value);
     return ok(profileView(accountSummary(updated)), messages.profile.updated);
   } catch (error) {
-    if (error instanceof EmailTakenError) return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
+    if (error instanceof EmailTakenError)
+      return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
     if (error instanceof WrongPasswordError) {
-      return fail(messages.profile.currentPasswordWrong, 400, { current_password: [messages.profile.currentPasswordWrong] });
+      return fail(messages.profile.currentPasswordWrong, 400, {
+        current_password: [messages.profile.currentPasswordWrong],
+      });
     }
     throw error;
   }

@@ -13,8 +13,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
   try {
     const user = await createAccount(parsed.value);
-    const session = createSession(user.id, "api", { userAgent: request.headers.get("user-agent"), ip: clientIp(context) });
-    return ok({ user: userView(toPublicUser(user)), token: session.id }, messages.auth.registerSuccess, 201);
+    const session = createSession(user.id, "api", {
+      userAgent: request.headers.get("user-agent"),
+      ip: clientIp(context),
+    });
+    return ok(
+      { user: userView(toPublicUser(user)), token: session.id },
+      messages.auth.registerSuccess,
+      201,
+    );
   } catch (error) {
     if (error instanceof EmailTakenError) {
       return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });

@@ -14,7 +14,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseJsonBody(request, apiSubscribeSchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const result = subscribe({ userId: user.id, planId: parsed.value.planId, paymentMethod: parsed.value.paymentMethod });
+    const result = subscribe({
+      userId: user.id,
+      planId: parsed.value.planId,
+      paymentMethod: parsed.value.paymentMethod,
+    });
     const subscription = {
       id: result.subscription.id,
       plan_id: result.subscription.planId,
@@ -43,7 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
       201,
     );
   } catch (error) {
-    if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError) return fail(m.planNotFound, 404);
+    if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError)
+      return fail(m.planNotFound, 404);
     throw error;
   }
 }

@@ -27,7 +27,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!body.ok) return body.response;
     const result = renameBrand(id, body.value, user.id);
     if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
-    return ok({ ...brandView(result.value), vehicles_renamed: result.value.vehiclesRenamed }, m.brandUpdated);
+    return ok(
+      { ...brandView(result.value), vehicles_renamed: result.value.vehiclesRenamed },
+      m.brandUpdated,
+    );
   }
   if (request.method === "DELETE") {
     if (id === null) return fail(m.brandNotFound, 404);

@@ -27,8 +27,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     assignCustomerPlan({ userId: id, ...parsed.value, actorId: user.id });
     return ok(customerView(getCustomerRow(id)!), m.planAssigned);
   } catch (error) {
-    if (error instanceof PlanNotFoundError) return fail(m.planNotFound, 400, { plan_id: [m.planNotFound] });
-    if (error instanceof PlanInactiveError) return fail(m.planInactive, 400, { plan_id: [m.planInactive] });
+    if (error instanceof PlanNotFoundError)
+      return fail(m.planNotFound, 400, { plan_id: [m.planNotFound] });
+    if (error instanceof PlanInactiveError)
+      return fail(m.planInactive, 400, { plan_id: [m.planInactive] });
     throw error;
   }
 }

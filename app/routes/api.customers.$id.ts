@@ -1,6 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/models/api-views.server";
-import { deleteCustomer, getCustomer, getCustomerRow, updateCustomer } from "~/models/customer.server";
+import {
+  deleteCustomer,
+  getCustomer,
+  getCustomerRow,
+  updateCustomer,
+} from "~/models/customer.server";
 import { EmailTakenError } from "~/models/user.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCustomerEditSchema } from "~/schemas/customer";
@@ -54,7 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     updateCustomer(customer.id, parsed.value, user.id);
     return ok(customerView(getCustomerRow(customer.id)!), m.updated);
   } catch (error) {
-    if (error instanceof EmailTakenError) return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
+    if (error instanceof EmailTakenError)
+      return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
     throw error;
   }
 }

@@ -33,7 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const customer = await createCustomer(parsed.value, user.id);
     return ok(customerView(getCustomerRow(customer.id)!), m.created, 201);
   } catch (error) {
-    if (error instanceof EmailTakenError) return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
+    if (error instanceof EmailTakenError)
+      return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
     throw error;
   }
 }

@@ -28,7 +28,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!body.ok) return body.response;
   const outcome = addAlternativeCode(id, body.value, user.id);
   if (!outcome.ok) {
-    return fail(outcome.message, outcome.status, outcome.field ? { alternative_code: [outcome.message] } : undefined);
+    return fail(
+      outcome.message,
+      outcome.status,
+      outcome.field ? { alternative_code: [outcome.message] } : undefined,
+    );
   }
   return ok(partAlternativeCodeView(outcome.value), m.alternativeCodeAdded, 201);
 }

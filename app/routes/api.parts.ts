@@ -18,7 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
   const { limit, offset, ...filter } = parsed.value;
   const { items, total } = queryParts(filter, limit, offset);
-  const body: Envelope<ReturnType<typeof partAdminListView>> & { total: number; limit: number; offset: number } = {
+  const body: Envelope<ReturnType<typeof partAdminListView>> & {
+    total: number;
+    limit: number;
+    offset: number;
+  } = {
     success: true,
     data: partAdminListView(items),
     total,

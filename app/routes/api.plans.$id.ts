@@ -45,7 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (result.outcome === "deleted") return ok(null, m.deleted);
       return ok(planAdminView(getPlanWithCustomers(plan.id)!), m.deactivatedInsteadOfDeleted);
     } catch (error) {
-      if (error instanceof PlanHasSubscribersError) return fail(m.hasSubscribers(error.subscribers), 409);
+      if (error instanceof PlanHasSubscribersError)
+        return fail(m.hasSubscribers(error.subscribers), 409);
       throw error;
     }
   }

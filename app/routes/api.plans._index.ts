@@ -1,6 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planAdminView } from "~/models/api-views.server";
-import { createPlanByAdmin, getPlanWithCustomers, listPlansAdmin, PlanNameTakenError } from "~/models/plan.server";
+import {
+  createPlanByAdmin,
+  getPlanWithCustomers,
+  listPlansAdmin,
+  PlanNameTakenError,
+} from "~/models/plan.server";
 import { queryParams } from "~/schemas/api-search";
 import { apiPlanSchema, planListQuerySchema } from "~/schemas/plan";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";

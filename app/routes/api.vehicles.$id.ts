@@ -33,7 +33,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!fields.ok) return fields.response;
     const compatibility = await parseJsonBody(request, compatibleIdsBody);
     if (!compatibility.ok) return compatibility.response;
-    const result = updateVehicle(id, fields.value, user.id, compatibility.value.compatible_part_ids);
+    const result = updateVehicle(
+      id,
+      fields.value,
+      user.id,
+      compatibility.value.compatible_part_ids,
+    );
     if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
     return ok(vehicleView(result.value), m.vehicleUpdated);
   }
@@ -41,7 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return fail(m.vehicleNotFound, 404);
     const result = deleteVehicle(id, user.id);
     if (!result.ok) return fail(result.message, result.status);
-    return ok({ id: result.value.id, removed_compatibilities: result.value.removedCompatibilities }, m.vehicleDeleted);
+    return ok(
+      { id: result.value.id, removed_compatibilities: result.value.removedCompatibilities },
+      m.vehicleDeleted,
+    );
   }
   return methodNotAllowed();
 }

@@ -2,5 +2,7 @@ import { db } from "~/utils/db.server";
 
 export function loader() {
   db().$client.prepare("select 1").get();
-  return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+  return new Response("ok", {
+    headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+  });
 }

@@ -29,7 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
   const seo = publicSeo();
-  return { siteName: seo.siteName, logoInitials: seo.logoInitials, showApiTest: env().NODE_ENV !== "production" };
+  return {
+    siteName: seo.siteName,
+    logoInitials: seo.logoInitials,
+    showApiTest: env().NODE_ENV !== "production",
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,7 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const message = error instanceof LoginError ? error.message : m.loginFailed;
     if (!(error instanceof LoginError)) console.error(error);
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 400 });
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+      status: 400,
+    });
   }
 }
 
@@ -65,7 +71,12 @@ export default function Login() {
   });
 
   return (
-    <AuthLayout title={m.loginTitle} subtitle={m.loginSubtitle} siteName={siteName} logoInitials={logoInitials}>
+    <AuthLayout
+      title={m.loginTitle}
+      subtitle={m.loginSubtitle}
+      siteName={siteName}
+      logoInitials={logoInitials}
+    >
       <Form method="post" className="relative space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />

@@ -8,7 +8,10 @@ import { toastCookie } from "~/utils/toast.server";
 export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await logout(request));
-  headers.append("Set-Cookie", await toastCookie({ type: "info", message: messages.auth.logoutSuccess }));
+  headers.append(
+    "Set-Cookie",
+    await toastCookie({ type: "info", message: messages.auth.logoutSuccess }),
+  );
   return redirect("/", { headers });
 }
 

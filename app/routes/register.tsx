@@ -37,14 +37,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await createAccount(submission.value);
     const headers = new Headers();
     headers.append("Set-Cookie", await commitWebSession(user, request, clientIp(context)));
-    headers.append("Set-Cookie", await toastCookie({ type: "success", message: m.registerSuccess }));
+    headers.append(
+      "Set-Cookie",
+      await toastCookie({ type: "success", message: m.registerSuccess }),
+    );
     return redirect(safeRedirect(form.get("redirectTo")), { headers });
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      return data(submission.reply({ fieldErrors: { email: [m.emailTaken] }, hideFields: hidden }), { status: 400 });
+      return data(
+        submission.reply({ fieldErrors: { email: [m.emailTaken] }, hideFields: hidden }),
+        { status: 400 },
+      );
     }
     console.error(error);
-    return data(submission.reply({ formErrors: [m.registerFailed], hideFields: hidden }), { status: 500 });
+    return data(submission.reply({ formErrors: [m.registerFailed], hideFields: hidden }), {
+      status: 500,
+    });
   }
 }
 
@@ -62,7 +70,12 @@ export default function Register() {
   });
 
   return (
-    <AuthLayout title={m.registerTitle} subtitle={m.registerSubtitle} siteName={siteName} logoInitials={logoInitials}>
+    <AuthLayout
+      title={m.registerTitle}
+      subtitle={m.registerSubtitle}
+      siteName={siteName}
+      logoInitials={logoInitials}
+    >
       <Form method="post" className="relative space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />

@@ -9,7 +9,10 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = z.string().optional();
 
 /** The string fields of a JSON body; anything that is not a string counts as missing. */
-export function stringFields<K extends string>(body: unknown, keys: readonly K[]): Partial<Record<K, string>> {
+export function stringFields<K extends string>(
+  body: unknown,
+  keys: readonly K[],
+): Partial<Record<K, string>> {
   const source = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   const out: Partial<Record<K, string>> = {};
   for (const key of keys) if (typeof source[key] === "string") out[key] = source[key] as string;
@@ -70,7 +73,10 @@ export const apiRegisterSchema = z
   .unknown()
   .transform((body) => {
     const fields = stringFields(body, ["name", "email", "password"]);
-    return { ...fields, ...(fields.password === undefined ? {} : { confirmPassword: fields.password }) };
+    return {
+      ...fields,
+      ...(fields.password === undefined ? {} : { confirmPassword: fields.password }),
+    };
   })
   .pipe(registerSchema);
 

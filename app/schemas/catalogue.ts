@@ -12,7 +12,11 @@ import { stringFields } from "./auth";
 const m = messages.catalogue;
 
 /** The database's vehicle types, spelled here so the browser bundle does not pull in the schema. */
-export const VEHICLE_TYPES = ["carros", "motos", "caminhoes"] as const satisfies typeof DB_VEHICLE_TYPES;
+export const VEHICLE_TYPES = [
+  "carros",
+  "motos",
+  "caminhoes",
+] as const satisfies typeof DB_VEHICLE_TYPES;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
 const text = z.string().optional();
 
@@ -27,12 +31,14 @@ export const BODY_TYPE_OPTIONS = ["Sedan", "Hatch", "SUV", "Pickup", "Wagon"] as
 /** The year filter of the vehicle list: this year and the ten before it. */
 export const YEAR_FILTER_SPAN = 11;
 
-const optionalText = (value: string | undefined, max = FIELD_MAX) => value?.trim().slice(0, max) || null;
+const optionalText = (value: string | undefined, max = FIELD_MAX) =>
+  value?.trim().slice(0, max) || null;
 
 export const categorySchema = z
   .object({ name: text, description: text })
   .superRefine((value, ctx) => {
-    if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: m.categoryNameRequired });
+    if (!value.name?.trim())
+      ctx.addIssue({ code: "custom", path: ["name"], message: m.categoryNameRequired });
   })
   .transform((value) => ({
     name: value.name!.trim().slice(0, NAME_MAX),
@@ -48,7 +54,8 @@ export const apiCategorySchema = z
 export const brandSchema = z
   .object({ name: text })
   .superRefine((value, ctx) => {
-    if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: m.brandNameInvalid });
+    if (!value.name?.trim())
+      ctx.addIssue({ code: "custom", path: ["name"], message: m.brandNameInvalid });
   })
   .transform((value) => ({ name: value.name!.trim().slice(0, NAME_MAX) }));
 export type BrandInput = z.output<typeof brandSchema>;
@@ -58,7 +65,10 @@ export const apiBrandSchema = z
   .transform((body) => stringFields(body, ["name"]))
   .pipe(brandSchema);
 
-function choice<const T extends readonly string[]>(options: T, raw: string | undefined): T[number] | null | undefined {
+function choice<const T extends readonly string[]>(
+  options: T,
+  raw: string | undefined,
+): T[number] | null | undefined {
   const value = raw?.trim();
   if (!value) return null;
   return options.find((option) => option === value);
@@ -79,7 +89,8 @@ export const vehicleSchema = z
   })
   .superRefine((value, ctx) => {
     for (const field of ["brand", "model", "year", "version"] as const) {
-      if (!value[field]?.trim()) ctx.addIssue({ code: "custom", path: [field], message: m.vehicleRequired });
+      if (!value[field]?.trim())
+        ctx.addIssue({ code: "custom", path: [field], message: m.vehicleRequired });
     }
     const year = value.year?.trim();
     if (year && !(/^\d{4}$/.test(year) && Number(year) >= YEAR_MIN && Number(year) <= YEAR_MAX)) {
@@ -92,7 +103,8 @@ export const vehicleSchema = z
       ["vehicle_type", VEHICLE_TYPES],
     ] as const;
     for (const [field, options] of choices) {
-      if (choice(options, value[field]) === undefined) ctx.addIssue({ code: "custom", path: [field], message: m.invalidOption });
+      if (choice(options, value[field]) === undefined)
+        ctx.addIssue({ code: "custom", path: [field], message: m.invalidOption });
     }
   })
   .transform((value) => ({
@@ -109,7 +121,18 @@ export const vehicleSchema = z
   }));
 export type VehicleInput = z.output<typeof vehicleSchema>;
 
-const VEHICLE_FIELDS = ["brand", "model", "year", "version", "generation", "engine", "fuel", "transmission", "body_type", "vehicle_type"] as const;
+const VEHICLE_FIELDS = [
+  "brand",
+  "model",
+  "year",
+  "version",
+  "generation",
+  "engine",
+  "fuel",
+  "transmission",
+  "body_type",
+  "vehicle_type",
+] as const;
 
 /** The API's vehicle body (the form's field names); a numeric year is read as its digits. */
 export const apiVehicleSchema = z
@@ -117,15 +140,23 @@ export const apiVehicleSchema = z
   .transform((body) => {
     const fields = stringFields(body, VEHICLE_FIELDS);
     const year = (body as { year?: unknown } | null)?.year;
-    return typeof year === "number" && Number.isFinite(year) ? { ...fields, year: String(year) } : fields;
+    return typeof year === "number" && Number.isFinite(year)
+      ? { ...fields, year: String(year) }
+      : fields;
   })
   .pipe(vehicleSchema);
 
 /** The optional `compatible_part_ids` of PUT /api/vehicles/:id: a list of part ids. */
 export const apiCompatiblePartIdsSchema = z
-  .array(z.number({ error: m.invalidParts }).int({ error: m.invalidParts }).positive({ error: m.invalidParts }), {
-    error: m.invalidParts,
-  })
+  .array(
+    z
+      .number({ error: m.invalidParts })
+      .int({ error: m.invalidParts })
+      .positive({ error: m.invalidParts }),
+    {
+      error: m.invalidParts,
+    },
+  )
   .max(5000, { error: m.invalidParts })
   .optional();
 
@@ -146,7 +177,13 @@ const positiveInt = (raw: string | null | undefined): number | undefined => {
   return value > 0 ? value : undefined;
 };
 
-export type VehicleListQuery = { type: VehicleType; q: string; brand: string; year?: number; page: number };
+export type VehicleListQuery = {
+  type: VehicleType;
+  q: string;
+  brand: string;
+  year?: number;
+  page: number;
+};
 
 /** The vehicle list's URL: anything unreadable falls back to "no filter" (a filter link never errors). */
 export function parseVehicleListQuery(params: URLSearchParams): VehicleListQuery {
@@ -164,13 +201,22 @@ export function parseVehicleListQuery(params: URLSearchParams): VehicleListQuery
 export const API_VEHICLES_DEFAULT_LIMIT = 20;
 export const API_VEHICLES_MAX_LIMIT = 100;
 
-export type ApiVehicleSearch = { limit: number; offset: number; q: string; brand: string; year?: number; type?: VehicleType };
+export type ApiVehicleSearch = {
+  limit: number;
+  offset: number;
+  q: string;
+  brand: string;
+  year?: number;
+  type?: VehicleType;
+};
 
 /**
  * GET /api/vehicles/search?limit&offset&q&brand&year&type. A number that is not one is a 400 with
  * the field's message; a limit above the maximum gets the maximum.
  */
-export function parseApiVehicleSearch(params: URLSearchParams):
+export function parseApiVehicleSearch(
+  params: URLSearchParams,
+):
   | { ok: true; value: ApiVehicleSearch }
   | { ok: false; message: string; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
@@ -184,7 +230,10 @@ export function parseApiVehicleSearch(params: URLSearchParams):
     }
     return value;
   };
-  const limit = Math.min(read("limit", API_VEHICLES_DEFAULT_LIMIT, 1, m.invalidLimit(API_VEHICLES_MAX_LIMIT)), API_VEHICLES_MAX_LIMIT);
+  const limit = Math.min(
+    read("limit", API_VEHICLES_DEFAULT_LIMIT, 1, m.invalidLimit(API_VEHICLES_MAX_LIMIT)),
+    API_VEHICLES_MAX_LIMIT,
+  );
   const offset = read("offset", 0, 0, m.invalidOffset);
   const yearText = params.get("year")?.trim() ?? "";
   const year = yearText === "" ? undefined : Number(yearText);
@@ -229,7 +278,9 @@ export const compatibilityFormSchema = z.object({
     .transform((raw) => (raw ?? "").trim().slice(0, FIELD_MAX)),
   partIds: z
     .array(z.string())
-    .transform((ids) => [...new Set(ids.map((id) => positiveInt(id)).filter((id): id is number => id !== undefined))]),
+    .transform((ids) => [
+      ...new Set(ids.map((id) => positiveInt(id)).filter((id): id is number => id !== undefined)),
+    ]),
 });
 
 export function readCompatibilityForm(form: FormData) {

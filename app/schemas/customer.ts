@@ -10,9 +10,22 @@ import { EMAIL_PATTERN, PASSWORD_MIN } from "./auth";
 const m = messages.customersAdmin;
 
 /** Kept here rather than imported so the browser bundle stays free of the database schema. */
-export const CUSTOMER_TYPES = ["regular", "premium", "vip"] as const satisfies typeof DB_CUSTOMER_TYPES;
-export const CUSTOMER_STATUSES = ["active", "inactive", "suspended"] as const satisfies typeof DB_USER_STATUSES;
-export const PAYMENT_METHODS = ["credit_card", "bank_transfer", "pix", "cash"] as const satisfies typeof DB_PAYMENT_METHODS;
+export const CUSTOMER_TYPES = [
+  "regular",
+  "premium",
+  "vip",
+] as const satisfies typeof DB_CUSTOMER_TYPES;
+export const CUSTOMER_STATUSES = [
+  "active",
+  "inactive",
+  "suspended",
+] as const satisfies typeof DB_USER_STATUSES;
+export const PAYMENT_METHODS = [
+  "credit_card",
+  "bank_transfer",
+  "pix",
+  "cash",
+] as const satisfies typeof DB_PAYMENT_METHODS;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];
@@ -25,20 +38,39 @@ export const CUSTOMER_NOTES_MAX = 1000;
 export const CREDITS_GRANT_MAX = 1_000_000;
 
 const text = z.string().optional();
-const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => values.some((v) => v === value);
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  values.some((v) => v === value);
 
 type Ctx = z.RefinementCtx;
 
-function checkLength(ctx: Ctx, value: string | undefined, path: string, label: string, max: number) {
-  if ((value?.trim().length ?? 0) > max) ctx.addIssue({ code: "custom", path: [path], message: m.tooLong(label, max) });
+function checkLength(
+  ctx: Ctx,
+  value: string | undefined,
+  path: string,
+  label: string,
+  max: number,
+) {
+  if ((value?.trim().length ?? 0) > max)
+    ctx.addIssue({ code: "custom", path: [path], message: m.tooLong(label, max) });
 }
 
-const profileFields = { name: text, email: text, phone: text, company: text, customerType: text, status: text, notes: text };
+const profileFields = {
+  name: text,
+  email: text,
+  phone: text,
+  company: text,
+  customerType: text,
+  status: text,
+  notes: text,
+};
 
 function checkProfile(value: { [K in keyof typeof profileFields]?: string }, ctx: Ctx) {
-  if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: m.nameAndEmailRequired });
-  if (!value.email?.trim()) ctx.addIssue({ code: "custom", path: ["email"], message: m.nameAndEmailRequired });
-  else if (!EMAIL_PATTERN.test(value.email.trim())) ctx.addIssue({ code: "custom", path: ["email"], message: m.invalidEmail });
+  if (!value.name?.trim())
+    ctx.addIssue({ code: "custom", path: ["name"], message: m.nameAndEmailRequired });
+  if (!value.email?.trim())
+    ctx.addIssue({ code: "custom", path: ["email"], message: m.nameAndEmailRequired });
+  else if (!EMAIL_PATTERN.test(value.email.trim()))
+    ctx.addIssue({ code: "custom", path: ["email"], message: m.invalidEmail });
   checkLength(ctx, value.name, "name", m.fields.name, CUSTOMER_NAME_MAX);
   checkLength(ctx, value.phone, "phone", m.fields.phone, CUSTOMER_PHONE_MAX);
   checkLength(ctx, value.company, "company", m.fields.company, CUSTOMER_COMPANY_MAX);
@@ -62,7 +94,10 @@ function profileValue(value: { [K in keyof typeof profileFields]?: string }) {
 }
 
 /** Edit a customer (/customers/:id/edit, PUT /api/customers/:id). */
-export const customerEditSchema = z.object(profileFields).superRefine(checkProfile).transform(profileValue);
+export const customerEditSchema = z
+  .object(profileFields)
+  .superRefine(checkProfile)
+  .transform(profileValue);
 export type CustomerProfileInput = z.output<typeof customerEditSchema>;
 
 /** New customer: the profile plus the initial password (the admin tells it to the customer). */
@@ -70,8 +105,10 @@ export const customerCreateSchema = z
   .object({ ...profileFields, password: text })
   .superRefine((value, ctx) => {
     checkProfile(value, ctx);
-    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: m.initialPasswordRequired });
-    else if (value.password.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
+    if (!value.password)
+      ctx.addIssue({ code: "custom", path: ["password"], message: m.initialPasswordRequired });
+    else if (value.password.length < PASSWORD_MIN)
+      ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
   })
   .transform((value) => ({ ...profileValue(value), password: value.password! }));
 export type CustomerCreateInput = z.output<typeof customerCreateSchema>;
@@ -90,7 +127,8 @@ export const assignPlanSchema = z
   .object({ planId: text, paymentMethod: text })
   .superRefine((value, ctx) => {
     const id = value.planId?.trim() ?? "";
-    if (!/^\d{1,12}$/.test(id) || Number(id) <= 0) ctx.addIssue({ code: "custom", path: ["planId"], message: m.selectPlan });
+    if (!/^\d{1,12}$/.test(id) || Number(id) <= 0)
+      ctx.addIssue({ code: "custom", path: ["planId"], message: m.selectPlan });
     if (value.paymentMethod && !isOneOf(PAYMENT_METHODS, value.paymentMethod))
       ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: m.invalidPaymentMethod });
   })
@@ -103,8 +141,10 @@ export const assignPlanSchema = z
 export const changePasswordSchema = z
   .object({ password: text, confirmPassword: text })
   .superRefine((value, ctx) => {
-    if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordRequired });
-    else if (value.password.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
+    if (!value.password)
+      ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordRequired });
+    else if (value.password.length < PASSWORD_MIN)
+      ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
     else if (value.password !== value.confirmPassword)
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: m.passwordsDontMatch });
   })
@@ -120,7 +160,9 @@ function asText(value: unknown): string | undefined {
 }
 
 function jsonObject(body: unknown): Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return typeof body === "object" && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 }
 
 /** The spec's customer `role` is the classification: "customer" is shown as Regular. */
@@ -134,8 +176,12 @@ export function roleFromCustomerType(type: CustomerType): "customer" | "premium"
 }
 
 /** Drops the keys that were not given, as an absent form field would be. */
-function compact<K extends string>(given: Record<K, string | undefined>): Partial<Record<K, string>> {
-  return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<Record<K, string>>;
+function compact<K extends string>(
+  given: Record<K, string | undefined>,
+): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<
+    Record<K, string>
+  >;
 }
 
 function apiProfileFields(source: Record<string, unknown>) {
@@ -180,7 +226,10 @@ export const apiAssignPlanSchema = z
   .unknown()
   .transform((body) => {
     const source = jsonObject(body);
-    return compact({ planId: asText(source.plan_id), paymentMethod: asText(source.payment_method) });
+    return compact({
+      planId: asText(source.plan_id),
+      paymentMethod: asText(source.payment_method),
+    });
   })
   .pipe(assignPlanSchema);
 
@@ -208,11 +257,15 @@ export const customerListQuerySchema = z
     const page = /^\d{1,6}$/.test(value.page ?? "") ? Math.max(1, Number(value.page)) : 1;
     return {
       q: value.q?.trim().slice(0, 100) ?? "",
-      status: isOneOf(CUSTOMER_STATUSES, value.status ?? "") ? (value.status as CustomerStatus) : undefined,
+      status: isOneOf(CUSTOMER_STATUSES, value.status ?? "")
+        ? (value.status as CustomerStatus)
+        : undefined,
       type: isOneOf(CUSTOMER_TYPES, type) ? type : undefined,
       page,
       /** API only: 1–100, default 100. */
-      perPage: /^\d{1,3}$/.test(value.per_page ?? "") ? Math.min(100, Math.max(1, Number(value.per_page))) : 100,
+      perPage: /^\d{1,3}$/.test(value.per_page ?? "")
+        ? Math.min(100, Math.max(1, Number(value.per_page)))
+        : 100,
     };
   });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;

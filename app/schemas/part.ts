@@ -25,7 +25,12 @@ export const VEHICLE_SEARCH_MAX = 100;
 
 /** A whole number above zero from a form or query value, else undefined. */
 export function positiveId(raw: unknown): number | undefined {
-  const value = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d{1,12}\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  const value =
+    typeof raw === "number"
+      ? raw
+      : typeof raw === "string" && /^\s*\d{1,12}\s*$/.test(raw)
+        ? Number(raw)
+        : Number.NaN;
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
@@ -53,8 +58,13 @@ const partFieldsShape = {
 type RawPartFields = { [K in keyof typeof partFieldsShape]?: string };
 
 /** `name` turns a field into the name its messages go under (the API's snake_case). */
-function checkPartFields(value: RawPartFields, ctx: z.RefinementCtx, name: (field: string) => string = (field) => field) {
-  const issue = (field: keyof RawPartFields, message: string) => ctx.addIssue({ code: "custom", path: [name(field)], message });
+function checkPartFields(
+  value: RawPartFields,
+  ctx: z.RefinementCtx,
+  name: (field: string) => string = (field) => field,
+) {
+  const issue = (field: keyof RawPartFields, message: string) =>
+    ctx.addIssue({ code: "custom", path: [name(field)], message });
   for (const field of ["code", "name", "manufacturer"] as const) {
     if (!value[field]?.trim()) issue(field, m.required);
   }
@@ -93,18 +103,34 @@ export type PartFields = ReturnType<typeof toPartFields>;
 type RawAlternativeCode = { code?: string; description?: string };
 
 /** One alternative code's own rules; `path` places a field's message (a row of the list, an API name). */
-function checkAlternativeCode(row: RawAlternativeCode, ctx: z.RefinementCtx, path: (field: "code" | "description") => (string | number)[]) {
+function checkAlternativeCode(
+  row: RawAlternativeCode,
+  ctx: z.RefinementCtx,
+  path: (field: "code" | "description") => (string | number)[],
+) {
   const code = row.code?.trim() ?? "";
-  if (!normalizeCode(code)) ctx.addIssue({ code: "custom", path: path("code"), message: m.alternativeCodeRequired });
+  if (!normalizeCode(code))
+    ctx.addIssue({ code: "custom", path: path("code"), message: m.alternativeCodeRequired });
   else if (code.length > ALTERNATIVE_CODE_MAX) {
-    ctx.addIssue({ code: "custom", path: path("code"), message: m.alternativeCodeTooLong(ALTERNATIVE_CODE_MAX) });
+    ctx.addIssue({
+      code: "custom",
+      path: path("code"),
+      message: m.alternativeCodeTooLong(ALTERNATIVE_CODE_MAX),
+    });
   }
   if ((row.description?.trim().length ?? 0) > ALTERNATIVE_DESCRIPTION_MAX) {
-    ctx.addIssue({ code: "custom", path: path("description"), message: m.tooLong(ALTERNATIVE_DESCRIPTION_MAX) });
+    ctx.addIssue({
+      code: "custom",
+      path: path("description"),
+      message: m.tooLong(ALTERNATIVE_DESCRIPTION_MAX),
+    });
   }
 }
 
-const toAlternativeCode = (row: RawAlternativeCode) => ({ code: row.code!.trim(), description: optionalText(row.description) });
+const toAlternativeCode = (row: RawAlternativeCode) => ({
+  code: row.code!.trim(),
+  description: optionalText(row.description),
+});
 export type AlternativeCodeInput = ReturnType<typeof toAlternativeCode>;
 
 const isBlankRow = (row: RawAlternativeCode) => !row.code?.trim() && !row.description?.trim();
@@ -121,7 +147,11 @@ function checkAlternativeCodeList(rows: RawAlternativeCode[], ctx: z.RefinementC
     const norm = normalizeCode(row.code ?? "");
     if (!norm) return;
     if (seen.has(norm)) {
-      ctx.addIssue({ code: "custom", path: ["alternativeCodes", index, "code"], message: m.alternativeCodeDuplicate });
+      ctx.addIssue({
+        code: "custom",
+        path: ["alternativeCodes", index, "code"],
+        message: m.alternativeCodeDuplicate,
+      });
     }
     seen.add(norm);
   });
@@ -141,14 +171,21 @@ export const partFormSchema = z
     checkPartFields(value, ctx);
     checkAlternativeCodeList(value.alternativeCodes ?? [], ctx);
     for (const [vehicleId, notes] of Object.entries(value.fitmentNotes ?? {})) {
-      if ((notes?.trim().length ?? 0) > NOTES_MAX) ctx.addIssue({ code: "custom", path: ["fitmentNotes", vehicleId], message: m.tooLong(NOTES_MAX) });
+      if ((notes?.trim().length ?? 0) > NOTES_MAX)
+        ctx.addIssue({
+          code: "custom",
+          path: ["fitmentNotes", vehicleId],
+          message: m.tooLong(NOTES_MAX),
+        });
     }
   })
   .transform((value) => {
     const notes = value.fitmentNotes ?? {};
     return {
       ...toPartFields(value),
-      alternativeCodes: (value.alternativeCodes ?? []).filter((row) => !isBlankRow(row)).map(toAlternativeCode),
+      alternativeCodes: (value.alternativeCodes ?? [])
+        .filter((row) => !isBlankRow(row))
+        .map(toAlternativeCode),
       fitments: selectedVehicleIds(value.vehicleIds).map((vehicleId) => ({
         vehicleId,
         notes: notes[String(vehicleId)]?.trim() || null,
@@ -235,7 +272,11 @@ export function parsePartForm(formData: FormData): PartFormSubmission {
   }
   return parseWithZod(formData, { schema: partFormSchema });
 }
-export type PartFormSubmission = Submission<z.input<typeof partFormSchema>, string[], PartFormValue>;
+export type PartFormSubmission = Submission<
+  z.input<typeof partFormSchema>,
+  string[],
+  PartFormValue
+>;
 
 // --- Parts API bodies -------------------------------------------------------------------------
 
@@ -252,23 +293,36 @@ export function apiFieldName(field: string): string {
 }
 
 /** A model's refusal as the API's field messages. */
-export function apiRefusalErrors(refusal: { message: string; field?: string }): Record<string, string[]> | undefined {
+export function apiRefusalErrors(refusal: {
+  message: string;
+  field?: string;
+}): Record<string, string[]> | undefined {
   return refusal.field ? { [apiFieldName(refusal.field)]: [refusal.message] } : undefined;
 }
 
 function bodyObject(body: unknown): Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return typeof body === "object" && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 }
 
 const isIdList = (value: unknown): value is number[] =>
-  Array.isArray(value) && value.length <= 10_000 && value.every((id) => Number.isSafeInteger(id) && (id as number) > 0);
+  Array.isArray(value) &&
+  value.length <= 10_000 &&
+  value.every((id) => Number.isSafeInteger(id) && (id as number) > 0);
 
 /** POST /api/parts and PUT /api/parts/:id: code, name, description, category_id, manufacturer, mercado_livre_link, compatible_vehicle_ids. */
 export const apiPartSchema = z
   .unknown()
   .transform((body): RawPartFields & { vehicleIds?: unknown } => {
     const source = bodyObject(body);
-    const fields = stringFields(source, ["code", "name", "description", "manufacturer", "mercado_livre_link"]);
+    const fields = stringFields(source, [
+      "code",
+      "name",
+      "description",
+      "manufacturer",
+      "mercado_livre_link",
+    ]);
     const category = source.category_id;
     return {
       code: fields.code,
@@ -276,20 +330,27 @@ export const apiPartSchema = z
       description: fields.description,
       manufacturer: fields.manufacturer,
       mercadoLivreLink: fields.mercado_livre_link,
-      categoryId: typeof category === "number" || typeof category === "string" ? String(category) : undefined,
+      categoryId:
+        typeof category === "number" || typeof category === "string" ? String(category) : undefined,
       vehicleIds: source.compatible_vehicle_ids ?? undefined,
     };
   })
   .superRefine((value, ctx) => {
     checkPartFields(value, ctx, apiFieldName);
     if (value.vehicleIds !== undefined && !isIdList(value.vehicleIds)) {
-      ctx.addIssue({ code: "custom", path: [apiFieldName("vehicleIds")], message: m.invalidVehicleIds });
+      ctx.addIssue({
+        code: "custom",
+        path: [apiFieldName("vehicleIds")],
+        message: m.invalidVehicleIds,
+      });
     }
   })
   .transform((value) => ({
     ...toPartFields(value),
     /** Absent: the part keeps its vehicles. Given: they replace them, keeping each kept vehicle's notes. */
-    fitments: isIdList(value.vehicleIds) ? [...new Set(value.vehicleIds)].map((vehicleId) => ({ vehicleId })) : undefined,
+    fitments: isIdList(value.vehicleIds)
+      ? [...new Set(value.vehicleIds)].map((vehicleId) => ({ vehicleId }))
+      : undefined,
   }));
 
 /** POST /api/parts/:id/alternative-codes {alternative_code, description} */
@@ -299,7 +360,9 @@ export const apiAlternativeCodeSchema = z
     const fields = stringFields(bodyObject(body), ["alternative_code", "description"]);
     return { code: fields.alternative_code, description: fields.description };
   })
-  .superRefine((row, ctx) => checkAlternativeCode(row, ctx, (field) => [field === "code" ? "alternative_code" : field]))
+  .superRefine((row, ctx) =>
+    checkAlternativeCode(row, ctx, (field) => [field === "code" ? "alternative_code" : field]),
+  )
   .transform(toAlternativeCode);
 
 /** POST /api/parts/:id/vehicles {vehicle_id, notes} */
@@ -307,11 +370,16 @@ export const apiFitmentSchema = z
   .unknown()
   .transform((body) => {
     const source = bodyObject(body);
-    return { vehicleId: positiveId(source.vehicle_id), notes: typeof source.notes === "string" ? source.notes : undefined };
+    return {
+      vehicleId: positiveId(source.vehicle_id),
+      notes: typeof source.notes === "string" ? source.notes : undefined,
+    };
   })
   .superRefine((value, ctx) => {
-    if (value.vehicleId === undefined) ctx.addIssue({ code: "custom", path: ["vehicle_id"], message: m.vehicleNotFound });
-    if ((value.notes?.trim().length ?? 0) > NOTES_MAX) ctx.addIssue({ code: "custom", path: ["notes"], message: m.tooLong(NOTES_MAX) });
+    if (value.vehicleId === undefined)
+      ctx.addIssue({ code: "custom", path: ["vehicle_id"], message: m.vehicleNotFound });
+    if ((value.notes?.trim().length ?? 0) > NOTES_MAX)
+      ctx.addIssue({ code: "custom", path: ["notes"], message: m.tooLong(NOTES_MAX) });
   })
   .transform(({ vehicleId, notes }) => ({ vehicleId: vehicleId!, notes: notes?.trim() || null }));
 
@@ -321,7 +389,9 @@ export const API_PARTS_MAX_LIMIT = 100;
 export type ApiPartList = { q: string; categoryId?: number; limit: number; offset: number };
 
 /** GET /api/parts?q&category_id&limit&offset: a bad number is a 400 with its field's message; too big a limit gets the maximum. */
-export function parseApiPartList(params: URLSearchParams):
+export function parseApiPartList(
+  params: URLSearchParams,
+):
   | { ok: true; value: ApiPartList }
   | { ok: false; message: string; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
@@ -335,14 +405,20 @@ export function parseApiPartList(params: URLSearchParams):
     }
     return value;
   };
-  const limit = Math.min(read("limit", API_PARTS_DEFAULT_LIMIT, 1, m.invalidLimit(API_PARTS_MAX_LIMIT)), API_PARTS_MAX_LIMIT);
+  const limit = Math.min(
+    read("limit", API_PARTS_DEFAULT_LIMIT, 1, m.invalidLimit(API_PARTS_MAX_LIMIT)),
+    API_PARTS_MAX_LIMIT,
+  );
   const offset = read("offset", 0, 0, m.invalidOffset);
   const categoryRaw = params.get("category_id")?.trim() ?? "";
   const categoryId = categoryRaw === "" ? undefined : positiveId(categoryRaw);
   if (categoryRaw !== "" && categoryId === undefined) errors.category_id = [m.invalidCategory];
   const first = Object.values(errors)[0]?.[0];
   if (first) return { ok: false, message: first, errors };
-  return { ok: true, value: { q: (params.get("q") ?? "").trim().slice(0, CODE_MAX), categoryId, limit, offset } };
+  return {
+    ok: true,
+    value: { q: (params.get("q") ?? "").trim().slice(0, CODE_MAX), categoryId, limit, offset },
+  };
 }
 
 // --- The list page's URL ----------------------------------------------------------------------

@@ -59,25 +59,53 @@ export const planFormSchema = z
     const credits = creditsValue(value.creditsPerMonth);
     if (!name) ctx.addIssue({ code: "custom", path: ["name"], message: m.nameAndCreditsRequired });
     else if (name.length > PLAN_NAME_MAX)
-      ctx.addIssue({ code: "custom", path: ["name"], message: m.tooLong(m.fields.name, PLAN_NAME_MAX) });
-    if (!value.creditsPerMonth?.trim() || (credits !== null && credits <= 0 && credits !== UNLIMITED_CREDITS)) {
-      ctx.addIssue({ code: "custom", path: ["creditsPerMonth"], message: m.nameAndCreditsRequired });
+      ctx.addIssue({
+        code: "custom",
+        path: ["name"],
+        message: m.tooLong(m.fields.name, PLAN_NAME_MAX),
+      });
+    if (
+      !value.creditsPerMonth?.trim() ||
+      (credits !== null && credits <= 0 && credits !== UNLIMITED_CREDITS)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["creditsPerMonth"],
+        message: m.nameAndCreditsRequired,
+      });
     } else if (credits === null) {
       ctx.addIssue({ code: "custom", path: ["creditsPerMonth"], message: m.creditsInvalid });
     }
     const cents = parsePriceCents(value.price);
-    if (cents === null || cents > PLAN_PRICE_MAX_CENTS) ctx.addIssue({ code: "custom", path: ["price"], message: m.priceInvalid });
+    if (cents === null || cents > PLAN_PRICE_MAX_CENTS)
+      ctx.addIssue({ code: "custom", path: ["price"], message: m.priceInvalid });
     if (value.status && !PLAN_STATUSES.some((s) => s === value.status))
       ctx.addIssue({ code: "custom", path: ["status"], message: m.invalidStatus });
     if ((value.description?.trim().length ?? 0) > PLAN_DESCRIPTION_MAX)
-      ctx.addIssue({ code: "custom", path: ["description"], message: m.tooLong(m.fields.description, PLAN_DESCRIPTION_MAX) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["description"],
+        message: m.tooLong(m.fields.description, PLAN_DESCRIPTION_MAX),
+      });
     if ((value.policies?.trim().length ?? 0) > PLAN_POLICIES_MAX)
-      ctx.addIssue({ code: "custom", path: ["policies"], message: m.tooLong(m.fields.policies, PLAN_POLICIES_MAX) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["policies"],
+        message: m.tooLong(m.fields.policies, PLAN_POLICIES_MAX),
+      });
     const features = parseFeatures(value.features);
     if (features.length > PLAN_FEATURES_MAX)
-      ctx.addIssue({ code: "custom", path: ["features"], message: m.tooManyFeatures(PLAN_FEATURES_MAX) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["features"],
+        message: m.tooManyFeatures(PLAN_FEATURES_MAX),
+      });
     else if (features.some((f) => f.length > PLAN_FEATURE_MAX))
-      ctx.addIssue({ code: "custom", path: ["features"], message: m.tooLong(m.fields.features, PLAN_FEATURE_MAX) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["features"],
+        message: m.tooLong(m.fields.features, PLAN_FEATURE_MAX),
+      });
   })
   .transform((value) => ({
     name: value.name!.trim(),
@@ -127,7 +155,10 @@ export function apiPlanSchema(base?: z.input<typeof planFormSchema>) {
   return z
     .unknown()
     .transform((body) => {
-      const source = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const source =
+        typeof body === "object" && body !== null && !Array.isArray(body)
+          ? (body as Record<string, unknown>)
+          : {};
       const features = Array.isArray(source.features)
         ? source.features.filter((f): f is string => typeof f === "string").join("\n")
         : asText(source.features);

@@ -7,15 +7,27 @@ const text = z.string().optional();
 
 /** Profile save, in the spec's order; a new password needs the current one and a matching confirmation. */
 export const profileSchema = z
-  .object({ name: text, email: text, currentPassword: text, newPassword: text, confirmPassword: text })
+  .object({
+    name: text,
+    email: text,
+    currentPassword: text,
+    newPassword: text,
+    confirmPassword: text,
+  })
   .superRefine((value, ctx) => {
-    if (!value.name?.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: m.nameRequired });
-    if (!value.email?.trim()) ctx.addIssue({ code: "custom", path: ["email"], message: m.emailRequired });
+    if (!value.name?.trim())
+      ctx.addIssue({ code: "custom", path: ["name"], message: m.nameRequired });
+    if (!value.email?.trim())
+      ctx.addIssue({ code: "custom", path: ["email"], message: m.emailRequired });
     else if (!EMAIL_PATTERN.test(value.email.trim()))
       ctx.addIssue({ code: "custom", path: ["email"], message: messages.auth.invalidEmail });
     if (value.newPassword) {
       if (!value.currentPassword)
-        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: m.currentPasswordRequired });
+        ctx.addIssue({
+          code: "custom",
+          path: ["currentPassword"],
+          message: m.currentPasswordRequired,
+        });
       else if (value.newPassword !== value.confirmPassword)
         ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: m.newPasswordMismatch });
       else if (value.newPassword.length < PASSWORD_MIN)
@@ -34,7 +46,15 @@ export const apiProfileSchema = z
   .unknown()
   .transform((body) => {
     const v = stringFields(body, ["name", "email", "password", "current_password"]);
-    const renamed = { name: v.name, email: v.email, newPassword: v.password, confirmPassword: v.password, currentPassword: v.current_password };
-    return Object.fromEntries(Object.entries(renamed).filter(([, value]) => value !== undefined)) as Partial<typeof renamed>;
+    const renamed = {
+      name: v.name,
+      email: v.email,
+      newPassword: v.password,
+      confirmPassword: v.password,
+      currentPassword: v.current_password,
+    };
+    return Object.fromEntries(
+      Object.entries(renamed).filter(([, value]) => value !== undefined),
+    ) as Partial<typeof renamed>;
   })
   .pipe(profileSchema);

@@ -23,7 +23,8 @@ export const searchQuerySchema = z
     from: z.enum(SEARCH_ORIGINS).optional().catch(undefined),
   })
   .superRefine((value, ctx) => {
-    if (!value.q?.trim()) ctx.addIssue({ code: "custom", path: ["q"], message: emptyQueryMessage(value.from) });
+    if (!value.q?.trim())
+      ctx.addIssue({ code: "custom", path: ["q"], message: emptyQueryMessage(value.from) });
   })
   .transform((value) => ({ q: value.q!.trim().slice(0, 120), type: value.type, from: value.from }));
 

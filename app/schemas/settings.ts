@@ -10,13 +10,27 @@ export const changePasswordSchema = z
   .object({ currentPassword: text, newPassword: text, confirmPassword: text })
   .superRefine((value, ctx) => {
     const p = messages.profile;
-    if (!value.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: p.currentPasswordRequired });
-    if (!value.newPassword) ctx.addIssue({ code: "custom", path: ["newPassword"], message: messages.settings.newPasswordRequired });
-    else if (value.newPassword.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["newPassword"], message: p.newPasswordMin });
+    if (!value.currentPassword)
+      ctx.addIssue({
+        code: "custom",
+        path: ["currentPassword"],
+        message: p.currentPasswordRequired,
+      });
+    if (!value.newPassword)
+      ctx.addIssue({
+        code: "custom",
+        path: ["newPassword"],
+        message: messages.settings.newPasswordRequired,
+      });
+    else if (value.newPassword.length < PASSWORD_MIN)
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: p.newPasswordMin });
     else if (value.newPassword !== value.confirmPassword)
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: p.newPasswordMismatch });
   })
-  .transform((value) => ({ currentPassword: value.currentPassword!, newPassword: value.newPassword! }));
+  .transform((value) => ({
+    currentPassword: value.currentPassword!,
+    newPassword: value.newPassword!,
+  }));
 
 /** Checkboxes: present means on. */
 export const preferencesSchema = z.object({
@@ -26,14 +40,21 @@ export const preferencesSchema = z.object({
 });
 
 export const planChangeSchema = z.object({
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.planChange.methodInvalid }).default("credit_card"),
+  paymentMethod: z
+    .enum(PAYMENT_METHODS, { error: messages.planChange.methodInvalid })
+    .default("credit_card"),
 });
 
 /** POST /api/auth/subscribe {planId, paymentMethod}. */
 export const apiSubscribeSchema = z.object({
-  planId: z.coerce.number({ error: messages.planChange.invalidPlanId }).int({ error: messages.planChange.invalidPlanId }).positive({ error: messages.planChange.invalidPlanId }),
+  planId: z.coerce
+    .number({ error: messages.planChange.invalidPlanId })
+    .int({ error: messages.planChange.invalidPlanId })
+    .positive({ error: messages.planChange.invalidPlanId }),
   paymentMethod: z
-    .union([z.enum(PAYMENT_METHODS), z.literal(""), z.null()], { error: messages.planChange.methodInvalid })
+    .union([z.enum(PAYMENT_METHODS), z.literal(""), z.null()], {
+      error: messages.planChange.methodInvalid,
+    })
     .optional()
     .transform((v) => v || "credit_card"),
 });

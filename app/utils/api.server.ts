@@ -9,12 +9,21 @@ export type Envelope<T> = {
   errors?: Record<string, string[]>;
 };
 
-export function ok<T>(payload: T, message: string = messages.api.emptySuccess, status = 200): Response {
+export function ok<T>(
+  payload: T,
+  message: string = messages.api.emptySuccess,
+  status = 200,
+): Response {
   return Response.json({ success: true, data: payload, message } satisfies Envelope<T>, { status });
 }
 
 export function fail(message: string, status: number, errors?: Record<string, string[]>): Response {
-  const body: Envelope<null> = { success: false, data: null, message, ...(errors ? { errors } : {}) };
+  const body: Envelope<null> = {
+    success: false,
+    data: null,
+    message,
+    ...(errors ? { errors } : {}),
+  };
   return Response.json(body, { status });
 }
 

@@ -8,7 +8,12 @@ import {
   clearFailedLogins,
   recordFailedLogin,
 } from "~/models/login-throttle.server";
-import { createSession, findSessionUser, revokeSession, WEB_SESSION_DAYS } from "~/models/session.server";
+import {
+  createSession,
+  findSessionUser,
+  revokeSession,
+  WEB_SESSION_DAYS,
+} from "~/models/session.server";
 import { verifyCredentials, type User } from "~/models/user.server";
 import type { Role } from "~db/schema";
 import { fail } from "./api.server";
@@ -66,8 +71,12 @@ export async function getOptionalUser(request: Request): Promise<User | null> {
 }
 
 /** Only same-site paths: an open redirect would let a phishing link borrow our login page. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/home",
+): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+    return fallback;
   return to;
 }
 
@@ -82,7 +91,8 @@ export async function requireUser(
     const origin = `${url.pathname}${url.search}`;
     throw redirect(`/login?${new URLSearchParams({ redirectTo: origin })}`);
   }
-  if (options.roles && !options.roles.includes(user.role)) throw redirect(options.fallback ?? "/home");
+  if (options.roles && !options.roles.includes(user.role))
+    throw redirect(options.fallback ?? "/home");
   return user;
 }
 
@@ -91,7 +101,10 @@ export function requireAdmin(request: Request) {
 }
 
 /** For /api routes: a 401 or 403 envelope instead of a redirect. */
-export async function requireApiUser(request: Request, roles?: readonly Role[]): Promise<AuthContext> {
+export async function requireApiUser(
+  request: Request,
+  roles?: readonly Role[],
+): Promise<AuthContext> {
   const auth = await getAuth(request);
   if (!auth) {
     const { expired } = (await cache.get(request))!;
@@ -102,7 +115,10 @@ export async function requireApiUser(request: Request, roles?: readonly Role[]):
 }
 
 export async function commitWebSession(user: User, request: Request, ip: string) {
-  const session = createSession(user.id, "web", { userAgent: request.headers.get("user-agent"), ip });
+  const session = createSession(user.id, "web", {
+    userAgent: request.headers.get("user-agent"),
+    ip,
+  });
   return sessionCookie().serialize(session.id);
 }
 
@@ -124,7 +140,8 @@ export class LoginError extends Error {
 /** Checks the throttle and the credentials; the web form and the JSON API share it. */
 export async function signIn(email: string, password: string, ip: string): Promise<User> {
   const verdict = checkLoginThrottle(ip, email);
-  if (!verdict.allowed) throw new LoginError(messages.auth.tooManyAttempts(verdict.retryAfterMinutes), 429);
+  if (!verdict.allowed)
+    throw new LoginError(messages.auth.tooManyAttempts(verdict.retryAfterMinutes), 429);
   const user = await verifyCredentials(email, password);
   if (!user) {
     recordFailedLogin(ip, email);
@@ -148,7 +165,11 @@ export function loginAuthenticator() {
         const submission = parseWithZod(form, { schema: loginSchema });
         if (submission.status !== "success") throw new LoginError(messages.auth.fillAllFields, 401);
         if (submission.value.honeypot) throw new LoginError(messages.auth.spam);
-        return signIn(submission.value.email, submission.value.password, ipByRequest.get(request) ?? "unknown");
+        return signIn(
+          submission.value.email,
+          submission.value.password,
+          ipByRequest.get(request) ?? "unknown",
+        );
       }),
       "form",
     );

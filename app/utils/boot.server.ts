@@ -19,7 +19,9 @@ export function boot(): Promise<void> {
       demo: config.SEED_DEMO_DATA,
     });
     if (seeded) console.log(`Banco criado em ${config.DATABASE_PATH} com dados iniciais.`);
-    await startJobRunner({ worker: !config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true" });
+    await startJobRunner({
+      worker: !config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true",
+    });
   })();
   return booting;
 }

@@ -21,7 +21,9 @@ describe("loadEnv", () => {
 
   it("explains bad values in pt-BR", () => {
     expect(() => loadEnv({ DATA_DIR: freshDir(), PORT: "abc" })).toThrow(/PORT deve ser um número/);
-    expect(() => loadEnv({ DATA_DIR: freshDir(), REDIS_URL: "localhost:6379" })).toThrow(/REDIS_URL/);
+    expect(() => loadEnv({ DATA_DIR: freshDir(), REDIS_URL: "localhost:6379" })).toThrow(
+      /REDIS_URL/,
+    );
   });
 
   it("refuses an unsafe production configuration", () => {
@@ -44,6 +46,8 @@ describe("loadEnv", () => {
   });
 
   it("lets npm start run the production build locally with the defaults", () => {
-    expect(() => loadEnv({ DATA_DIR: freshDir(), NODE_ENV: "production", ENCAIXA_LOCAL: "true" })).not.toThrow();
+    expect(() =>
+      loadEnv({ DATA_DIR: freshDir(), NODE_ENV: "production", ENCAIXA_LOCAL: "true" }),
+    ).not.toThrow();
   });
 });

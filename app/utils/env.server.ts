@@ -9,7 +9,9 @@ export const DEFAULT_ADMIN_PASSWORD = "encaixa-admin";
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
-  .transform((value) => (value === undefined || value === "" ? undefined : value === "true" || value === "1"));
+  .transform((value) =>
+    value === undefined || value === "" ? undefined : value === "true" || value === "1",
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -18,7 +20,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_PATH: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
-  ADMIN_EMAIL: z.email({ error: "ADMIN_EMAIL deve ser um e-mail válido" }).default(DEFAULT_ADMIN_EMAIL),
+  ADMIN_EMAIL: z
+    .email({ error: "ADMIN_EMAIL deve ser um e-mail válido" })
+    .default(DEFAULT_ADMIN_EMAIL),
   ADMIN_PASSWORD: z
     .string()
     .min(8, { error: "ADMIN_PASSWORD deve ter pelo menos 8 caracteres" })
@@ -65,7 +69,9 @@ export class EnvError extends Error {}
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
+    const lines = parsed.error.issues.map(
+      (issue) => `  - ${issue.path.join(".")}: ${issue.message}`,
+    );
     throw new EnvError(`Configuração inválida:\n${lines.join("\n")}`);
   }
   const raw = parsed.data;
@@ -82,7 +88,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       problems.push("COOKIE_SECURE=false não é permitido em produção");
   }
   if (problems.length > 0) {
-    throw new EnvError(`Configuração insegura para produção:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    throw new EnvError(
+      `Configuração insegura para produção:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
   }
 
   return {

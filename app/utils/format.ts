@@ -48,7 +48,10 @@ export function saoPauloDay(value: DateInput = new Date()): string {
 
 /** "há 5 minutos", "há 3 horas", "há 2 dias": minutes under 60, hours under 1440 minutes, then days. */
 export function formatRelativeTime(value: DateInput, now: DateInput = new Date()): string {
-  const minutes = Math.max(0, Math.floor((toDate(now).getTime() - toDate(value).getTime()) / 60_000));
+  const minutes = Math.max(
+    0,
+    Math.floor((toDate(now).getTime() - toDate(value).getTime()) / 60_000),
+  );
   if (minutes < 1) return "agora mesmo";
   if (minutes < 60) return `há ${minutes} minuto${minutes === 1 ? "" : "s"}`;
   if (minutes < 1440) {
@@ -61,7 +64,10 @@ export function formatRelativeTime(value: DateInput, now: DateInput = new Date()
 
 /** Initials for an avatar: "Maria da Silva" → "MS". */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => w.length > 2 || /^[A-ZÀ-Ú]/.test(w));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 2 || /^[A-ZÀ-Ú]/.test(w));
   const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
   return picked.map((w) => w[0]!.toUpperCase()).join("") || "?";
 }

@@ -234,7 +234,8 @@ export const messages = {
     emptyDescription: "Digite uma descrição para buscar",
     emptyQuery: "Digite algo para buscar",
     loginRequired: "Faça login para realizar buscas",
-    exhausted: "Você esgotou seus créditos de busca diários. Faça upgrade do seu plano para continuar.",
+    exhausted:
+      "Você esgotou seus créditos de busca diários. Faça upgrade do seu plano para continuar.",
     low: (n: number) => `Você tem apenas ${n} busca(s) restante(s) hoje.`,
     noResultCode: "Nenhuma peça encontrada com esse código",
     noResultDescription: "Nenhuma peça encontrada com essa descrição",
@@ -242,7 +243,8 @@ export const messages = {
     foundMany: (n: number) => `${n} peça(s) encontrada(s)`,
     codeError: "Erro ao buscar peça. Tente novamente.",
     descriptionError: "Erro ao buscar por descrição. Tente novamente.",
-    imageInDevelopment: "Busca por imagem em desenvolvimento. Tente buscar por código ou descrição.",
+    imageInDevelopment:
+      "Busca por imagem em desenvolvimento. Tente buscar por código ou descrição.",
     imageRequired: "Selecione uma imagem para buscar",
     imageInvalid: "Por favor, selecione um arquivo de imagem válido",
     imageTooLarge: "Arquivo muito grande. Máximo 10MB",
@@ -262,7 +264,8 @@ export const messages = {
     typeDescription: "Descrição",
     newSearch: "Nova busca",
     resultsFor: (count: number, query: string) => `${count} resultado(s) para "${query}"`,
-    byType: (type: "code" | "description") => (type === "code" ? "Busca por código" : "Busca por descrição"),
+    byType: (type: "code" | "description") =>
+      type === "code" ? "Busca por código" : "Busca por descrição",
     foundVia: (code: string) => `Encontrado via código ${code}`,
     manufacturer: "Fabricante",
     category: "Categoria",
@@ -280,7 +283,7 @@ export const messages = {
     tips: [
       "Digite o código como estiver na caixa: traços, pontos e espaços são ignorados.",
       "Códigos de outros fabricantes e códigos originais também encontram a peça.",
-      "Na busca por descrição use palavras como \"pastilha freio gol\"; acentos e plurais não atrapalham.",
+      'Na busca por descrição use palavras como "pastilha freio gol"; acentos e plurais não atrapalham.',
       "Buscas sem resultado e repetidas no mesmo dia não gastam créditos.",
     ],
     emptyTitle: "Nenhuma peça encontrada",
@@ -317,7 +320,8 @@ export const messages = {
     currentPlan: "Plano atual",
     dailyUsage: "Uso diário",
     percentUsed: (n: number) => `${n}% usado`,
-    usedOf: (used: number, allowance: number) => `${used} de ${allowance} buscas do plano usadas hoje`,
+    usedOf: (used: number, allowance: number) =>
+      `${used} de ${allowance} buscas do plano usadas hoje`,
     extraCredits: (n: number) => `${n} crédito(s) extra(s) disponível(is) depois da cota diária`,
     warning: "Atenção: você já usou quase todas as buscas de hoje.",
     limitReached: "Você atingiu o limite de buscas de hoje.",
@@ -393,14 +397,20 @@ export const messages = {
   },
   settings: {
     title: "Configurações",
-    tabs: { planos: "Planos", conta: "Conta", seguranca: "Segurança", preferencias: "Preferências" },
+    tabs: {
+      planos: "Planos",
+      conta: "Conta",
+      seguranca: "Segurança",
+      preferencias: "Preferências",
+    },
     currentPlan: "Plano atual",
     validUntil: (date: string) => `Válido até ${date}`,
     noExpiry: "Sem data de expiração",
     searchesToday: "Buscas hoje",
     remaining: "Buscas restantes",
     total: "Total de buscas",
-    quota: (credits: number) => (credits === -1 ? "Consultas ilimitadas" : `${credits} consultas por mês`),
+    quota: (credits: number) =>
+      credits === -1 ? "Consultas ilimitadas" : `${credits} consultas por mês`,
     perDay: (n: number) => (n === -1 ? "Sem limite diário" : `${n} buscas por dia`),
     perks: {
       profissional: ["Suporte prioritário", "Relatórios avançados"],
@@ -436,13 +446,21 @@ export const messages = {
   planChange: {
     title: (name: string) => `Assinar o plano ${name}`,
     methodLabel: "Forma de pagamento",
-    methods: { credit_card: "Cartão de crédito (Mercado Pago)", pix: "PIX", bank_transfer: "Transferência bancária", cash: "Dinheiro" } as Record<string, string>,
+    methods: {
+      credit_card: "Cartão de crédito (Mercado Pago)",
+      pix: "PIX",
+      bank_transfer: "Transferência bancária",
+      cash: "Dinheiro",
+    } as Record<string, string>,
     confirm: "Confirmar",
     processing: "Processando...",
-    freeConfirm: (name: string) => `Mudar agora para o plano ${name}? O novo limite de buscas vale a partir de agora.`,
-    paidText: (price: string) => `Será criada uma fatura de ${price}. O plano começa quando o pagamento for aprovado; até lá, seu plano atual continua valendo.`,
+    freeConfirm: (name: string) =>
+      `Mudar agora para o plano ${name}? O novo limite de buscas vale a partir de agora.`,
+    paidText: (price: string) =>
+      `Será criada uma fatura de ${price}. O plano começa quando o pagamento for aprovado; até lá, seu plano atual continua valendo.`,
     created: "Assinatura criada com sucesso",
-    paymentRequired: (id: number) => `Pagamento necessário: a fatura #${id} foi criada. O plano começa quando ela for paga.`,
+    paymentRequired: (id: number) =>
+      `Pagamento necessário: a fatura #${id} foi criada. O plano começa quando ela for paga.`,
     invalidPlanId: "ID do plano inválido",
     planNotFound: "Plano não encontrado",
     alreadyOnPlan: "Você já está neste plano",
@@ -496,7 +514,8 @@ export const messages = {
   },
   apiSearch: {
     invalidType: "Tipo de busca inválido: use code ou description",
-    invalidLimit: (min: number, max: number) => `O limite deve ser um número inteiro entre ${min} e ${max}`,
+    invalidLimit: (min: number, max: number) =>
+      `O limite deve ser um número inteiro entre ${min} e ${max}`,
     invalidCategory: "Categoria inválida: informe o número da categoria",
     invalidPage: "A página deve ser um número inteiro a partir de 1",
     invalidPerPage: (max: number) => `Itens por página deve ser um número inteiro entre 1 e ${max}`,
@@ -603,7 +622,8 @@ export const messages = {
     compatibilitySaveFailed: "Erro ao salvar compatibilidade",
     searchPartsLabel: "Buscar peça por código ou nome",
     searchPartsButton: "Buscar peças",
-    partsResults: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} peça(s) encontrada(s)`,
+    partsResults: (n: number) =>
+      `${new Intl.NumberFormat("pt-BR").format(n)} peça(s) encontrada(s)`,
     partsPage: (page: number, pages: number) => `Página ${page} de ${pages}`,
     selectedParts: (n: number) => `Peças selecionadas (${n})`,
     noSelectedParts: "Nenhuma peça selecionada",
@@ -717,7 +737,12 @@ export const messages = {
     allTypes: "Todos os tipos",
     status: { active: "Ativo", inactive: "Inativo", suspended: "Suspenso" },
     types: { regular: "Regular", premium: "Premium", vip: "VIP" },
-    subscriptionStatus: { pending: "Pendente", active: "Ativa", cancelled: "Cancelada", expired: "Expirada" },
+    subscriptionStatus: {
+      pending: "Pendente",
+      active: "Ativa",
+      cancelled: "Cancelada",
+      expired: "Expirada",
+    },
     paymentMethods: {
       credit_card: "Cartão de crédito",
       bank_transfer: "Transferência bancária",
@@ -736,7 +761,8 @@ export const messages = {
     },
     noPlan: "Sem plano",
     unlimited: "Ilimitado",
-    remainingOfAllowance: (remaining: number, allowance: number) => `${remaining} / ${allowance} por dia`,
+    remainingOfAllowance: (remaining: number, allowance: number) =>
+      `${remaining} / ${allowance} por dia`,
     extraCredits: (n: number) => `${n} crédito(s) extra(s)`,
     empty: "Nenhum cliente encontrado",
     actions: {
@@ -772,7 +798,8 @@ export const messages = {
     passwordsDontMatch: "As senhas não coincidem",
     invalidCredits: "Informe uma quantidade válida de créditos",
     selectPlan: "Selecione um plano",
-    invalidPaymentMethod: "Forma de pagamento inválida: use credit_card, bank_transfer, pix ou cash",
+    invalidPaymentMethod:
+      "Forma de pagamento inválida: use credit_card, bank_transfer, pix ou cash",
     invalidType: "Tipo de cliente inválido: use regular, premium ou vip",
     invalidStatus: "Status inválido: use active, inactive ou suspended",
     tooLong: (label: string, max: number) => `${label}: no máximo ${max} caracteres`,
@@ -780,7 +807,8 @@ export const messages = {
     planNotFound: "Plano não encontrado",
     noActiveSubscription: "O cliente não tem assinatura ativa para cancelar",
     currentBalance: (n: number) => `Saldo atual de créditos extras: ${n}`,
-    creditsHint: "Os créditos extras são usados depois da cota diária do plano. O novo saldo é o atual mais a quantidade informada.",
+    creditsHint:
+      "Os créditos extras são usados depois da cota diária do plano. O novo saldo é o atual mais a quantidade informada.",
     currentPlan: (name: string) => `Plano atual: ${name}`,
     assignHint: "O plano é ativado na hora; um plano pago gera uma fatura manual já aprovada.",
     assignButton: "Atribuir plano",
@@ -864,11 +892,13 @@ export const messages = {
     addAlternativeCode: "Adicionar código",
     removeAlternativeCode: "Remover",
     removeAlternativeCodeN: (n: number) => `Remover o código alternativo ${n}`,
-    alternativeHint: "Códigos de outros fabricantes e originais da montadora. Linhas em branco são ignoradas.",
+    alternativeHint:
+      "Códigos de outros fabricantes e originais da montadora. Linhas em branco são ignoradas.",
     noAlternativeCodes: "Nenhum código alternativo cadastrado",
     alternativeCodeRequired: "Digite um código alternativo",
     alternativeCodeDuplicate: "Este código alternativo já foi adicionado",
-    alternativeCodeTooLong: (max: number) => `O código alternativo deve ter no máximo ${max} caracteres`,
+    alternativeCodeTooLong: (max: number) =>
+      `O código alternativo deve ter no máximo ${max} caracteres`,
     alternativeCodeNotFound: "Código alternativo não encontrado",
     alternativeCodeAdded: "Código alternativo adicionado",
     alternativeCodeRemoved: "Código alternativo removido",
@@ -889,8 +919,10 @@ export const messages = {
     selectFiltered: "Selecionar todos os filtrados",
     clearFiltered: "Desmarcar todos os filtrados",
     clearVehicleFilters: "Limpar filtros",
-    selectedCount: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} veículo(s) selecionado(s)`,
-    filteredCount: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} veículo(s) no filtro`,
+    selectedCount: (n: number) =>
+      `${new Intl.NumberFormat("pt-BR").format(n)} veículo(s) selecionado(s)`,
+    filteredCount: (n: number) =>
+      `${new Intl.NumberFormat("pt-BR").format(n)} veículo(s) no filtro`,
     noVehicles: "Nenhum veículo encontrado",
     noCompatibleVehicles: "Nenhum veículo compatível cadastrado",
     fitmentNotes: "Observações",
@@ -946,7 +978,8 @@ export const messages = {
     brandsFailed: "Não foi possível obter marcas da FIPE",
     invalidType: "Tipo de veículo inválido: use carros, motos ou caminhoes",
     invalidBrand: "Código de marca inválido",
-    invalidMaxBrands: (max: number) => `Máximo de marcas deve ser um número inteiro entre 1 e ${max}`,
+    invalidMaxBrands: (max: number) =>
+      `Máximo de marcas deve ser um número inteiro entre 1 e ${max}`,
     startFailed: "Erro ao iniciar importação",
     started: "Importação FIPE iniciada",
     alreadyRunning: "Já existe uma importação FIPE em andamento: acompanhe-a aqui.",
@@ -1011,13 +1044,15 @@ export const messages = {
     fix: "Corrigir",
     view: "Ver",
     sharedCodes: "Códigos alternativos em mais de uma peça",
-    sharedCodesHint: "O mesmo código alternativo aponta para peças diferentes: a busca mostra todas, confira se é intencional.",
+    sharedCodesHint:
+      "O mesmo código alternativo aponta para peças diferentes: a busca mostra todas, confira se é intencional.",
     partsWithoutFitments: "Peças sem veículos compatíveis",
     partsWithoutFitmentsHint: "Ninguém encontra estas peças por veículo.",
     vehiclesWithoutParts: "Veículos sem peças",
     vehiclesWithoutPartsHint: "Veículos cadastrados que ainda não têm nenhuma peça compatível.",
     yearOutsideRange: "Compatibilidades fora da faixa de anos",
-    yearOutsideRangeHint: "O ano do veículo está fora do intervalo “de/até” informado na compatibilidade.",
+    yearOutsideRangeHint:
+      "O ano do veículo está fora do intervalo “de/até” informado na compatibilidade.",
     duplicateVehicles: "Veículos duplicados",
     duplicateVehiclesHint: "Mesma marca, modelo, ano e versão (sem diferenciar maiúsculas).",
     code: "Código",

@@ -23,19 +23,28 @@ export async function toastCookie(toast: Toast) {
 }
 
 /** Redirects with a one-shot notice that the next page shows once. */
-export async function redirectWithToast(url: string, toast: Toast, init: { headers?: HeadersInit } = {}) {
+export async function redirectWithToast(
+  url: string,
+  toast: Toast,
+  init: { headers?: HeadersInit } = {},
+) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastCookie(toast));
   return redirect(url, { headers });
 }
 
 /** Reads and consumes the notice: the returned header clears the cookie. */
-export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+export async function takeToast(
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers }> {
   const headers = new Headers();
   const cookieHeader = request.headers.get("cookie");
   if (!cookieHeader?.includes("__flash=")) return { toast: null, headers };
   const raw = await flashCookie().parse(cookieHeader);
   const parsed = toastSchema.safeParse(raw);
-  headers.append("Set-Cookie", await flashCookie().serialize("", { maxAge: 0, expires: new Date(0) }));
+  headers.append(
+    "Set-Cookie",
+    await flashCookie().serialize("", { maxAge: 0, expires: new Date(0) }),
+  );
   return { toast: parsed.success ? parsed.data : null, headers };
 }

@@ -623,8 +623,6 @@ function fillPattern(random: Random, pattern: string): string {
   return out;
 }
 
-
-
 /** Original-equipment part number shapes, by the vehicle maker that issues them. */
 const OE_PATTERNS: Record<string, readonly string[]> = {
   Volkswagen: ["5U0######@", "6R0######", "2G0######@", "6Q0######@"],

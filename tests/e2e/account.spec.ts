@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { register } from "./support";
 
 test.describe("a customer's account", () => {
-  test("asks for a paid plan from settings: a pending invoice, the free plan still in force", async ({ page }, testInfo) => {
+  test("asks for a paid plan from settings: a pending invoice, the free plan still in force", async ({
+    page,
+  }, testInfo) => {
     await register(page, testInfo, "Cliente Plano");
     await page.goto("/settings?tab=planos");
     await expect(page.getByTestId("settings-current-plan")).toHaveText("Gratuito");
@@ -19,7 +21,9 @@ test.describe("a customer's account", () => {
     await expect(page.getByText(/Aguardando pagamento/)).toBeVisible();
   });
 
-  test("subscribes from the landing plan dialog, going through sign-in", async ({ page }, testInfo) => {
+  test("subscribes from the landing plan dialog, going through sign-in", async ({
+    page,
+  }, testInfo) => {
     const account = await register(page, testInfo, "Cliente Landing");
     await page.goto("/");
     const pro = page.getByTestId("plan-card").filter({ hasText: "Profissional" });
@@ -30,7 +34,9 @@ test.describe("a customer's account", () => {
     expect(account.email).toContain("@");
   });
 
-  test("edits name, e-mail and password on the profile, with errors first", async ({ page }, testInfo) => {
+  test("edits name, e-mail and password on the profile, with errors first", async ({
+    page,
+  }, testInfo) => {
     const account = await register(page, testInfo, "Nome Antigo");
     await page.goto("/profile");
     await page.getByLabel("Nome", { exact: true }).fill(" ");
@@ -60,7 +66,10 @@ test.describe("a customer's account", () => {
     await page.waitForURL(/\/home$/);
   });
 
-  test("saves notification preferences and signs out other sessions", async ({ page, browser }, testInfo) => {
+  test("saves notification preferences and signs out other sessions", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const account = await register(page, testInfo, "Cliente Sessões");
     await page.goto("/settings?tab=preferencias");
     await page.getByLabel("Lembretes de buscas").uncheck();
@@ -70,7 +79,10 @@ test.describe("a customer's account", () => {
     await expect(page.getByLabel("Lembretes de buscas")).not.toBeChecked();
     await expect(page.getByLabel("Alertas de assinatura (vencimento e pagamentos)")).toBeChecked();
 
-    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.name !== "js-off" });
+    const other = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      javaScriptEnabled: testInfo.project.name !== "js-off",
+    });
     const otherPage = await other.newPage();
     await otherPage.goto("/login");
     await otherPage.getByLabel("E-mail", { exact: true }).fill(account.email);

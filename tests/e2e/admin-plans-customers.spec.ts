@@ -11,7 +11,9 @@ async function signOut(page: Page) {
 }
 
 test.describe("plans and customers management", () => {
-  test("admin creates a plan, gives Zé 10 credits and that plan; Zé sees both", async ({ page }, testInfo) => {
+  test("admin creates a plan, gives Zé 10 credits and that plan; Zé sees both", async ({
+    page,
+  }, testInfo) => {
     // A long journey (four sign-ins) on a shared, busy machine.
     test.setTimeout(120_000);
     const planName = `Oficina E2E ${testInfo.project.name} ${Date.now().toString(36)}`;
@@ -33,7 +35,9 @@ test.describe("plans and customers management", () => {
     await expect(planDialog.getByLabel("Nome", { exact: true })).toHaveValue(planName);
     await planDialog.getByLabel("Créditos por mês").fill("3000");
     await planDialog.getByLabel("Preço (R$)").fill("29.90");
-    await planDialog.getByLabel("Recursos (um por linha)").fill("Busca por código\nSuporte por e-mail");
+    await planDialog
+      .getByLabel("Recursos (um por linha)")
+      .fill("Busca por código\nSuporte por e-mail");
     await planDialog.getByRole("button", { name: "Salvar" }).click();
     await expect(page.getByRole("status")).toHaveText(/Plano criado com sucesso/);
     const planRow = page.getByTestId("plan-row").filter({ hasText: planName });
@@ -57,15 +61,21 @@ test.describe("plans and customers management", () => {
     await zeRow.getByRole("link", { name: "Atribuir plano — José Silva" }).click();
     const assignDialog = page.getByRole("dialog", { name: "Atribuir plano — José Silva" });
     await expect(assignDialog.getByLabel("Forma de pagamento")).toHaveValue("credit_card");
-    await assignDialog.getByLabel("Plano", { exact: true }).selectOption({ label: `${planName} — R$ 29,90` });
+    await assignDialog
+      .getByLabel("Plano", { exact: true })
+      .selectOption({ label: `${planName} — R$ 29,90` });
     await assignDialog.getByRole("button", { name: "Atribuir plano" }).click();
     await expect(page.getByRole("status")).toHaveText(/Plano atribuído com sucesso/);
     await expect(zeRow).toContainText(planName);
-    await expect(zeRow.getByRole("link", { name: "Cancelar assinatura — José Silva" })).toBeVisible();
+    await expect(
+      zeRow.getByRole("link", { name: "Cancelar assinatura — José Silva" }),
+    ).toBeVisible();
     await signOut(page);
 
     await page.goto("/");
-    await expect(page.getByTestId("plan-card").filter({ has: page.getByRole("heading", { name: planName }) })).toBeVisible();
+    await expect(
+      page.getByTestId("plan-card").filter({ has: page.getByRole("heading", { name: planName }) }),
+    ).toBeVisible();
 
     // Zé sees the plan in the sidebar card and more searches left (10 credits, and at least the same allowance).
     await login(page, USER.email, USER.password);
@@ -82,6 +92,8 @@ test.describe("plans and customers management", () => {
     await editDialog.getByLabel("Status").selectOption("inactive");
     await editDialog.getByRole("button", { name: "Salvar" }).click();
     await expect(page.getByRole("status")).toHaveText(/Plano atualizado com sucesso/);
-    await expect(page.getByTestId("plan-row").filter({ hasText: planName })).toContainText("Inativo");
+    await expect(page.getByTestId("plan-row").filter({ hasText: planName })).toContainText(
+      "Inativo",
+    );
   });
 });

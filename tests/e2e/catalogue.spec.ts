@@ -30,7 +30,10 @@ test("admin creates, edits and deletes a category", async ({ page }, testInfo) =
   await page.locator("#main").getByRole("button", { name: "Buscar", exact: true }).click();
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row).toContainText("Peças de teste");
-  await expect(row.getByRole("link", { name: `Ver peças: ${name}` })).toHaveAttribute("href", /\/parts\?category=\d+$/);
+  await expect(row.getByRole("link", { name: `Ver peças: ${name}` })).toHaveAttribute(
+    "href",
+    /\/parts\?category=\d+$/,
+  );
 
   await row.getByRole("link", { name: `Editar ${name}` }).click();
   await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue(name);
@@ -62,13 +65,18 @@ test("deleting a category that parts use is refused with the reason", async ({ p
   // The static segment "categories" wins over /api/parts/:id, with the session cookie.
   const api = await page.request.get("/api/parts/categories?q=Freios");
   expect(api.status()).toBe(200);
-  expect((await api.json()).data).toEqual([expect.objectContaining({ name: "Freios", parts_count: expect.any(Number) })]);
+  expect((await api.json()).data).toEqual([
+    expect.objectContaining({ name: "Freios", parts_count: expect.any(Number) }),
+  ]);
 });
 
 test("admin creates, edits, links parts to and deletes a vehicle", async ({ page }, testInfo) => {
   const model = uniqueName("Modelo", testInfo);
   await page.goto("/vehicles?type=carros");
-  await expect(page.getByRole("link", { name: "Importar FIPE" })).toHaveAttribute("href", "/vehicles/import-fipe?type=carros");
+  await expect(page.getByRole("link", { name: "Importar FIPE" })).toHaveAttribute(
+    "href",
+    "/vehicles/import-fipe?type=carros",
+  );
 
   await page.getByRole("link", { name: "Novo Veículo" }).click();
   const dialog = page.getByRole("dialog");
@@ -102,17 +110,28 @@ test("admin creates, edits, links parts to and deletes a vehicle", async ({ page
   await row.getByRole("link", { name: `Compatibilidade: ${edited}` }).click();
   await dialog.getByLabel("Buscar peça por código ou nome").fill("BR123456");
   await dialog.getByRole("button", { name: "Buscar peças" }).click();
-  await dialog.getByRole("checkbox", { name: /BR123456/ }).first().check();
+  await dialog
+    .getByRole("checkbox", { name: /BR123456/ })
+    .first()
+    .check();
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Compatibilidade salva com sucesso")).toBeVisible();
 
   await row.getByRole("link", { name: `Detalhes: ${edited}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: edited })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Ver Peça BR123456" })).toHaveAttribute("href", /^\/parts\/\d+$/);
+  await expect(page.getByRole("link", { name: "Ver Peça BR123456" })).toHaveAttribute(
+    "href",
+    /^\/parts\/\d+$/,
+  );
   await page.goBack();
 
-  await page.getByRole("row", { name: new RegExp(model) }).getByRole("link", { name: `Excluir ${edited}` }).click();
-  await expect(dialog).toContainText("1 compatibilidade(s) com peças deste veículo também serão removidas");
+  await page
+    .getByRole("row", { name: new RegExp(model) })
+    .getByRole("link", { name: `Excluir ${edited}` })
+    .click();
+  await expect(dialog).toContainText(
+    "1 compatibilidade(s) com peças deste veículo também serão removidas",
+  );
   await dialog.getByRole("button", { name: "Sim, excluir" }).click();
   await expect(page.getByText("Veículo excluído com sucesso")).toBeVisible();
   await expect(page.getByText("Nenhum veículo encontrado")).toBeVisible();
@@ -145,5 +164,7 @@ test("admin adds, renames and deletes a brand", async ({ page }, testInfo) => {
 test("an unknown vehicle is a 404 page", async ({ page }) => {
   const response = await page.goto("/vehicles/999999999");
   expect(response?.status()).toBe(404);
-  await expect(page.getByText("Página não encontrada").or(page.getByText("Veículo não encontrado")).first()).toBeVisible();
+  await expect(
+    page.getByText("Página não encontrada").or(page.getByText("Veículo não encontrado")).first(),
+  ).toBeVisible();
 });

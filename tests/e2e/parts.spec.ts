@@ -10,7 +10,10 @@ import { ADMIN, login, USER } from "./support";
 /** Letters only: a code with a 19xx/20xx run of digits would be read as a description search. */
 function letters(length: number): string {
   let out = "";
-  while (out.length < length) out += Math.random().toString(36).replace(/[^a-z]/g, "");
+  while (out.length < length)
+    out += Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, "");
   return out.slice(0, length).toUpperCase();
 }
 
@@ -19,7 +22,10 @@ async function filterParts(page: Page, code: string) {
   await expect(page.getByRole("heading", { name: "Gerenciamento de Peças" })).toBeVisible();
 }
 
-test("admin creates, edits and deletes a part that a customer finds by an alternative code", async ({ page, browser }, testInfo) => {
+test("admin creates, edits and deletes a part that a customer finds by an alternative code", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(90_000);
   const stamp = `${testInfo.project.name === "js-off" ? "OFF" : "ON"}${letters(6)}`;
   const code = `E2E-${stamp}`;
@@ -48,17 +54,26 @@ test("admin creates, edits and deletes a part that a customer finds by an altern
   await expect(dialog.getByRole("checkbox", { name: /Volkswagen/ })).toHaveCount(0);
   await expect(scania.first()).toBeVisible();
   // The round trip kept what was typed before it.
-  await expect(dialog.getByLabel("Código alternativo 2", { exact: true })).toHaveValue(secondAlternative);
+  await expect(dialog.getByLabel("Código alternativo 2", { exact: true })).toHaveValue(
+    secondAlternative,
+  );
   await expect(dialog.getByLabel("Código *", { exact: true })).toHaveValue(code);
   for (let i = 0; i < 3; i++) await scania.nth(i).check();
-  await dialog.getByRole("textbox", { name: /^Observações para Scania/ }).first().fill("Eixo traseiro");
+  await dialog
+    .getByRole("textbox", { name: /^Observações para Scania/ })
+    .first()
+    .fill("Eixo traseiro");
   await expect(dialog.getByTestId("selected-vehicles")).toHaveText(
-    testInfo.project.name === "js-off" ? "0 veículo(s) selecionado(s)" : "3 veículo(s) selecionado(s)",
+    testInfo.project.name === "js-off"
+      ? "0 veículo(s) selecionado(s)"
+      : "3 veículo(s) selecionado(s)",
   );
   await dialog.getByRole("button", { name: "Salvar", exact: true }).click();
 
   await expect(page).toHaveURL(/\/parts$/);
-  await expect(page.getByRole("status").filter({ hasText: "Peça criada com sucesso" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Peça criada com sucesso" }),
+  ).toBeVisible();
   await filterParts(page, code);
   const row = page.getByRole("row").filter({ hasText: code });
   await expect(row.getByTestId("vehicles-count")).toHaveText("3");
@@ -85,10 +100,14 @@ test("admin creates, edits and deletes a part that a customer finds by an altern
   await filterParts(page, code);
   await page.getByRole("link", { name: `Editar a peça ${code}` }).click();
   const edit = page.getByRole("dialog", { name: `Editar Peça ${code}` });
-  await expect(edit.getByLabel("Código alternativo 2", { exact: true })).toHaveValue(secondAlternative);
+  await expect(edit.getByLabel("Código alternativo 2", { exact: true })).toHaveValue(
+    secondAlternative,
+  );
   await edit.getByLabel("Nome *", { exact: true }).fill("Pastilha renomeada E2E");
   await edit.getByRole("button", { name: "Salvar", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Peça atualizada com sucesso" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Peça atualizada com sucesso" }),
+  ).toBeVisible();
 
   await page.getByRole("link", { name: `Ver detalhes da peça ${code}` }).click();
   await expect(page.getByRole("heading", { name: code, level: 1 })).toBeVisible();
@@ -102,7 +121,9 @@ test("admin creates, edits and deletes a part that a customer finds by an altern
   const confirm = page.getByRole("dialog", { name: `Excluir peça ${code}` });
   await expect(confirm).toContainText("Tem certeza que deseja excluir esta peça?");
   await confirm.getByRole("button", { name: "Sim, excluir" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Peça excluída com sucesso" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Peça excluída com sucesso" }),
+  ).toBeVisible();
   await filterParts(page, code);
   await expect(page.getByText("Nenhuma peça encontrada")).toBeVisible();
 });

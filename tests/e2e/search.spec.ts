@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { login, register, setDailySearches, USER } from "./support";
 
 test.describe("part search", () => {
-  test("by code from home, typed with dashes and lower case, then paging through the vehicles", async ({ page }) => {
+  test("by code from home, typed with dashes and lower case, then paging through the vehicles", async ({
+    page,
+  }) => {
     await login(page, USER.email, USER.password);
     await page.getByLabel("Código da peça").fill("br-123.456");
     await page.getByRole("button", { name: "Buscar", exact: true }).last().click();
@@ -15,9 +17,19 @@ test.describe("part search", () => {
     await expect(first.getByTestId("vehicle-page")).toHaveText("Página 1 de 3");
     const firstVehicle = await first.getByTestId("vehicle-list").locator("li").first().innerText();
     await first.getByRole("link", { name: "Próxima" }).click();
-    await expect(page.getByTestId("result-card").first().getByTestId("vehicle-page")).toHaveText("Página 2 de 3");
+    await expect(page.getByTestId("result-card").first().getByTestId("vehicle-page")).toHaveText(
+      "Página 2 de 3",
+    );
     await expect(page).toHaveURL(/v\d+=2/);
-    expect(await page.getByTestId("result-card").first().getByTestId("vehicle-list").locator("li").first().innerText()).not.toBe(firstVehicle);
+    expect(
+      await page
+        .getByTestId("result-card")
+        .first()
+        .getByTestId("vehicle-list")
+        .locator("li")
+        .first()
+        .innerText(),
+    ).not.toBe(firstVehicle);
   });
 
   test("by description from the header box, accent- and plural-insensitive", async ({ page }) => {
@@ -30,15 +42,21 @@ test.describe("part search", () => {
     await expect(page.getByTestId("results-heading")).toContainText("pastilhas freio gol");
   });
 
-  test("an empty query explains itself, and an unknown code shows the empty state", async ({ page }) => {
+  test("an empty query explains itself, and an unknown code shows the empty state", async ({
+    page,
+  }) => {
     await login(page, USER.email, USER.password);
     await page.goto("/search?q=&from=results");
     await expect(page.getByRole("alert")).toHaveText("Digite algo para buscar");
     await page.goto("/search?q=ZZ9999999&type=code");
-    await expect(page.getByTestId("empty-results")).toContainText("Nenhuma peça encontrada com esse código");
+    await expect(page.getByTestId("empty-results")).toContainText(
+      "Nenhuma peça encontrada com esse código",
+    );
   });
 
-  test("a customer with 3 searches left is warned and then stopped at zero", async ({ page }, testInfo) => {
+  test("a customer with 3 searches left is warned and then stopped at zero", async ({
+    page,
+  }, testInfo) => {
     const account = await register(page, testInfo, "Cliente Três Buscas");
     await setDailySearches(account.email, 3);
     const search = async (code: string) => {
@@ -48,14 +66,22 @@ test.describe("part search", () => {
     };
     await page.goto("/home");
     await search("br-123.456");
-    await expect(page.getByTestId("credits-low")).toHaveText("Você tem apenas 2 busca(s) restante(s) hoje.");
+    await expect(page.getByTestId("credits-low")).toHaveText(
+      "Você tem apenas 2 busca(s) restante(s) hoje.",
+    );
     await expect(page.getByTestId("credits-chip")).toHaveText("2 busca(s) hoje");
     await search("psl55");
-    await expect(page.getByTestId("credits-low")).toHaveText("Você tem apenas 1 busca(s) restante(s) hoje.");
+    await expect(page.getByTestId("credits-low")).toHaveText(
+      "Você tem apenas 1 busca(s) restante(s) hoje.",
+    );
     await search("br-123.456");
-    await expect(page.getByTestId("credits-low")).toHaveText("Você tem apenas 1 busca(s) restante(s) hoje.");
+    await expect(page.getByTestId("credits-low")).toHaveText(
+      "Você tem apenas 1 busca(s) restante(s) hoje.",
+    );
     await search("bkr6e");
-    await expect(page.getByTestId("credits-low")).toHaveText("Você tem apenas 0 busca(s) restante(s) hoje.");
+    await expect(page.getByTestId("credits-low")).toHaveText(
+      "Você tem apenas 0 busca(s) restante(s) hoje.",
+    );
     await search("wo-340");
     await expect(page.getByTestId("credits-exhausted")).toContainText(
       "Você esgotou seus créditos de busca diários. Faça upgrade do seu plano para continuar.",
@@ -66,7 +92,9 @@ test.describe("part search", () => {
     await expect(page.getByText("Você atingiu o limite de buscas de hoje.")).toBeVisible();
   });
 
-  test("by vehicle: brand, model and year narrow to the parts that fit", async ({ page }, testInfo) => {
+  test("by vehicle: brand, model and year narrow to the parts that fit", async ({
+    page,
+  }, testInfo) => {
     await login(page, USER.email, USER.password);
     await page.goto("/search/vehicle");
     const jsOff = testInfo.project.name === "js-off";
@@ -78,7 +106,9 @@ test.describe("part search", () => {
     await choose("Marca", "Volkswagen", "brand");
     await choose("Modelo", "Gol", "model");
     await choose("Ano", "2015", "year");
-    await expect(page.getByTestId("vehicle-parts-heading")).toContainText("para Volkswagen Gol 2015");
+    await expect(page.getByTestId("vehicle-parts-heading")).toContainText(
+      "para Volkswagen Gol 2015",
+    );
     await expect(page.getByText("Freios", { exact: true })).toBeVisible();
     await expect(page.getByText("BR123456")).toBeVisible();
   });

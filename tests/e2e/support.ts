@@ -97,10 +97,14 @@ export async function setDailySearches(email: string, perDay: number) {
   try {
     const name = `Teste ${perDay}/dia ${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
     const plan = sqlite
-      .prepare("insert into plans (name, price_cents, credits_per_month, status, features) values (?, 100, ?, 'inactive', '[]') returning id")
+      .prepare(
+        "insert into plans (name, price_cents, credits_per_month, status, features) values (?, 100, ?, 'inactive', '[]') returning id",
+      )
       .get(name, perDay * 30) as { id: number };
     sqlite
-      .prepare("update subscriptions set plan_id = ? where status = 'active' and user_id = (select id from users where email = ?)")
+      .prepare(
+        "update subscriptions set plan_id = ? where status = 'active' and user_id = (select id from users where email = ?)",
+      )
       .run(plan.id, email.toLowerCase());
   } finally {
     sqlite.close();

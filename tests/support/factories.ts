@@ -1,4 +1,12 @@
-import { categories, partAlternativeCodes, parts, partVehicles, plans, vehicles, type Role } from "../../db/schema";
+import {
+  categories,
+  partAlternativeCodes,
+  parts,
+  partVehicles,
+  plans,
+  vehicles,
+  type Role,
+} from "../../db/schema";
 import { normalizeCode } from "../../app/models/codes";
 import { createAccount } from "../../app/models/user.server";
 import { db } from "../../app/utils/db.server";
@@ -22,10 +30,17 @@ export function createPlan(overrides: Partial<typeof plans.$inferInsert> = {}) {
 }
 
 export function createFreePlan() {
-  return createPlan({ name: `Gratuito ${unique()}`, priceCents: null, creditsPerMonth: 1500, sortOrder: 0 });
+  return createPlan({
+    name: `Gratuito ${unique()}`,
+    priceCents: null,
+    creditsPerMonth: 1500,
+    sortOrder: 0,
+  });
 }
 
-export async function createUser(overrides: { role?: Role; password?: string; email?: string; name?: string } = {}) {
+export async function createUser(
+  overrides: { role?: Role; password?: string; email?: string; name?: string } = {},
+) {
   const password = overrides.password ?? "senha123";
   const user = await createAccount({
     name: overrides.name ?? "Cliente Teste",
@@ -65,7 +80,11 @@ export function createPart(input: PartInput) {
   for (const alternative of input.alternatives ?? []) {
     db()
       .insert(partAlternativeCodes)
-      .values({ partId: part.id, alternativeCode: alternative, alternativeCodeNorm: normalizeCode(alternative) })
+      .values({
+        partId: part.id,
+        alternativeCode: alternative,
+        alternativeCodeNorm: normalizeCode(alternative),
+      })
       .run();
   }
   return part;
@@ -80,20 +99,37 @@ export function createVehicle(overrides: Partial<typeof vehicles.$inferInsert> =
 }
 
 export function fit(partId: number, vehicleId: number, notes?: string) {
-  db().insert(partVehicles).values({ partId, vehicleId, notes: notes ?? null }).run();
+  db()
+    .insert(partVehicles)
+    .values({ partId, vehicleId, notes: notes ?? null })
+    .run();
 }
 
 // --- API search and dashboard helpers -------------------------------------------------------
 
 import { eq as eqF } from "drizzle-orm";
-import { activity as activityTable, brands as brandsTable, searches as searchesTable, subscriptions as subscriptionsTable, users as usersTable } from "../../db/schema";
+import {
+  activity as activityTable,
+  brands as brandsTable,
+  searches as searchesTable,
+  subscriptions as subscriptionsTable,
+  users as usersTable,
+} from "../../db/schema";
 import { saoPauloDay } from "../../app/utils/format";
 
 /** Moves a customer to a plan with `daily` searches a day, and sets their extra credits. */
 export function setDailyAllowance(userId: number, daily: number, extraCredits = 0) {
   const plan = createPlan({ creditsPerMonth: daily * 30, priceCents: 1000 });
-  db().update(subscriptionsTable).set({ planId: plan.id }).where(eqF(subscriptionsTable.userId, userId)).run();
-  db().update(usersTable).set({ creditsBalance: extraCredits }).where(eqF(usersTable.id, userId)).run();
+  db()
+    .update(subscriptionsTable)
+    .set({ planId: plan.id })
+    .where(eqF(subscriptionsTable.userId, userId))
+    .run();
+  db()
+    .update(usersTable)
+    .set({ creditsBalance: extraCredits })
+    .where(eqF(usersTable.id, userId))
+    .run();
   return plan;
 }
 
@@ -128,7 +164,12 @@ export function createBrand(name: string) {
 }
 
 /** An activity log row at a given time. */
-export function recordActivity(input: { actorId: number | null; type: string; action: string; at: Date }) {
+export function recordActivity(input: {
+  actorId: number | null;
+  type: string;
+  action: string;
+  at: Date;
+}) {
   return db()
     .insert(activityTable)
     .values({ actorId: input.actorId, type: input.type, action: input.action, createdAt: input.at })

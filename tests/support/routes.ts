@@ -1,10 +1,22 @@
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
 
 /** Calls a loader or action as Remix would, turning a thrown Response into the answer. */
 export async function call(
   handler: Handler,
   path: string,
-  init: { method?: string; json?: unknown; body?: string; token?: string; cookie?: string; ip?: string; params?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    json?: unknown;
+    body?: string;
+    token?: string;
+    cookie?: string;
+    ip?: string;
+    params?: Record<string, string>;
+  } = {},
 ): Promise<Response> {
   const headers = new Headers();
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
@@ -14,9 +26,17 @@ export async function call(
     body = JSON.stringify(init.json);
     headers.set("Content-Type", "application/json");
   }
-  const request = new Request(`http://localhost${path}`, { method: init.method ?? "GET", headers, body });
+  const request = new Request(`http://localhost${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body,
+  });
   try {
-    const result = await handler({ request, params: init.params ?? {}, context: { clientIp: init.ip ?? "127.0.0.1" } });
+    const result = await handler({
+      request,
+      params: init.params ?? {},
+      context: { clientIp: init.ip ?? "127.0.0.1" },
+    });
     if (result instanceof Response) return result;
     return Response.json(result);
   } catch (thrown) {
@@ -29,5 +49,10 @@ export async function call(
 type AnyData = any;
 
 export async function envelope(response: Response) {
-  return (await response.json()) as { success: boolean; data: AnyData; message: string; errors?: Record<string, string[]> };
+  return (await response.json()) as {
+    success: boolean;
+    data: AnyData;
+    message: string;
+    errors?: Record<string, string[]>;
+  };
 }

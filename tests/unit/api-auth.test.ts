@@ -52,7 +52,10 @@ describe("POST /api/auth/register", () => {
       expect(response.status).toBe(400);
       expect(await envelope(response)).toMatchObject({ success: false, message });
     }
-    const broken = await call(register.action, "/api/auth/register", { method: "POST", body: "{nope" });
+    const broken = await call(register.action, "/api/auth/register", {
+      method: "POST",
+      body: "{nope",
+    });
     expect(broken.status).toBe(400);
   });
 
@@ -70,7 +73,10 @@ describe("POST /api/auth/register", () => {
 describe("POST /api/auth/login", () => {
   it("returns user, subscription and token", async () => {
     const { user, password } = await createUser();
-    const response = await call(login.action, "/api/auth/login", { method: "POST", json: { email: user.email, password } });
+    const response = await call(login.action, "/api/auth/login", {
+      method: "POST",
+      json: { email: user.email, password },
+    });
     expect(response.status).toBe(200);
     const body = await envelope(response);
     expect(body.message).toBe("Login realizado com sucesso!");
@@ -80,7 +86,10 @@ describe("POST /api/auth/login", () => {
   });
 
   it("gives 400 for missing fields and 401 for wrong credentials", async () => {
-    const missing = await call(login.action, "/api/auth/login", { method: "POST", json: { email: "" } });
+    const missing = await call(login.action, "/api/auth/login", {
+      method: "POST",
+      json: { email: "" },
+    });
     expect(missing.status).toBe(400);
     expect((await envelope(missing)).message).toBe("Por favor, preencha todos os campos");
     const wrong = await call(login.action, "/api/auth/login", {
@@ -95,9 +104,17 @@ describe("POST /api/auth/login", () => {
   it("throttles repeated failures with a 429 and a pt-BR message", async () => {
     const { user, password } = await createUser();
     for (let i = 0; i < 5; i++) {
-      await call(login.action, "/api/auth/login", { method: "POST", json: { email: user.email, password: "x" }, ip: "10.5.5.5" });
+      await call(login.action, "/api/auth/login", {
+        method: "POST",
+        json: { email: user.email, password: "x" },
+        ip: "10.5.5.5",
+      });
     }
-    const blocked = await call(login.action, "/api/auth/login", { method: "POST", json: { email: user.email, password }, ip: "10.5.5.6" });
+    const blocked = await call(login.action, "/api/auth/login", {
+      method: "POST",
+      json: { email: user.email, password },
+      ip: "10.5.5.6",
+    });
     expect(blocked.status).toBe(429);
     expect((await envelope(blocked)).message).toMatch(/^Muitas tentativas de login/);
   });
@@ -107,7 +124,11 @@ describe("/api/auth/profile", () => {
   it("is 401 without a token, and says when the session expired", async () => {
     const none = await call(profile.loader, "/api/auth/profile");
     expect(none.status).toBe(401);
-    expect(await envelope(none)).toMatchObject({ success: false, data: null, message: "Autenticação necessária. Faça login novamente." });
+    expect(await envelope(none)).toMatchObject({
+      success: false,
+      data: null,
+      message: "Autenticação necessária. Faça login novamente.",
+    });
     const { user } = await createUser();
     const old = createSession(user.id, "api", {}, new Date("2020-01-01"));
     const expired = await call(profile.loader, "/api/auth/profile", { token: old.id });
@@ -119,29 +140,50 @@ describe("/api/auth/profile", () => {
     const { user } = await createUser();
     const token = createSession(user.id, "api").id;
     const body = await envelope(await call(profile.loader, "/api/auth/profile", { token }));
-    expect(body.data.searchStats).toMatchObject({ searches_today: 0, remaining_searches: 50, total_searches: 0 });
+    expect(body.data.searchStats).toMatchObject({
+      searches_today: 0,
+      remaining_searches: 50,
+      total_searches: 0,
+    });
     expect(body.data.subscription.credits_per_month).toBe(1500);
   });
 
   it("updates name and e-mail, and the password only with the current one", async () => {
     const { user, password } = await createUser();
     const token = createSession(user.id, "api").id;
-    const bad = await call(profile.action, "/api/auth/profile", { method: "PUT", token, json: { name: " ", email: "" } });
+    const bad = await call(profile.action, "/api/auth/profile", {
+      method: "PUT",
+      token,
+      json: { name: " ", email: "" },
+    });
     expect(bad.status).toBe(400);
-    expect((await envelope(bad)).errors).toMatchObject({ name: ["Nome é obrigatório"], email: ["Email é obrigatório"] });
+    expect((await envelope(bad)).errors).toMatchObject({
+      name: ["Nome é obrigatório"],
+      email: ["Email é obrigatório"],
+    });
     const noCurrent = await call(profile.action, "/api/auth/profile", {
       method: "PUT",
       token,
       json: { name: "Novo", email: user.email, password: "novasenha" },
     });
-    expect((await envelope(noCurrent)).message).toBe("Senha atual é obrigatória para alterar a senha");
+    expect((await envelope(noCurrent)).message).toBe(
+      "Senha atual é obrigatória para alterar a senha",
+    );
     const good = await call(profile.action, "/api/auth/profile", {
       method: "PUT",
       token,
-      json: { name: " Nome Novo ", email: user.email, password: "novasenha", current_password: password },
+      json: {
+        name: " Nome Novo ",
+        email: user.email,
+        password: "novasenha",
+        current_password: password,
+      },
     });
     expect(good.status).toBe(200);
-    expect(await envelope(good)).toMatchObject({ message: "Perfil atualizado com sucesso!", data: { user: { name: "Nome Novo" } } });
+    expect(await envelope(good)).toMatchObject({
+      message: "Perfil atualizado com sucesso!",
+      data: { user: { name: "Nome Novo" } },
+    });
   });
 
   it("does not accept a web session id as a bearer token", async () => {
@@ -157,14 +199,25 @@ describe("public endpoints", () => {
     const names = body.data.map((p: { name: string }) => p.name);
     expect(names).toContain("Profissional API");
     expect(names).not.toContain("Antigo");
-    expect(body.data.find((p: { name: string }) => p.name === "Profissional API")).toMatchObject({ price: 49.9, credits_per_month: 6000 });
+    expect(body.data.find((p: { name: string }) => p.name === "Profissional API")).toMatchObject({
+      price: 49.9,
+      credits_per_month: 6000,
+    });
   });
 
   it("serves real counters and SEO defaults", async () => {
     const counters = await envelope(await call(overview.loader, "/api/public/overview"));
-    expect(counters.data).toEqual({ total_parts: 0, total_vehicles: 0, daily_searches: 0, active_users: expect.any(Number) });
+    expect(counters.data).toEqual({
+      total_parts: 0,
+      total_vehicles: 0,
+      daily_searches: 0,
+      active_users: expect.any(Number),
+    });
     const settings = await envelope(await call(seo.loader, "/api/public/seo"));
-    expect(settings.data).toMatchObject({ site_name: "Encaixa", site_description: "Sistema de Peças" });
+    expect(settings.data).toMatchObject({
+      site_name: "Encaixa",
+      site_description: "Sistema de Peças",
+    });
   });
 
   it("answers unknown /api paths with a 404 envelope", async () => {

@@ -12,13 +12,16 @@ beforeAll(() => {
   paidPlanId = createPlan({ name: "Pro Assinatura", priceCents: 4990, creditsPerMonth: 6000 }).id;
 });
 
-const post = (json: unknown, token?: string) => call(subscribeRoute.action, "/api/auth/subscribe", { method: "POST", json, token });
+const post = (json: unknown, token?: string) =>
+  call(subscribeRoute.action, "/api/auth/subscribe", { method: "POST", json, token });
 
 describe("POST /api/auth/subscribe", () => {
   it("needs a signed-in customer", async () => {
     expect((await post({ planId: paidPlanId })).status).toBe(401);
     const admin = await createUser({ role: "admin" });
-    expect((await post({ planId: paidPlanId }, createSession(admin.user.id, "api").id)).status).toBe(403);
+    expect(
+      (await post({ planId: paidPlanId }, createSession(admin.user.id, "api").id)).status,
+    ).toBe(403);
   });
 
   it("checks the plan id with the spec's messages", async () => {
@@ -41,7 +44,10 @@ describe("POST /api/auth/subscribe", () => {
     const response = await post({ planId: paidPlanId, paymentMethod: "" }, token);
     expect(response.status).toBe(201);
     const body = await envelope(response);
-    expect(body.data.subscription).toMatchObject({ status: "pending", payment_method: "credit_card" });
+    expect(body.data.subscription).toMatchObject({
+      status: "pending",
+      payment_method: "credit_card",
+    });
     expect(body.data.payment).toMatchObject({ status: "pending", gateway: "manual", amount: 49.9 });
     expect(currentPlan(user.id)?.planId).toBe(before);
   });

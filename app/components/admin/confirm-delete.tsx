@@ -24,7 +24,10 @@ export function ConfirmDeleteDialog({
     <RouteDialog title={title} closeTo={closeTo}>
       <p className="text-slate-700">{message}</p>
       {error && (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {error}
         </p>
       )}
@@ -32,7 +35,13 @@ export function ConfirmDeleteDialog({
         <Link to={closeTo} className="btn-secondary" preventScrollReset>
           {a.cancel}
         </Link>
-        <button type="submit" name="intent" value="delete" className="btn bg-red-600 text-white hover:bg-red-700" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          className="btn bg-red-600 text-white hover:bg-red-700"
+          disabled={busy}
+        >
           {busy ? a.deleting : a.confirmDelete}
         </button>
       </Form>

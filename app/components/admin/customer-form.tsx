@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { SelectField, TextAreaField } from "~/components/admin/fields";
@@ -19,8 +26,14 @@ import { messages } from "~/utils/messages";
 const m = messages.customersAdmin;
 const a = messages.admin;
 
-export const customerTypeOptions = CUSTOMER_TYPES.map((type) => ({ value: type, label: m.types[type] }));
-export const customerStatusOptions = CUSTOMER_STATUSES.map((status) => ({ value: status, label: m.status[status] }));
+export const customerTypeOptions = CUSTOMER_TYPES.map((type) => ({
+  value: type,
+  label: m.types[type],
+}));
+export const customerStatusOptions = CUSTOMER_STATUSES.map((status) => ({
+  value: status,
+  label: m.status[status],
+}));
 
 /** Credit badge colours of the spec: above 10 green, 1–10 yellow, 0 red; unlimited counts as plenty. */
 export function creditBadgeClass(remaining: number): string {

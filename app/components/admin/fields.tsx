@@ -20,14 +20,24 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: Described & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[]; placeholder?: string }) {
+}: Described &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: { value: string; label: string }[];
+    placeholder?: string;
+  }) {
   const invalid = Boolean(errors?.length);
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <select id={id} className="input" aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} {...select}>
+      <select
+        id={id}
+        className="input"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...select}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -41,14 +51,27 @@ export function SelectField({
   );
 }
 
-export function TextAreaField({ label, errors, errorId, hint, id, ...area }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  errors,
+  errorId,
+  hint,
+  id,
+  ...area
+}: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const invalid = Boolean(errors?.length);
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <textarea id={id} className="input min-h-24" aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} {...area} />
+      <textarea
+        id={id}
+        className="input min-h-24"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...area}
+      />
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
       <FieldError errors={errors} id={errorId} />
     </div>

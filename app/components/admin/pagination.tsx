@@ -12,7 +12,17 @@ export function pageWindow(page: number, pages: number, max = 5): number[] {
 }
 
 /** Previous / next and up to five page links, kept in the URL (`param`, default "page"). */
-export function Pagination({ page, pages, param = "page", label }: { page: number; pages: number; param?: string; label: string }) {
+export function Pagination({
+  page,
+  pages,
+  param = "page",
+  label,
+}: {
+  page: number;
+  pages: number;
+  param?: string;
+  label: string;
+}) {
   const [params] = useSearchParams();
   if (pages <= 1) return null;
   const href = (target: number) => {

@@ -52,8 +52,12 @@ export type PartFormDefaults = {
   alternativeCodes?: { code?: string; description?: string }[];
 };
 
-export function vehicleLabel(vehicle: Pick<VehicleOptionView, "brand" | "model" | "year" | "version" | "engine">): string {
-  return [`${vehicle.brand} ${vehicle.model} ${vehicle.year}`, vehicle.version, vehicle.engine].filter(Boolean).join(" · ");
+export function vehicleLabel(
+  vehicle: Pick<VehicleOptionView, "brand" | "model" | "year" | "version" | "engine">,
+): string {
+  return [`${vehicle.brand} ${vehicle.model} ${vehicle.year}`, vehicle.version, vehicle.engine]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 /**
@@ -101,7 +105,13 @@ export function PartForm({
         </h3>
         <p className="text-xs text-slate-500">{m.requiredHint}</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={`${m.code} *`} errors={fields.code.errors} errorId={fields.code.errorId} {...getInputProps(fields.code, { type: "text" })} autoComplete="off" />
+          <TextField
+            label={`${m.code} *`}
+            errors={fields.code.errors}
+            errorId={fields.code.errorId}
+            {...getInputProps(fields.code, { type: "text" })}
+            autoComplete="off"
+          />
           <TextField
             label={`${m.manufacturer} *`}
             errors={fields.manufacturer.errors}
@@ -109,7 +119,12 @@ export function PartForm({
             {...getInputProps(fields.manufacturer, { type: "text" })}
           />
         </div>
-        <TextField label={`${m.name} *`} errors={fields.name.errors} errorId={fields.name.errorId} {...getInputProps(fields.name, { type: "text" })} />
+        <TextField
+          label={`${m.name} *`}
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+          {...getInputProps(fields.name, { type: "text" })}
+        />
         <SelectField
           label={`${m.category} *`}
           errors={fields.categoryId.errors}
@@ -149,7 +164,10 @@ export function PartForm({
             {codeRows.map((row, index) => {
               const code = row.getFieldset();
               return (
-                <li key={row.key} className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+                <li
+                  key={row.key}
+                  className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+                >
                   <TextField
                     label={m.alternativeCodeN(index + 1)}
                     errors={code.code.errors}
@@ -176,12 +194,21 @@ export function PartForm({
             })}
           </ol>
         )}
-        <button className="btn-secondary" {...form.insert.getButtonProps({ name: fields.alternativeCodes.name })}>
+        <button
+          className="btn-secondary"
+          {...form.insert.getButtonProps({ name: fields.alternativeCodes.name })}
+        >
           {m.addAlternativeCode}
         </button>
       </section>
 
-      <VehiclePicker key={picker.version} formId={id} picker={picker} brands={brands} errors={fields.vehicleIds.errors} />
+      <VehiclePicker
+        key={picker.version}
+        formId={id}
+        picker={picker}
+        brands={brands}
+        errors={fields.vehicleIds.errors}
+      />
 
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
         <Link to={closeTo} className="btn-secondary" preventScrollReset>
@@ -203,7 +230,17 @@ function pickerButton(value: string) {
  * The compatibility section. The checked boxes of the page shown and hidden inputs for the rest of
  * the selection travel with every post, so filtering, paging and "select all" keep the selection.
  */
-function VehiclePicker({ formId, picker, brands, errors }: { formId: string; picker: VehiclePickerData; brands: string[]; errors?: string[] }) {
+function VehiclePicker({
+  formId,
+  picker,
+  brands,
+  errors,
+}: {
+  formId: string;
+  picker: VehiclePickerData;
+  brands: string[];
+  errors?: string[];
+}) {
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(() => new Set(picker.selection));
   const filterButton = useRef<HTMLButtonElement>(null);
@@ -226,7 +263,11 @@ function VehiclePicker({ formId, picker, brands, errors }: { formId: string; pic
         <h3 id={field("vehicles")} className="font-semibold">
           {m.sectionVehicles}
         </h3>
-        <p className="text-sm font-medium text-brand-700" aria-live="polite" data-testid="selected-vehicles">
+        <p
+          className="text-sm font-medium text-brand-700"
+          aria-live="polite"
+          data-testid="selected-vehicles"
+        >
           {m.selectedCount(selected.size)}
         </p>
       </div>
@@ -258,7 +299,13 @@ function VehiclePicker({ formId, picker, brands, errors }: { formId: string; pic
           <label htmlFor={field("vehicle-brand")} className="label">
             {m.vehicleBrand}
           </label>
-          <select id={field("vehicle-brand")} name="vehicleBrand" className="input" defaultValue={picker.brand} onChange={applyFilter}>
+          <select
+            id={field("vehicle-brand")}
+            name="vehicleBrand"
+            className="input"
+            defaultValue={picker.brand}
+            onChange={applyFilter}
+          >
             <option value="">{m.allBrands}</option>
             {brands.map((brand) => (
               <option key={brand} value={brand}>
@@ -268,12 +315,22 @@ function VehiclePicker({ formId, picker, brands, errors }: { formId: string; pic
           </select>
         </div>
         <label className="flex items-center gap-2 self-end py-2 text-sm">
-          <input type="checkbox" name="onlySelected" className="size-4" defaultChecked={picker.onlySelected} onChange={applyFilter} />
+          <input
+            type="checkbox"
+            name="onlySelected"
+            className="size-4"
+            defaultChecked={picker.onlySelected}
+            onChange={applyFilter}
+          />
           {m.onlySelected}
         </label>
       </div>
       <div className="flex flex-wrap gap-2">
-        <button ref={filterButton} className="btn-secondary" {...pickerButton(PICKER_INTENTS.filter)}>
+        <button
+          ref={filterButton}
+          className="btn-secondary"
+          {...pickerButton(PICKER_INTENTS.filter)}
+        >
           {m.applyVehicleFilter}
         </button>
         <button className="btn-ghost" {...pickerButton(PICKER_INTENTS.clearFilters)}>
@@ -297,7 +354,10 @@ function VehiclePicker({ formId, picker, brands, errors }: { formId: string; pic
             const label = vehicleLabel(vehicle);
             const checked = selected.has(vehicle.id);
             return (
-              <li key={vehicle.id} className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
+              <li
+                key={vehicle.id}
+                className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:items-center sm:gap-3"
+              >
                 <label className="flex flex-1 items-start gap-2 text-sm">
                   <input
                     type="checkbox"
@@ -327,17 +387,34 @@ function VehiclePicker({ formId, picker, brands, errors }: { formId: string; pic
       {elsewhere.map((vehicleId) => (
         <Fragment key={vehicleId}>
           <input type="hidden" name="vehicleIds" value={vehicleId} />
-          {picker.notes[String(vehicleId)] && <input type="hidden" name={`fitmentNotes.${vehicleId}`} value={picker.notes[String(vehicleId)]} />}
+          {picker.notes[String(vehicleId)] && (
+            <input
+              type="hidden"
+              name={`fitmentNotes.${vehicleId}`}
+              value={picker.notes[String(vehicleId)]}
+            />
+          )}
         </Fragment>
       ))}
 
       {results.pages > 1 && (
-        <nav aria-label={m.vehiclePagination} className="flex items-center justify-between gap-2 text-sm">
-          <button className="btn-secondary" disabled={results.page <= 1} {...pickerButton(`${PICKER_INTENTS.pagePrefix}${results.page - 1}`)}>
+        <nav
+          aria-label={m.vehiclePagination}
+          className="flex items-center justify-between gap-2 text-sm"
+        >
+          <button
+            className="btn-secondary"
+            disabled={results.page <= 1}
+            {...pickerButton(`${PICKER_INTENTS.pagePrefix}${results.page - 1}`)}
+          >
             {m.previous}
           </button>
           <span>{m.pageOf(results.page, results.pages)}</span>
-          <button className="btn-secondary" disabled={results.page >= results.pages} {...pickerButton(`${PICKER_INTENTS.pagePrefix}${results.page + 1}`)}>
+          <button
+            className="btn-secondary"
+            disabled={results.page >= results.pages}
+            {...pickerButton(`${PICKER_INTENTS.pagePrefix}${results.page + 1}`)}
+          >
             {m.next}
           </button>
         </nav>
@@ -359,12 +436,12 @@ function PartNotFound() {
   );
 }
 
-
 /** The error boundary of the part pages: 'Peça não encontrada' for a 404 (in a dialog for the dialog routes). */
 export function PartErrorBoundary({ dialogTitle }: { dialogTitle?: string }) {
   const error = useRouteError();
   const location = useLocation();
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <GenericErrorPage href={`${location.pathname}${location.search}`} />;
+  if (!isRouteErrorResponse(error) || error.status !== 404)
+    return <GenericErrorPage href={`${location.pathname}${location.search}`} />;
   if (!dialogTitle) return <PartNotFound />;
   return (
     <RouteDialog title={dialogTitle} closeTo="/parts">

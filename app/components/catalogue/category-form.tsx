@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { TextAreaField } from "~/components/admin/fields";
@@ -27,7 +33,10 @@ export function CategoryFormDialog({
   const [form, fields] = useForm({
     id: "category-form",
     lastResult,
-    defaultValue: defaultValue && { name: defaultValue.name, description: defaultValue.description ?? "" },
+    defaultValue: defaultValue && {
+      name: defaultValue.name,
+      description: defaultValue.description ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categorySchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { SelectField } from "~/components/admin/fields";
@@ -33,7 +39,9 @@ export type VehicleFormValues = {
 };
 
 const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
-const typeOptions = (Object.entries(m.vehicleTypes) as [VehicleType, string][]).map(([value, label]) => ({ value, label }));
+const typeOptions = (Object.entries(m.vehicleTypes) as [VehicleType, string][]).map(
+  ([value, label]) => ({ value, label }),
+);
 
 /** The add/edit vehicle dialog. Brands come from the brand list (and the vehicle's own, when editing). */
 export function VehicleFormDialog({
@@ -54,7 +62,10 @@ export function VehicleFormDialog({
     id: "vehicle-form",
     lastResult,
     defaultValue: Object.fromEntries(
-      Object.entries(defaultValue).map(([key, value]) => [key, value === null || value === undefined ? "" : String(value)]),
+      Object.entries(defaultValue).map(([key, value]) => [
+        key,
+        value === null || value === undefined ? "" : String(value),
+      ]),
     ),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleSchema }),
     shouldValidate: "onSubmit",
@@ -70,7 +81,11 @@ export function VehicleFormDialog({
       autoComplete="off"
     />
   );
-  const select = (name: "fuel" | "transmission" | "body_type", label: string, options: readonly string[]) => (
+  const select = (
+    name: "fuel" | "transmission" | "body_type",
+    label: string,
+    options: readonly string[],
+  ) => (
     <SelectField
       label={label}
       errors={fields[name].errors}
