@@ -72,6 +72,36 @@ export async function action({ request }: ActionFunctionArgs) {
   return { error: null, notice: s.imageInDevelopment };
 }
 
+/** The code and description tabs: a GET to /search that says which box it came from. */
+function TextSearchForm({
+  type,
+  label,
+  placeholder,
+  busy,
+}: {
+  type: "code" | "description";
+  label: string;
+  placeholder: string;
+  busy: boolean;
+}) {
+  const id = `home-${type}`;
+  return (
+    <Form method="get" action="/search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <input type="hidden" name="type" value={type} />
+      <input type="hidden" name="from" value={`home-${type}`} />
+      <div className="flex-1">
+        <label htmlFor={id} className="label">
+          {label}
+        </label>
+        <input id={id} name="q" className="input" placeholder={placeholder} autoComplete="off" />
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? s.searching : s.searchButton}
+      </button>
+    </Form>
+  );
+}
+
 function SearchTabs({ tab }: { tab: TabId }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -101,54 +131,20 @@ function SearchTabs({ tab }: { tab: TabId }) {
       </nav>
       <div className="mt-4">
         {tab === "codigo" && (
-          <Form
-            method="get"
-            action="/search"
-            className="flex flex-col gap-2 sm:flex-row sm:items-end"
-          >
-            <input type="hidden" name="type" value="code" />
-            <input type="hidden" name="from" value="home-code" />
-            <div className="flex-1">
-              <label htmlFor="home-code" className="label">
-                {s.codeLabel}
-              </label>
-              <input
-                id="home-code"
-                name="q"
-                className="input"
-                placeholder={s.codePlaceholder}
-                autoComplete="off"
-              />
-            </div>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? s.searching : s.searchButton}
-            </button>
-          </Form>
+          <TextSearchForm
+            type="code"
+            label={s.codeLabel}
+            placeholder={s.codePlaceholder}
+            busy={busy}
+          />
         )}
         {tab === "descricao" && (
-          <Form
-            method="get"
-            action="/search"
-            className="flex flex-col gap-2 sm:flex-row sm:items-end"
-          >
-            <input type="hidden" name="type" value="description" />
-            <input type="hidden" name="from" value="home-description" />
-            <div className="flex-1">
-              <label htmlFor="home-description" className="label">
-                {s.descriptionLabel}
-              </label>
-              <input
-                id="home-description"
-                name="q"
-                className="input"
-                placeholder={s.descriptionPlaceholder}
-                autoComplete="off"
-              />
-            </div>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? s.searching : s.searchButton}
-            </button>
-          </Form>
+          <TextSearchForm
+            type="description"
+            label={s.descriptionLabel}
+            placeholder={s.descriptionPlaceholder}
+            busy={busy}
+          />
         )}
         {tab === "imagem" && (
           <Form

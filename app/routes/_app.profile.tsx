@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors, PasswordField, TextField } from "~/components/form-fields";
+import { FormErrors, PasswordChangeFields, TextField } from "~/components/form-fields";
 import { PreferencesForm } from "~/components/preferences-form";
 import { tabFrom, UrlTabs } from "~/components/tabs";
 import { accountSummary } from "~/models/account.server";
@@ -133,27 +133,7 @@ function ProfileForm({
       <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">{messages.settings.passwordTitle}</legend>
         <p className="text-xs text-slate-600">{m.passwordHint}</p>
-        <PasswordField
-          label={m.currentPassword}
-          errors={fields.currentPassword.errors}
-          errorId={fields.currentPassword.errorId}
-          {...getInputProps(fields.currentPassword, { type: "password" })}
-          autoComplete="current-password"
-        />
-        <PasswordField
-          label={m.newPassword}
-          errors={fields.newPassword.errors}
-          errorId={fields.newPassword.errorId}
-          {...getInputProps(fields.newPassword, { type: "password" })}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label={m.confirmPassword}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          autoComplete="new-password"
-        />
+        <PasswordChangeFields fields={fields} />
       </fieldset>
       <button type="submit" name="intent" value="profile" className="btn-primary" disabled={busy}>
         {busy ? messages.admin.saving : m.save}

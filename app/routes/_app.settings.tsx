@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { PasswordField } from "~/components/form-fields";
+import { PasswordChangeFields } from "~/components/form-fields";
 import { PreferencesForm } from "~/components/preferences-form";
 import { planCredits, planPrice } from "~/components/pricing";
 import { tabFrom, UrlTabs } from "~/components/tabs";
@@ -71,27 +71,7 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
   return (
     <Form method="post" className="max-w-md space-y-4" {...getFormProps(form)}>
       <h2 className="font-semibold">{m.passwordTitle}</h2>
-      <PasswordField
-        label={m.currentPassword}
-        errors={fields.currentPassword.errors}
-        errorId={fields.currentPassword.errorId}
-        {...getInputProps(fields.currentPassword, { type: "password" })}
-        autoComplete="current-password"
-      />
-      <PasswordField
-        label={m.newPassword}
-        errors={fields.newPassword.errors}
-        errorId={fields.newPassword.errorId}
-        {...getInputProps(fields.newPassword, { type: "password" })}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label={m.confirmPassword}
-        errors={fields.confirmPassword.errors}
-        errorId={fields.confirmPassword.errorId}
-        {...getInputProps(fields.confirmPassword, { type: "password" })}
-        autoComplete="new-password"
-      />
+      <PasswordChangeFields fields={fields} />
       <button type="submit" name="intent" value="password" className="btn-primary" disabled={busy}>
         {m.changePassword}
       </button>
