@@ -25,7 +25,8 @@ export const DESCRIPTION_MAX = 1000;
 export const FIELD_MAX = 120;
 export const YEAR_MIN = 1980;
 export const YEAR_MAX = 2030;
-export const FUEL_OPTIONS = ["Gasolina", "Flex", "Diesel", "Elétrico", "Híbrido"] as const;
+// The spec's five, plus Etanol: FIPE lists ethanol-only cars, and an import must stay editable.
+export const FUEL_OPTIONS = ["Gasolina", "Etanol", "Flex", "Diesel", "Elétrico", "Híbrido"] as const;
 export const TRANSMISSION_OPTIONS = ["Manual", "Automática", "CVT", "DSG"] as const;
 export const BODY_TYPE_OPTIONS = ["Sedan", "Hatch", "SUV", "Pickup", "Wagon"] as const;
 /** The year filter of the vehicle list: this year and the ten before it. */
