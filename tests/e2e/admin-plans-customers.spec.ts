@@ -82,6 +82,9 @@ test.describe("plans and customers management", () => {
     await expect(page.locator("aside").getByText(planName, { exact: true })).toBeVisible();
     const after = await remainingSearches(page);
     expect(after).toBeGreaterThanOrEqual(before + 10);
+    await page.goto("/settings?tab=planos");
+    await expect(page.getByTestId("settings-current-plan")).toHaveText(planName);
+    expect(parseCount(await page.getByTestId("settings-remaining").innerText())).toBe(after);
     await signOut(page);
 
     // Leave the landing grid as the other journeys expect it: the test plan stops being offered.

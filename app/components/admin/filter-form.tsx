@@ -28,6 +28,8 @@ export function FilterForm({ label, children }: { label: string; children: React
       role="search"
       aria-label={label}
       onChange={onChange}
+      // An explicit submit wins over a pending debounced one, so no late navigation follows it.
+      onSubmit={() => window.clearTimeout(timer.current)}
       className="card flex flex-col gap-3 p-4 sm:flex-row sm:flex-wrap sm:items-end"
     >
       {children}
