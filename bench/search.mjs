@@ -1,0 +1,941 @@
+#!/usr/bin/env node
+// Search latency/throughput on a 1M-part catalogue, against the real production server.
+//
+//   npm run bench:search                       # 1M parts / 3M alt codes / 100k vehicles / 10M fitments
+//   npm run bench:search -- --size small       # 50k parts, for quick checks
+//   npm run bench:search -- --duration 20 --connections 20 --only code,description
+//   npm run bench:search -- --regenerate       # rebuild the catalogue file even if it matches
+//   npm run bench:search -- --rate 50          # fixed 50 req/s per target: latency below saturation
+//   (also: --warmup 2, --single 5 (0 = skip the 1-connection pass), --gzip, --db <file>, --keep-searches)
+//
+// 1. Makes sure the catalogue file exists (bench/.data/catalogue-1m.db, or -50k for --size small)
+//    and has the expected row counts; otherwise runs bench/generate-catalogue.ts (via tsx).
+// 2. Starts `node server.mjs` (production build; built first if build/server/index.js is missing)
+//    on a free port with DATABASE_PATH pointing at that file, waits for /healthz, and signs in as
+//    the catalogue's admin (admins are unlimited, so credits never stop the load).
+// 3. autocannon, N connections (default 20), warm-up then measurement, for: /healthz (baseline),
+//    exact own-code search, alternative-code search, description search on /search (HTML page),
+//    and the JSON endpoint /api/parts/search when it exists. Queries rotate through ~200 samples.
+//    Then the same search targets with ONE connection, which is the per-request (unqueued) latency.
+// 4. Prints a table and PASS/MISS per target; writes bench/results/search.json.
+//
+// Targets: code search p99 <= 5 ms and req/s >= 0.5 x /healthz; description search p99 <= 30 ms;
+// server RSS <= 300 MB. Missing a target exits 0 (a measurement); a crash exits 1.
+
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+// ---------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const RESULTS_FILE = path.join(ROOT, "bench", "results", "search.json");
+const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
+const GENERATOR = path.join(ROOT, "bench", "generate-catalogue.ts");
+
+// Must match SIZES in bench/generate-catalogue.ts.
+const SIZES = {
+  full: {
+    parts: 1_000_000,
+    alternatives: 3_000_000,
+    vehicles: 100_000,
+    fitments: 10_000_000,
+    file: "catalogue-1m.db",
+  },
+  small: {
+    parts: 50_000,
+    alternatives: 150_000,
+    vehicles: 10_000,
+    fitments: 500_000,
+    file: "catalogue-50k.db",
+  },
+};
+
+const TARGETS = {
+  codeP99Ms: 5,
+  codeRatio: 0.5,
+  descriptionP99Ms: 30,
+  rssMb: 300,
+};
+
+const HEALTH_TIMEOUT_MS = 120_000;
+
+const args = parseArgs(process.argv.slice(2));
+const SIZE = args.size ?? process.env.BENCH_SIZE ?? "full";
+if (!SIZES[SIZE]) fatal(`--size must be one of ${Object.keys(SIZES).join(", ")}`);
+const CONNECTIONS = clampInt(args.connections, 20, 1, 1000);
+const DURATION_S = clampInt(args.duration, 10, 1, 600);
+const WARMUP_S = clampInt(args.warmup, 2, 0, 60);
+const SINGLE_S = clampInt(args.single, 5, 0, 600);
+const DB_FILE = path.resolve(args.db ?? path.join(ROOT, "bench", ".data", SIZES[SIZE].file));
+const ONLY = String(args.only ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const GZIP = args.gzip === "true";
+/** Fixed overall request rate for the loaded phase (open-ish loop); 0 = as fast as possible. */
+const RATE = args.rate ? clampInt(args.rate, 0, 0, 1_000_000) : 0;
+const KEEP_SEARCHES = args["keep-searches"] === "true";
+const VERBOSE = Boolean(process.env.BENCH_VERBOSE) || args.verbose === "true";
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+function parseArgs(argv) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) continue;
+    if (m[2] !== undefined) out[m[1]] = m[2];
+    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith("--")) out[m[1]] = argv[++i];
+    else out[m[1]] = "true";
+  }
+  return out;
+}
+
+function clampInt(value, fallback, min, max) {
+  const n = Number.parseInt(String(value ?? ""), 10);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, n));
+}
+
+function fatal(message) {
+  console.error(`bench:search: ${message}`);
+  process.exit(1);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const round = (n, digits = 1) =>
+  n == null || !Number.isFinite(n) ? null : Math.round(n * 10 ** digits) / 10 ** digits;
+const log = (...a) => console.log(...a);
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+async function freePort() {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(cmd, cmdArgs, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, cmdArgs, { stdio: "inherit", cwd: ROOT, ...opts });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${cmd} ${cmdArgs.join(" ")} failed (${signal ?? code})`)),
+    );
+  });
+}
+
+/** VmRSS / VmHWM of a process, in MB (null when it is gone). */
+function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (key) =>
+      Number(new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1] ?? NaN);
+    return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in ms. */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+// ---------------------------------------------------------------------------
+// The catalogue file
+// ---------------------------------------------------------------------------
+
+function tableCounts(file) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const count = (t) => db.prepare(`select count(*) as n from ${t}`).get().n;
+    return {
+      parts: count("parts"),
+      alternatives: count("part_alternative_codes"),
+      vehicles: count("vehicles"),
+      fitments: count("part_vehicles"),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+async function ensureCatalogue() {
+  const want = SIZES[SIZE];
+  const metaFile = `${DB_FILE}.json`;
+  let reason = "";
+  if (args.regenerate === "true") reason = "--regenerate";
+  else if (!existsSync(DB_FILE) || !existsSync(metaFile)) reason = "no catalogue file yet";
+  else {
+    const started = performance.now();
+    const counts = tableCounts(DB_FILE);
+    const mismatch = ["parts", "alternatives", "vehicles", "fitments"].filter(
+      (k) => counts[k] !== want[k],
+    );
+    if (mismatch.length > 0)
+      reason = `row counts differ (${mismatch.map((k) => `${k} ${counts[k]} ≠ ${want[k]}`).join(", ")})`;
+    else
+      log(
+        `Catalogue ${path.relative(ROOT, DB_FILE)}: row counts match (checked in ${((performance.now() - started) / 1000).toFixed(1)} s), reusing it.`,
+      );
+  }
+  if (reason) {
+    log(`Generating the catalogue (${reason}); this takes a while at full size ...`);
+    const started = performance.now();
+    await run(path.join(ROOT, "node_modules", ".bin", "tsx"), [
+      GENERATOR,
+      "--size",
+      SIZE,
+      "--out",
+      DB_FILE,
+    ]);
+    log(
+      `Catalogue generated in ${((performance.now() - started) / 1000).toFixed(1)} s (wall clock, tsx start-up included).`,
+    );
+  }
+  const meta = JSON.parse(readFileSync(metaFile, "utf8"));
+  log(
+    `  generated ${meta.generatedAt} in ${(meta.generationMs / 1000).toFixed(1)} s ` +
+      `(${Object.entries(meta.phasesMs)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+        .join(", ")}); ` +
+      `file ${(meta.fileBytes / 1024 ** 3).toFixed(2)} GiB`,
+  );
+  return meta;
+}
+
+/** Forgets what earlier runs left (the bench admin's search log, sessions, throttle rows). */
+function resetBenchState(adminEmail, { searchesOnly = false } = {}) {
+  const db = new Database(DB_FILE);
+  try {
+    db.pragma("busy_timeout = 10000");
+    const admin = db.prepare("select id from users where email = ?").get(adminEmail);
+    if (!admin) throw new Error(`${adminEmail} is not in ${DB_FILE}`);
+    db.prepare("delete from credit_ledger where user_id = ?").run(admin.id);
+    db.prepare("delete from searches where user_id = ?").run(admin.id);
+    if (!searchesOnly) {
+      db.prepare("delete from sessions").run();
+      db.prepare("delete from login_attempts").run();
+      db.pragma("wal_checkpoint(TRUNCATE)");
+    }
+    return admin.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** What the app itself logged for the searches of one target: how many, and runEngine's time. */
+function searchLogStats(userId) {
+  const db = new Database(DB_FILE, { readonly: true });
+  try {
+    db.pragma("busy_timeout = 10000");
+    const rows = db
+      .prepare(
+        "select duration_ms as d, results_count as r from searches where user_id = ? order by d",
+      )
+      .all(userId);
+    const d = rows.map((r) => r.d);
+    const hits = rows.filter((r) => r.r > 0).length;
+    return {
+      logged: rows.length,
+      withResults: hits,
+      engineMsP50: round(percentile(d, 50), 2),
+      engineMsP99: round(percentile(d, 99), 2),
+      engineMsMean: round(d.reduce((a, b) => a + b, 0) / (d.length || 1), 2),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Server lifecycle
+// ---------------------------------------------------------------------------
+
+/** @type {import("node:child_process").ChildProcess | null} */
+let server = null;
+const serverLog = [];
+let dataDir = "";
+
+async function ensureBuild() {
+  if (existsSync(SERVER_BUILD)) return;
+  log("build/server/index.js missing: running `npx remix vite:build` ...");
+  await run("npx", ["remix", "vite:build"]);
+  if (!existsSync(SERVER_BUILD))
+    throw new Error("build finished but build/server/index.js is still missing");
+}
+
+async function startServer(admin) {
+  const port = await freePort();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "encaixa-bench-search-"));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_PATH: DB_FILE,
+    NODE_ENV: "production",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    COOKIE_SECURE: "false",
+    // The app refuses COOKIE_SECURE=false in production unless it is a local production run
+    // (what `npm start` sets); only the config checks differ.
+    ENCAIXA_LOCAL: "true",
+    SEED_DEMO_DATA: "false",
+    LOG_REQUESTS: "false",
+  };
+  delete env.REDIS_URL;
+  server = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // own process group: we stop it and anything it spawns, nothing else
+  });
+  const keep = (chunk) => {
+    for (const line of String(chunk).split("\n")) {
+      if (!line.trim()) continue;
+      serverLog.push(line);
+      if (serverLog.length > 60) serverLog.shift();
+      if (VERBOSE) console.error(`[server] ${line}`);
+    }
+  };
+  server.stdout.on("data", keep);
+  server.stderr.on("data", keep);
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let lastError = "";
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(
+        `server exited early (${server.signalCode ?? server.exitCode})\n${serverLog.join("\n")}`,
+      );
+    }
+    try {
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return base;
+      lastError = `status ${res.status}`;
+    } catch (e) {
+      lastError = e?.cause?.code ?? e?.message ?? String(e);
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last: ${lastError})\n${serverLog.join("\n")}`,
+  );
+}
+
+async function stopServer() {
+  const child = server;
+  server = null;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    const kill = (sig) => {
+      try {
+        process.kill(-child.pid, sig); // the group we created, i.e. only our server
+      } catch {
+        try {
+          child.kill(sig);
+        } catch {
+          /* already gone */
+        }
+      }
+    };
+    kill("SIGTERM");
+    const timedOut = await Promise.race([exited.then(() => false), sleep(6000).then(() => true)]);
+    if (timedOut) {
+      kill("SIGKILL");
+      await Promise.race([exited, sleep(2000)]);
+    }
+  }
+  if (dataDir) {
+    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+    dataDir = "";
+  }
+}
+
+process.on("exit", () => {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  }
+});
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, async () => {
+    console.error(`\n${sig}: stopping the server ...`);
+    await stopServer();
+    process.exit(sig === "SIGINT" ? 130 : 143);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Login and probes
+// ---------------------------------------------------------------------------
+
+function cookiesFrom(res) {
+  const list =
+    typeof res.headers.getSetCookie === "function"
+      ? res.headers.getSetCookie()
+      : [res.headers.get("set-cookie")].filter(Boolean);
+  const jar = {};
+  for (const c of list) {
+    const [pair] = c.split(";");
+    const i = pair.indexOf("=");
+    if (i > 0) jar[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+  }
+  return jar;
+}
+
+async function login(base, admin) {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: base,
+      referer: `${base}/login`,
+    },
+    body: new URLSearchParams({
+      email: admin.email,
+      password: admin.password,
+      redirectTo: "/home",
+    }),
+  });
+  const jar = cookiesFrom(res);
+  if (![301, 302, 303].includes(res.status) || !jar.__session) {
+    throw new Error(
+      `login as ${admin.email} failed: POST /login answered ${res.status}${jar.__session ? "" : " without a __session cookie"}`,
+    );
+  }
+  return `__session=${jar.__session}`;
+}
+
+/** A bearer token from the JSON login, for /api routes that do not take the cookie. */
+async function apiToken(base, admin) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  const body = await res.json().catch(() => null);
+  const token = body?.data?.token ?? body?.token;
+  if (!res.ok || !token) throw new Error(`POST /api/auth/login answered ${res.status}`);
+  return token;
+}
+
+const countCards = (html) => (html.match(/data-testid="result-card"/g) ?? []).length;
+
+/** One request per sample query, outside the load: checks the answers and measures their size. */
+async function probe(base, headers, paths, kind) {
+  let bytes = 0;
+  let withResults = 0;
+  let checked = 0;
+  const problems = [];
+  for (const p of paths.slice(0, 25)) {
+    const res = await fetch(`${base}${p}`, { headers, redirect: "manual" });
+    const text = await res.text();
+    checked++;
+    bytes += Buffer.byteLength(text);
+    if (res.status !== 200) {
+      problems.push(
+        `${p} → ${res.status}${res.headers.get("location") ? ` (${res.headers.get("location")})` : ""}`,
+      );
+      continue;
+    }
+    let n = 0;
+    if (kind === "html") n = countCards(text);
+    else {
+      try {
+        const body = JSON.parse(text);
+        const list =
+          body?.data?.results ??
+          body?.data?.parts ??
+          body?.data?.items ??
+          body?.results ??
+          body?.data;
+        n = Array.isArray(list) ? list.length : 0;
+      } catch {
+        problems.push(`${p} → not JSON`);
+      }
+    }
+    if (n > 0) withResults++;
+  }
+  return { checked, withResults, avgBytes: Math.round(bytes / Math.max(1, checked)), problems };
+}
+
+// ---------------------------------------------------------------------------
+// Load
+// ---------------------------------------------------------------------------
+
+/** RSS sampler for the server process, over the whole run. */
+function rssSampler(pid) {
+  let peakRss = 0;
+  const timer = setInterval(() => {
+    const m = memoryOf(pid);
+    if (m && m.rssMb > peakRss) peakRss = m.rssMb;
+  }, 200);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      return peakRss;
+    },
+  };
+}
+
+/**
+ * One autocannon run; the path of every request comes from `paths` in turn (a shared counter,
+ * so 20 connections do not all ask the same thing). Latencies are also kept unrounded here
+ * (autocannon's histogram has 1 ms resolution).
+ */
+function cannon(base, headers, paths, { connections, duration, rate = 0 }) {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    const latencies = [];
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        headers,
+        timeout: 30,
+        ...(rate > 0 ? { overallRate: rate } : {}),
+        requests: [
+          {
+            method: "GET",
+            setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }),
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve({ result, latencies })),
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+function serverCpuPerRequest(before, after, requests) {
+  if (before == null || after == null || !requests) return null;
+  return round((after - before) / requests, 3);
+}
+
+function summarize(name, { result, latencies }) {
+  const sorted = Float64Array.from(latencies).sort();
+  const seconds = result.duration || DURATION_S;
+  const ok2xx = result["2xx"] ?? 0;
+  return {
+    name,
+    requests: result.requests.total,
+    reqPerSec: round(ok2xx / seconds, 1),
+    p50Ms: round(percentile(sorted, 50), 2),
+    p90Ms: round(percentile(sorted, 90), 2),
+    p99Ms: round(percentile(sorted, 99), 2),
+    maxMs: round(sorted.length ? sorted[sorted.length - 1] : null, 2),
+    meanMs: round(sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1), 2),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: result.statusCodeStats,
+    bytesPerSec: result.throughput.average,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------
+
+function pad(s, n, right = false) {
+  s = String(s ?? "–");
+  return right ? s.padStart(n) : s.padEnd(n);
+}
+
+function printTable(rows, title) {
+  log(`\n${title}`);
+  const head = [
+    pad("target", 26),
+    pad("req/s", 9, true),
+    pad("p50 ms", 9, true),
+    pad("p99 ms", 9, true),
+    pad("max ms", 9, true),
+    pad("ratio", 7, true),
+    pad("non2xx", 7, true),
+    pad("KB/resp", 8, true),
+    pad("srv CPU ms/req", 15, true),
+    pad("CPU ratio", 10, true),
+    pad("RSS MB", 7, true),
+    pad("engine p50/p99 ms", 19, true),
+  ];
+  log(head.join(" "));
+  log("-".repeat(head.join(" ").length));
+  for (const r of rows) {
+    log(
+      [
+        pad(r.name, 26),
+        pad(r.reqPerSec, 9, true),
+        pad(r.p50Ms, 9, true),
+        pad(r.p99Ms, 9, true),
+        pad(r.maxMs, 9, true),
+        pad(r.ratio == null ? "" : r.ratio.toFixed(2), 7, true),
+        pad(r.non2xx + r.errors, 7, true),
+        pad(r.avgBytes == null ? "" : (r.avgBytes / 1024).toFixed(1), 8, true),
+        pad(r.serverCpuMsPerReq ?? "", 15, true),
+        pad(r.cpuRatio == null ? "" : r.cpuRatio.toFixed(2), 10, true),
+        pad(r.rssAfterMb ?? "", 7, true),
+        pad(r.searchLog ? `${r.searchLog.engineMsP50}/${r.searchLog.engineMsP99}` : "", 19, true),
+      ].join(" "),
+    );
+  }
+}
+
+function verdict(label, value, target, lowerIsBetter, unit) {
+  if (value == null) return { label, status: "SKIP", detail: "not measured" };
+  const pass = lowerIsBetter ? value <= target : value >= target;
+  const off = lowerIsBetter ? value - target : target - value;
+  const factor = lowerIsBetter ? value / target : target / value;
+  const detail = pass
+    ? `${value}${unit} (target ${lowerIsBetter ? "≤" : "≥"} ${target}${unit})`
+    : `${value}${unit} vs ${lowerIsBetter ? "≤" : "≥"} ${target}${unit}: off by ${round(off, 2)}${unit} (${round(factor, 1)}×)`;
+  return { label, status: pass ? "PASS" : "MISS", detail };
+}
+
+// ---------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------
+
+async function main() {
+  const startedAt = new Date();
+  const load0 = os.loadavg();
+  log(
+    `bench:search — size ${SIZE}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per target${SINGLE_S ? `, then ${SINGLE_S} s with 1 connection` : ""}${GZIP ? ", Accept-Encoding: gzip" : ""}${RATE ? `, capped at ${RATE} req/s (ratios are then meaningless)` : ""}`,
+  );
+  if (load0[0] > os.cpus().length) {
+    log(
+      `Warning: load average ${load0.map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs — the machine is busy, figures will be noisy.`,
+    );
+  }
+
+  const meta = await ensureCatalogue();
+  const admin = meta.admin;
+  const samples = meta.samples;
+  if (
+    !samples?.ownCodes?.length ||
+    !samples.alternativeCodes?.length ||
+    !samples.descriptionQueries?.length
+  ) {
+    throw new Error(`${DB_FILE}.json has no samples; regenerate with --regenerate`);
+  }
+  const adminId = resetBenchState(admin.email);
+  await ensureBuild();
+
+  log("Starting the server ...");
+  const base = await startServer(admin);
+  const pid = server.pid;
+  const sampler = rssSampler(pid);
+  const memAfterBoot = memoryOf(pid);
+  log(`  ${base} (pid ${pid}), RSS after boot ${round(memAfterBoot?.rssMb)} MB`);
+
+  const cookie = await login(base, admin);
+  const htmlHeaders = {
+    cookie,
+    accept: "text/html",
+    ...(GZIP ? { "accept-encoding": "gzip" } : {}),
+  };
+
+  const q = encodeURIComponent;
+  /** @type {{ name: string; kind: "plain" | "html" | "json"; group: "healthz" | "code" | "description"; paths: string[]; headers: Record<string,string> }[]} */
+  const targets = [
+    { name: "/healthz", kind: "plain", group: "healthz", paths: ["/healthz"], headers: {} },
+    {
+      name: "code (own) /search",
+      kind: "html",
+      group: "code",
+      paths: samples.ownCodes.map((c) => `/search?q=${q(c)}`),
+      headers: htmlHeaders,
+    },
+    {
+      name: "code (alt) /search",
+      kind: "html",
+      group: "code",
+      paths: samples.alternativeCodes.map((c) => `/search?q=${q(c)}`),
+      headers: htmlHeaders,
+    },
+    {
+      name: "description /search",
+      kind: "html",
+      group: "description",
+      paths: samples.descriptionQueries.map((d) => `/search?q=${q(d)}&type=description`),
+      headers: htmlHeaders,
+    },
+  ];
+
+  // The JSON endpoint, when it exists: cookie first, a bearer token if the cookie is refused.
+  const notes = [];
+  const jsonProbe = await fetch(`${base}/api/parts/search?q=${q(samples.ownCodes[0])}`, {
+    headers: { cookie },
+    redirect: "manual",
+  });
+  await jsonProbe.arrayBuffer();
+  if (jsonProbe.status === 404) {
+    notes.push("GET /api/parts/search answered 404: JSON endpoint not there yet, skipped.");
+  } else {
+    let jsonHeaders = { cookie, ...(GZIP ? { "accept-encoding": "gzip" } : {}) };
+    if (jsonProbe.status === 401 || jsonProbe.status === 403) {
+      jsonHeaders = {
+        authorization: `Bearer ${await apiToken(base, admin)}`,
+        ...(GZIP ? { "accept-encoding": "gzip" } : {}),
+      };
+      notes.push("/api/parts/search refused the cookie; used a bearer token from /api/auth/login.");
+    }
+    targets.push(
+      {
+        name: "code (own) /api JSON",
+        kind: "json",
+        group: "code",
+        paths: samples.ownCodes.map((c) => `/api/parts/search?q=${q(c)}`),
+        headers: jsonHeaders,
+      },
+      {
+        name: "code (alt) /api JSON",
+        kind: "json",
+        group: "code",
+        paths: samples.alternativeCodes.map((c) => `/api/parts/search?q=${q(c)}`),
+        headers: jsonHeaders,
+      },
+      {
+        name: "description /api JSON",
+        kind: "json",
+        group: "description",
+        paths: samples.descriptionQueries.map(
+          (d) => `/api/parts/search?q=${q(d)}&type=description`,
+        ),
+        headers: jsonHeaders,
+      },
+    );
+  }
+  const selected = targets.filter(
+    (t) =>
+      t.group === "healthz" ||
+      ONLY.length === 0 ||
+      ONLY.some((o) => t.name.toLowerCase().includes(o.toLowerCase()) || t.group === o),
+  );
+
+  // Probe each target once per sample: answers must be 200 with results.
+  for (const t of selected) {
+    if (t.kind === "plain") continue;
+    t.probe = await probe(base, t.headers, t.paths, t.kind);
+    log(
+      `  probe ${t.name}: ${t.probe.withResults}/${t.probe.checked} queries with results, ~${(t.probe.avgBytes / 1024).toFixed(1)} KB per answer`,
+    );
+    if (t.probe.problems.length > 0) {
+      if (t.probe.problems.length === t.probe.checked)
+        throw new Error(
+          `${t.name}: every probe failed:\n  ${t.probe.problems.slice(0, 5).join("\n  ")}`,
+        );
+      notes.push(
+        `${t.name}: ${t.probe.problems.length} probe requests failed, e.g. ${t.probe.problems[0]}`,
+      );
+    }
+  }
+
+  // Under load.
+  const rows = [];
+  for (const t of selected) {
+    if (!KEEP_SEARCHES) resetBenchState(admin.email, { searchesOnly: true });
+    if (WARMUP_S > 0)
+      await cannon(base, t.headers, t.paths, {
+        connections: CONNECTIONS,
+        duration: WARMUP_S,
+        rate: RATE,
+      });
+    if (!KEEP_SEARCHES) resetBenchState(admin.email, { searchesOnly: true });
+    process.stdout.write(`  ${t.name} ... `);
+    const cpu0 = cpuMsOf(pid);
+    const row = summarize(
+      t.name,
+      await cannon(base, t.headers, t.paths, {
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        rate: RATE,
+      }),
+    );
+    row.serverCpuMsPerReq = serverCpuPerRequest(cpu0, cpuMsOf(pid), row.requests);
+    row.rssAfterMb = round(memoryOf(pid)?.rssMb);
+    row.group = t.group;
+    row.avgBytes = t.probe?.avgBytes ?? null;
+    if (t.kind !== "plain") row.searchLog = searchLogStats(adminId);
+    log(
+      `${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx + row.errors ? `, ${row.non2xx} non-2xx / ${row.errors} errors` : ""}`,
+    );
+    rows.push(row);
+  }
+  const healthz = rows.find((r) => r.group === "healthz");
+  for (const r of rows) {
+    r.ratio = healthz?.reqPerSec ? round(r.reqPerSec / healthz.reqPerSec, 3) : null;
+    // The same ratio from the server's CPU time per request: what it would be on an idle machine
+    // where the server has a core to itself (the busy-machine noise cancels out).
+    r.cpuRatio =
+      healthz?.serverCpuMsPerReq && r.serverCpuMsPerReq
+        ? round(healthz.serverCpuMsPerReq / r.serverCpuMsPerReq, 3)
+        : null;
+  }
+
+  // One connection: the latency of a request that does not queue behind 19 others.
+  const singleRows = [];
+  if (SINGLE_S > 0) {
+    for (const t of selected) {
+      if (!KEEP_SEARCHES) resetBenchState(admin.email, { searchesOnly: true });
+      const cpu0 = cpuMsOf(pid);
+      const row = summarize(
+        t.name,
+        await cannon(base, t.headers, t.paths, { connections: 1, duration: SINGLE_S }),
+      );
+      row.serverCpuMsPerReq = serverCpuPerRequest(cpu0, cpuMsOf(pid), row.requests);
+      row.group = t.group;
+      row.avgBytes = t.probe?.avgBytes ?? null;
+      if (t.kind !== "plain") row.searchLog = searchLogStats(adminId);
+      singleRows.push(row);
+    }
+  }
+
+  const peakSampled = sampler.stop();
+  const memEnd = memoryOf(pid);
+  await stopServer();
+  if (!KEEP_SEARCHES) resetBenchState(admin.email);
+
+  // Report.
+  printTable(
+    rows,
+    `Under load: ${CONNECTIONS} connections, ${DURATION_S} s per target (ratio = req/s ÷ /healthz req/s; engine = runEngine time the app logged per search)`,
+  );
+  if (singleRows.length)
+    printTable(
+      singleRows,
+      `One connection, ${SINGLE_S} s per target (unqueued per-request latency)`,
+    );
+  const rssMb = round(memEnd?.rssMb);
+  const hwmMb = round(Math.max(memEnd?.hwmMb ?? 0, peakSampled));
+  log(
+    `\nServer memory: RSS at the end ${rssMb} MB, peak (VmHWM) ${hwmMb} MB, after boot ${round(memAfterBoot?.rssMb)} MB`,
+  );
+
+  const checks = [];
+  for (const r of rows) {
+    if (r.group === "code") {
+      checks.push(verdict(`${r.name} p99`, r.p99Ms, TARGETS.codeP99Ms, true, " ms"));
+      const ratioCheck = verdict(`${r.name} req/s ratio`, r.ratio, TARGETS.codeRatio, false, "");
+      if (r.cpuRatio != null)
+        ratioCheck.detail += ` [by server CPU time per request: ${r.cpuRatio}]`;
+      checks.push(ratioCheck);
+    } else if (r.group === "description") {
+      checks.push(verdict(`${r.name} p99`, r.p99Ms, TARGETS.descriptionP99Ms, true, " ms"));
+    }
+  }
+  checks.push(verdict("server RSS (peak)", hwmMb, TARGETS.rssMb, true, " MB"));
+  log(`\nTargets (measured with ${CONNECTIONS} connections):`);
+  for (const c of checks) log(`  ${c.status.padEnd(4)}  ${c.label}: ${c.detail}`);
+  if (singleRows.length) {
+    log(`For reference, with 1 connection (no queueing):`);
+    for (const r of singleRows) {
+      if (r.group === "code")
+        log(
+          `  ${r.p99Ms <= TARGETS.codeP99Ms ? "ok  " : "over"}  ${r.name} p99 ${r.p99Ms} ms (≤ ${TARGETS.codeP99Ms} ms)`,
+        );
+      if (r.group === "description")
+        log(
+          `  ${r.p99Ms <= TARGETS.descriptionP99Ms ? "ok  " : "over"}  ${r.name} p99 ${r.p99Ms} ms (≤ ${TARGETS.descriptionP99Ms} ms)`,
+        );
+    }
+  }
+  for (const n of notes) log(`Note: ${n}`);
+  const load1 = os.loadavg();
+
+  const out = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    size: SIZE,
+    catalogue: {
+      file: path.relative(ROOT, DB_FILE),
+      counts: meta.counts,
+      fileBytes: meta.fileBytes,
+      generationMs: meta.generationMs,
+      phasesMs: meta.phasesMs,
+      generatedAt: meta.generatedAt,
+    },
+    settings: {
+      rate: RATE,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      singleS: SINGLE_S,
+      gzip: GZIP,
+      samples: {
+        own: samples.ownCodes.length,
+        alternative: samples.alternativeCodes.length,
+        description: samples.descriptionQueries.length,
+      },
+    },
+    targets: TARGETS,
+    underLoad: rows,
+    singleConnection: singleRows,
+    memory: { afterBootMb: round(memAfterBoot?.rssMb), rssEndMb: rssMb, peakMb: hwmMb },
+    checks,
+    notes,
+    host: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      totalMemGb: round(os.totalmem() / 1024 ** 3),
+      loadavgStart: load0,
+      loadavgEnd: load1,
+      node: process.version,
+    },
+  };
+  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await writeFile(RESULTS_FILE, `${JSON.stringify(out, null, 2)}\n`);
+  log(`\nResults: ${path.relative(ROOT, RESULTS_FILE)}`);
+}
+
+main().catch(async (error) => {
+  console.error(`\nbench:search crashed: ${error?.stack ?? error}`);
+  if (serverLog.length && !VERBOSE) console.error(`Last server output:\n${serverLog.join("\n")}`);
+  await stopServer();
+  process.exit(1);
+});
