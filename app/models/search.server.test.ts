@@ -33,8 +33,11 @@ describe("singularStem", () => {
     expect(singularStem("freio")).toBe("freio");
   });
 
-  it("builds a prefix FTS expression and ignores punctuation", () => {
-    expect(ftsQuery("Pastilhas de freio!")).toBe('"pastilha"* "de"* "freio"*');
+  it("builds an FTS expression of singular or plural words, the last one also a prefix, without stopwords", () => {
+    expect(ftsQuery("Pastilhas de freio!")).toBe(
+      '("pastilha" OR "pastilhas") AND ("freio" OR "freios" OR "freio"*)',
+    );
+    expect(ftsQuery("de")).toBe('("de" OR "des")');
     expect(ftsQuery("  ,, ")).toBeNull();
   });
 });

@@ -52,10 +52,8 @@ function statements() {
     ),
     description: client.prepare<[string, number]>(
       `select ${partColumns} from (
-         select rowid, bm25(parts_fts, 10.0, 2.0, 1.0) as score from parts_fts
-         where parts_fts match ? order by score limit ?
-       ) f join parts p on p.id = f.rowid left join categories c on c.id = p.category_id
-       order by f.score`,
+         select rowid from parts_fts where parts_fts match ? limit ?
+       ) f join parts p on p.id = f.rowid left join categories c on c.id = p.category_id`,
     ),
   };
 }
@@ -154,24 +152,53 @@ export function singularStem(word: string): string {
   return w;
 }
 
-/** Words of a description query turned into an FTS5 expression: every word, as a prefix of its stem. */
+/** Words that carry no meaning in a part description and would only slow the index down. */
+const STOPWORDS = new Set(["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "na", "no", "nas", "nos", "p", "para", "pra", "com", "c", "um", "uma", "por"]);
+
+/** The plural forms of a pt-BR singular stem, so "pastilha" also matches "pastilhas". */
+export function pluralForms(stem: string): string[] {
+  if (stem.endsWith("ao")) return [`${stem.slice(0, -2)}oes`, `${stem.slice(0, -2)}aes`, `${stem}s`];
+  if (stem.endsWith("al")) return [`${stem.slice(0, -2)}ais`];
+  if (stem.endsWith("el")) return [`${stem.slice(0, -2)}eis`];
+  if (stem.endsWith("ol")) return [`${stem.slice(0, -2)}ois`];
+  if (/[rzs]$/.test(stem)) return [`${stem}es`];
+  if (stem.endsWith("m")) return [`${stem.slice(0, -1)}ns`];
+  return [`${stem}s`];
+}
+
+const quote = (term: string) => `"${term}"`;
+
+/**
+ * Words of a description query turned into an FTS5 expression. Every word matches its singular or
+ * plural form exactly; the last one also as a prefix, since people stop typing mid-word. Exact
+ * terms keep the index lookups cheap on a million parts (a prefix scans every term it covers).
+ */
 export function ftsQuery(query: string): string | null {
   const words = stripAccents(query.toLowerCase())
     .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
-  if (words.length === 0) return null;
-  const terms = words.map((w) => {
-    const stem = singularStem(w);
-    return stem.length >= 2 ? `"${stem}"*` : `"${stem}"`;
+    .filter((w) => w.length > 0);
+  const meaningful = words.filter((w) => !STOPWORDS.has(w));
+  const chosen = (meaningful.length > 0 ? meaningful : words).slice(0, 8);
+  if (chosen.length === 0) return null;
+  const terms = chosen.map((word, index) => {
+    const stem = singularStem(word);
+    const forms = new Set([stem, word, ...pluralForms(stem)].map(quote));
+    if (index === chosen.length - 1 && stem.length >= 3) forms.add(`${quote(stem)}*`);
+    return forms.size === 1 ? [...forms][0]! : `(${[...forms].join(" OR ")})`;
   });
-  return terms.join(" ");
+  return terms.join(" AND ");
 }
 
-/** Description search over name, description and manufacturer, accent- and plural-insensitive, ranked. */
+/** Description search over name, description and manufacturer, accent- and plural-insensitive. */
 export function searchByDescription(query: string, limit = SEARCH_LIMIT): PartHit[] {
   const expression = ftsQuery(query);
   if (!expression) return [];
-  const rows = prepared().description.all(expression, limit) as Row[];
-  return rows.map((row) => ({ ...row, viaCode: null, match: "description" as const }));
+  const statement = prepared().description;
+  // Parts named like the query first; then those that mention it in the description or maker.
+  const byName = statement.all(`{name} : (${expression})`, limit) as Row[];
+  const hits: PartHit[] = [];
+  const seen = new Set<number>();
+  pushUnique(hits, seen, byName, "description", limit);
+  if (hits.length < limit) pushUnique(hits, seen, statement.all(expression, limit * 2) as Row[], "description", limit);
+  return hits;
 }
