@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { plans, searches, subscriptions, users } from "~db/schema";
-import { db } from "~/utils/db.server";
+import { eq } from "drizzle-orm";
+import { users } from "~db/schema";
+import { cachedStatement, db } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
 import type { Role } from "~db/schema";
 
@@ -28,28 +28,25 @@ export type CurrentPlan = {
 
 /** The plan of the active, unexpired subscription; null means the default daily searches. */
 export function currentPlan(userId: number, now: Date = new Date()): CurrentPlan | null {
-  const row = db()
-    .select({
-      subscriptionId: subscriptions.id,
-      planId: plans.id,
-      planName: plans.name,
-      creditsPerMonth: plans.creditsPerMonth,
-      priceCents: plans.priceCents,
-      expiresAt: subscriptions.expiresAt,
-      startedAt: subscriptions.startedAt,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.status, "active"),
-        or(isNull(subscriptions.expiresAt), gt(subscriptions.expiresAt, now)),
-      ),
-    )
-    .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id))
-    .get();
-  return row ?? null;
+  const row = cachedStatement(
+    `select s.id as subscriptionId, p.id as planId, p.name as planName,
+       p.credits_per_month as creditsPerMonth, p.price_cents as priceCents,
+       s.expires_at as expiresAt, s.started_at as startedAt
+     from subscriptions s join plans p on p.id = s.plan_id
+     where s.user_id = ? and s.status = 'active' and (s.expires_at is null or s.expires_at > ?)
+     order by s.started_at desc, s.id desc limit 1`,
+  ).get(userId, now.getTime()) as
+    | (Omit<CurrentPlan, "expiresAt" | "startedAt"> & {
+        expiresAt: number | null;
+        startedAt: number | null;
+      })
+    | undefined;
+  if (!row) return null;
+  return {
+    ...row,
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+    startedAt: row.startedAt === null ? null : new Date(row.startedAt),
+  };
 }
 
 export type SearchStats = {
@@ -67,19 +64,12 @@ export function searchStats(
   now: Date = new Date(),
 ): SearchStats {
   const day = saoPauloDay(now);
-  const today = db()
-    .select({
-      searches: count(),
-      charged: sql<number>`coalesce(sum(${searches.charged}), 0)`.mapWith(Number),
-    })
-    .from(searches)
-    .where(and(eq(searches.userId, user.id), eq(searches.day, day)))
-    .get();
-  const total = db()
-    .select({ n: count() })
-    .from(searches)
-    .where(eq(searches.userId, user.id))
-    .get();
+  const today = cachedStatement(
+    "select count(*) as searches, coalesce(sum(charged), 0) as charged from searches where user_id = ? and day = ?",
+  ).get(user.id, day) as { searches: number; charged: number } | undefined;
+  const total = cachedStatement("select count(*) as n from searches where user_id = ?").get(
+    user.id,
+  ) as { n: number } | undefined;
   const plan = currentPlan(user.id, now);
   const allowance = user.role === "admin" ? UNLIMITED : dailyAllowance(plan?.creditsPerMonth);
   const charged = today?.charged ?? 0;

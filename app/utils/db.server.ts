@@ -51,3 +51,24 @@ export function closeDb() {
 export function immediateTransaction<T>(database: Db, work: () => T): T {
   return database.$client.transaction(work).immediate();
 }
+
+const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * A prepared statement for raw SQL, prepared once per connection: for the queries every request
+ * runs, where building and preparing a query each time costs more than running it.
+ */
+export function cachedStatement(sqlText: string): Database.Statement {
+  const client = db().$client;
+  let cache = statementCache.get(client);
+  if (!cache) {
+    cache = new Map();
+    statementCache.set(client, cache);
+  }
+  let statement = cache.get(sqlText);
+  if (!statement) {
+    statement = client.prepare(sqlText);
+    cache.set(sqlText, statement);
+  }
+  return statement;
+}
