@@ -6,6 +6,7 @@ import { createFreePlan, createPlan, createUser } from "../../tests/support/fact
 import { currentPlan } from "./credits.server";
 import { getUserById } from "./user.server";
 import {
+  AlreadyOnPlanError,
   activatePayment,
   assignPlanByAdmin,
   cancelSubscription,
@@ -72,8 +73,12 @@ describe("plan change by the customer", () => {
     expect(currentPlan(user.id, new Date("2026-08-01T00:00:00Z"))).toBeNull();
   });
 
-  it("refuses unknown and inactive plans", async () => {
+  it("refuses unknown and inactive plans, and the plan already in force", async () => {
     const { user } = await createUser();
+    const starting = currentPlan(user.id)!.planId;
+    expect(() => subscribe({ userId: user.id, planId: starting, paymentMethod: "pix" })).toThrow(
+      AlreadyOnPlanError,
+    );
     const inactive = createPlan({ status: "inactive", priceCents: 100 });
     expect(() => subscribe({ userId: user.id, planId: 999_999, paymentMethod: "pix" })).toThrow(
       PlanNotFoundError,

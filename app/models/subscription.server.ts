@@ -3,6 +3,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { payments, plans, subscriptions, users, type PAYMENT_METHODS } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { logActivity } from "./activity.server";
+import { currentPlan } from "./credits.server";
 import { isFreePlan, type Plan } from "./plan.server";
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -20,6 +21,11 @@ export class PlanNotFoundError extends Error {
 export class PlanInactiveError extends Error {
   constructor() {
     super("plan_inactive");
+  }
+}
+export class AlreadyOnPlanError extends Error {
+  constructor() {
+    super("already_on_plan");
   }
 }
 export class SubscriptionNotActiveError extends Error {
@@ -112,6 +118,7 @@ export function subscribe(
 ): SubscribeResult {
   const plan = findPlan(input.planId);
   if (plan.status !== "active") throw new PlanInactiveError();
+  if (currentPlan(input.userId, now)?.planId === plan.id) throw new AlreadyOnPlanError();
   return immediateTransaction(db(), () => {
     const database = db();
     if (isFreePlan(plan)) {

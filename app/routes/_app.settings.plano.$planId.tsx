@@ -8,7 +8,12 @@ import { planCredits, planPrice } from "~/components/pricing";
 import { RouteDialog } from "~/components/route-dialog";
 import { currentPlan } from "~/models/credits.server";
 import { getPlanWithCustomers } from "~/models/plan.server";
-import { PlanInactiveError, PlanNotFoundError, subscribe } from "~/models/subscription.server";
+import {
+  AlreadyOnPlanError,
+  PlanInactiveError,
+  PlanNotFoundError,
+  subscribe,
+} from "~/models/subscription.server";
 import { planChangeSchema } from "~/schemas/settings";
 import { requireUser } from "~/utils/auth.server";
 import { useIsSubmitting } from "~/utils/hooks";
@@ -45,8 +50,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, plan } = await loadPlan(request, params.planId);
   const submission = parseWithZod(await request.formData(), { schema: planChangeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (currentPlan(user.id)?.planId === plan.id)
-    return data(submission.reply({ formErrors: [m.alreadyOnPlan] }), { status: 400 });
   try {
     const result = subscribe({
       userId: user.id,
@@ -60,6 +63,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message: m.paymentRequired(result.payment.id),
     });
   } catch (error) {
+    if (error instanceof AlreadyOnPlanError) {
+      return data(submission.reply({ formErrors: [m.alreadyOnPlan] }), { status: 400 });
+    }
     if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError) {
       return data(submission.reply({ formErrors: [m.planNotFound] }), { status: 400 });
     }

@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { PlanInactiveError, PlanNotFoundError, subscribe } from "~/models/subscription.server";
+import {
+  AlreadyOnPlanError,
+  PlanInactiveError,
+  PlanNotFoundError,
+  subscribe,
+} from "~/models/subscription.server";
 import { apiSubscribeSchema } from "~/schemas/settings";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
@@ -47,6 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
       201,
     );
   } catch (error) {
+    if (error instanceof AlreadyOnPlanError) return fail(m.alreadyOnPlan, 409);
     if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError)
       return fail(m.planNotFound, 404);
     throw error;

@@ -7,7 +7,9 @@ import { call, envelope } from "../support/routes";
 
 let paidPlanId = 0;
 let freePlanId = 0;
+let startingPlanId = 0;
 beforeAll(() => {
+  startingPlanId = createFreePlan().id; // where every new account starts
   freePlanId = createFreePlan().id;
   paidPlanId = createPlan({ name: "Pro Assinatura", priceCents: 4990, creditsPerMonth: 6000 }).id;
 });
@@ -59,5 +61,13 @@ describe("POST /api/auth/subscribe", () => {
     expect(response.status).toBe(200);
     expect((await envelope(response)).message).toBe("Assinatura criada com sucesso");
     expect(currentPlan(user.id)?.planId).toBe(freePlanId);
+  });
+
+  it("refuses the plan the customer is already on with 409", async () => {
+    const { user } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const response = await post({ planId: startingPlanId }, token);
+    expect(response.status).toBe(409);
+    expect((await envelope(response)).message).toBe("Você já está neste plano");
   });
 });
