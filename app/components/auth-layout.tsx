@@ -1,20 +1,18 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useSeo } from "~/utils/hooks";
 import { messages } from "~/utils/messages";
 
 export function AuthLayout({
   title,
   subtitle,
-  siteName,
-  logoInitials,
   children,
 }: {
   title: string;
   subtitle: string;
-  siteName: string;
-  logoInitials: string;
   children: ReactNode;
 }) {
+  const { siteName, logoInitials } = useSeo();
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <Link to="/" className="mb-6 flex items-center gap-2">

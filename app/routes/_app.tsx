@@ -2,14 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { accountSummary } from "~/models/account.server";
-import { publicSeo } from "~/models/seo.server";
 import { requireUser } from "~/utils/auth.server";
+import { useSeo } from "~/utils/hooks";
 import { navigationFor } from "~/utils/navigation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const summary = accountSummary(user);
-  const seo = publicSeo();
   return {
     user: summary.user,
     navigation: navigationFor(user.role),
@@ -21,8 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       remainingSearches: summary.searchStats.remainingSearches,
       dailyAllowance: summary.searchStats.dailyAllowance,
     },
-    siteName: seo.siteName,
-    logoInitials: seo.logoInitials,
   };
 }
 
@@ -40,14 +37,15 @@ function useFreshCreditStats(): CreditStats | undefined {
 
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
+  const seo = useSeo();
   const fresh = useFreshCreditStats();
   return (
     <AppShell
       user={data.user}
       navigation={data.navigation}
       plan={fresh ? { ...data.plan, ...fresh } : data.plan}
-      siteName={data.siteName}
-      logoInitials={data.logoInitials}
+      siteName={seo.siteName}
+      logoInitials={seo.logoInitials}
     >
       <Outlet />
     </AppShell>

@@ -4,9 +4,9 @@ import { PricingGrid, type PublicPlan } from "~/components/pricing";
 import { UserMenu } from "~/components/user-menu";
 import { publicOverview } from "~/models/overview.server";
 import { listPlans } from "~/models/plan.server";
-import { publicSeo } from "~/models/seo.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { formatInteger } from "~/utils/format";
+import { useSeo } from "~/utils/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.landing;
@@ -38,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tested = url.searchParams.get(TEST_PARAM);
   return {
-    seo: publicSeo(),
     overview: publicOverview(),
     ...loadPlans(),
     user: user && { name: user.name, email: user.email, role: user.role },
@@ -48,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Landing() {
-  const { seo, overview, plans, failed, user, test, year } = useLoaderData<typeof loader>();
+  const { overview, plans, failed, user, test, year } = useLoaderData<typeof loader>();
+  const seo = useSeo();
   const stats = [
     { label: m.stats.parts, value: overview.totalParts },
     { label: m.stats.vehicles, value: overview.totalVehicles },

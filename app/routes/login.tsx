@@ -6,7 +6,6 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { AuthLayout } from "~/components/auth-layout";
 import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
 import { ApiPingButton } from "~/components/api-ping-button";
-import { publicSeo } from "~/models/seo.server";
 import { loginSchema } from "~/schemas/auth";
 import {
   authenticateForm,
@@ -28,10 +27,7 @@ export const meta: MetaFunction = () => [{ title: `${m.loginTitle} — Encaixa` 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (await getOptionalUser(request)) throw redirect(safeRedirect(redirectTo));
-  const seo = publicSeo();
   return {
-    siteName: seo.siteName,
-    logoInitials: seo.logoInitials,
     showApiTest: env().NODE_ENV !== "production",
   };
 }
@@ -58,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { siteName, logoInitials, showApiTest } = useLoaderData<typeof loader>();
+  const { showApiTest } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
@@ -71,12 +67,7 @@ export default function Login() {
   });
 
   return (
-    <AuthLayout
-      title={m.loginTitle}
-      subtitle={m.loginSubtitle}
-      siteName={siteName}
-      logoInitials={logoInitials}
-    >
+    <AuthLayout title={m.loginTitle} subtitle={m.loginSubtitle}>
       <Form method="post" className="relative space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />

@@ -2,10 +2,9 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
-import { publicSeo } from "~/models/seo.server";
 import { createAccount, EmailTakenError } from "~/models/user.server";
 import { registerSchema } from "~/schemas/auth";
 import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/utils/auth.server";
@@ -19,8 +18,7 @@ export const meta: MetaFunction = () => [{ title: `${m.registerTitle} — Encaix
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/home");
-  const seo = publicSeo();
-  return { siteName: seo.siteName, logoInitials: seo.logoInitials };
+  return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,7 +55,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Register() {
-  const { siteName, logoInitials } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
@@ -70,12 +67,7 @@ export default function Register() {
   });
 
   return (
-    <AuthLayout
-      title={m.registerTitle}
-      subtitle={m.registerSubtitle}
-      siteName={siteName}
-      logoInitials={logoInitials}
-    >
+    <AuthLayout title={m.registerTitle} subtitle={m.registerSubtitle}>
       <Form method="post" className="relative space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />

@@ -1,4 +1,5 @@
-import { useNavigation } from "@remix-run/react";
+import { useNavigation, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
 import { useEffect, useState } from "react";
 
 /** False during the server render and the first client render; true once React runs in the browser. */
@@ -14,4 +15,11 @@ export function useIsSubmitting(action?: string): boolean {
   return (
     navigation.state === "submitting" && (action === undefined || navigation.formAction === action)
   );
+}
+
+/** The public SEO settings the root loader already read for this request: no second query. */
+export function useSeo() {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  if (!data) throw new Error("useSeo must run under the root route");
+  return data.seo;
 }
