@@ -6,6 +6,7 @@ import { listCategories } from "~/models/category.server";
 import { NAME_MAX } from "~/schemas/catalogue";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDate, formatInteger } from "~/utils/format";
+import { RowAction } from "~/components/admin/row-action";
 import { messages } from "~/utils/messages";
 
 const m = messages.catalogue;
@@ -112,22 +113,17 @@ export default function CategoriesPage() {
                     >
                       {m.viewParts}
                     </Link>
-                    <Link
+                    <RowAction
                       to={withSearch(`/categories/${category.id}/edit`)}
-                      className="btn-ghost whitespace-nowrap px-2 py-1"
-                      preventScrollReset
-                      aria-label={`${a.edit} ${category.name}`}
-                    >
-                      {a.edit}
-                    </Link>
-                    <Link
+                      label={a.edit}
+                      name={category.name}
+                    />
+                    <RowAction
                       to={withSearch(`/categories/${category.id}/delete`)}
-                      className="btn-ghost whitespace-nowrap px-2 py-1 text-red-700"
-                      preventScrollReset
-                      aria-label={`${a.delete} ${category.name}`}
-                    >
-                      {a.delete}
-                    </Link>
+                      label={a.delete}
+                      name={category.name}
+                      danger
+                    />
                   </div>
                 </td>
               </tr>

@@ -16,6 +16,7 @@ import { queryParams } from "~/schemas/api-search";
 import { PLAN_STATUSES, planListQuerySchema, UNLIMITED_CREDITS } from "~/schemas/plan";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatBRL, formatDate, formatInteger } from "~/utils/format";
+import { RowAction } from "~/components/admin/row-action";
 import { messages } from "~/utils/messages";
 
 const m = messages.plansAdmin;
@@ -182,22 +183,17 @@ export default function PlansPage() {
                 <td className="px-4 py-3 whitespace-nowrap">{formatDate(plan.createdAt)}</td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap justify-end gap-1">
-                    <Link
+                    <RowAction
                       to={withSearch(`/plans/${plan.id}/edit`)}
-                      className="btn-ghost"
-                      preventScrollReset
-                      aria-label={`${a.edit} ${plan.name}`}
-                    >
-                      {a.edit}
-                    </Link>
-                    <Link
+                      label={a.edit}
+                      name={plan.name}
+                    />
+                    <RowAction
                       to={withSearch(`/plans/${plan.id}/delete`)}
-                      className="btn-ghost text-red-700"
-                      preventScrollReset
-                      aria-label={`${a.delete} ${plan.name}`}
-                    >
-                      {a.delete}
-                    </Link>
+                      label={a.delete}
+                      name={plan.name}
+                      danger
+                    />
                   </div>
                 </td>
               </tr>

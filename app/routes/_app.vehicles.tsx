@@ -13,6 +13,7 @@ import {
 } from "~/schemas/catalogue";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatInteger } from "~/utils/format";
+import { RowAction } from "~/components/admin/row-action";
 import { messages } from "~/utils/messages";
 
 const m = messages.catalogue;
@@ -213,14 +214,11 @@ export default function VehiclesPage() {
                       >
                         {a.details}
                       </Link>
-                      <Link
+                      <RowAction
                         to={withSearch(`/vehicles/${vehicle.id}/edit`)}
-                        className="btn-ghost whitespace-nowrap px-2 py-1"
-                        preventScrollReset
-                        aria-label={`${a.edit} ${label}`}
-                      >
-                        {a.edit}
-                      </Link>
+                        label={a.edit}
+                        name={label}
+                      />
                       <Link
                         to={withSearch(`/vehicles/${vehicle.id}/compatibility`)}
                         className="btn-ghost whitespace-nowrap px-2 py-1"
@@ -229,14 +227,12 @@ export default function VehiclesPage() {
                       >
                         {m.compatibility}
                       </Link>
-                      <Link
+                      <RowAction
                         to={withSearch(`/vehicles/${vehicle.id}/delete`)}
-                        className="btn-ghost whitespace-nowrap px-2 py-1 text-red-700"
-                        preventScrollReset
-                        aria-label={`${a.delete} ${label}`}
-                      >
-                        {a.delete}
-                      </Link>
+                        label={a.delete}
+                        name={label}
+                        danger
+                      />
                     </div>
                   </td>
                 </tr>

@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { listBrands } from "~/models/brand.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatInteger } from "~/utils/format";
+import { RowAction } from "~/components/admin/row-action";
 import { messages } from "~/utils/messages";
 
 const m = messages.catalogue;
@@ -71,22 +72,17 @@ export default function BrandsPage() {
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-1">
-                    <Link
+                    <RowAction
                       to={`/vehicles/brands/${brand.id}/edit`}
-                      className="btn-ghost whitespace-nowrap px-2 py-1"
-                      preventScrollReset
-                      aria-label={`${a.edit} ${brand.name}`}
-                    >
-                      {a.edit}
-                    </Link>
-                    <Link
+                      label={a.edit}
+                      name={brand.name}
+                    />
+                    <RowAction
                       to={`/vehicles/brands/${brand.id}/delete`}
-                      className="btn-ghost whitespace-nowrap px-2 py-1 text-red-700"
-                      preventScrollReset
-                      aria-label={`${a.delete} ${brand.name}`}
-                    >
-                      {a.delete}
-                    </Link>
+                      label={a.delete}
+                      name={brand.name}
+                      danger
+                    />
                   </div>
                 </td>
               </tr>
