@@ -6,7 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
-import { boot } from "~/utils/boot.server";
+import { boot } from "~/server/boot.server";
 import { env } from "~/utils/env.server";
 
 export { boot };

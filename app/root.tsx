@@ -16,7 +16,7 @@ import { useNonce } from "~/components/nonce";
 import { GenericErrorPage, NotFoundPage } from "~/components/status-pages";
 import { Toast } from "~/components/toast";
 import { publicSeo } from "~/models/seo.server";
-import { takeToast } from "~/utils/toast.server";
+import { takeToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [

@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } fr
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { seedDatabase } from "~db/seed";
-import { isDescriptionQuery, normalizeCode } from "~/models/codes";
+import { isDescriptionQuery, normalizeCode } from "~/utils/codes";
 import { migrateDatabase, openDatabase } from "~/utils/db.server";
 
 // ---------------------------------------------------------------------------------------------

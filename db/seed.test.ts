@@ -18,7 +18,7 @@ import {
   users,
   vehicles,
 } from "~db/schema";
-import { verifyPassword } from "~/models/password.server";
+import { verifyPassword } from "~/utils/password.server";
 import { migrateDatabase, openDatabase, type Db } from "~/utils/db.server";
 import { seedDatabase } from "./seed";
 

@@ -16,7 +16,7 @@ import {
   users,
   vehicles,
 } from "~db/schema";
-import { hashPassword } from "~/models/password.server";
+import { hashPassword } from "~/utils/password.server";
 import { immediateTransaction, type Db } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
 import {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useSeo } from "~/utils/hooks";
+import { useSeo } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 export function AuthLayout({

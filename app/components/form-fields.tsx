@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/schemas/auth";
-import { useHydrated } from "~/utils/hooks";
+import { useHydrated } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 type FieldProps = {

@@ -4,7 +4,7 @@ type Preferences = {
   searchReminders: boolean;
   subscriptionAlerts: boolean;
 };
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.settings;

@@ -233,10 +233,7 @@ export function vehicleBrandNames(): string[] {
   for (const { name } of [...registered, ...used]) {
     const trimmed = name.trim();
     if (!trimmed) continue;
-    const key = trimmed
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLocaleLowerCase("pt-BR");
+    const key = foldName(trimmed);
     if (!byKey.has(key)) byKey.set(key, trimmed);
   }
   return [...byKey.values()].sort(brandCollator.compare);
@@ -485,6 +482,7 @@ export function vehicleDetailView(vehicle: VehicleRow & { parts: CompatiblePart[
 import { VEHICLES_DEFAULT_PER_PAGE as PART_VEHICLES_PER_PAGE } from "~/schemas/api-search";
 import { vehiclesForPart as vehiclesOfPart } from "./fitment.server";
 import type { AlternativeCodeRow, PartListItem } from "./part.server";
+import { foldName } from "~/utils/codes";
 
 /** A part just created or saved, as GET /api/parts/:id shows it. */
 export function savedPartView(id: number) {

@@ -5,12 +5,12 @@ import { db, immediateTransaction } from "~/utils/db.server";
 import { messages } from "~/utils/messages";
 import { logActivity } from "./activity.server";
 import {
-  foldName,
   isUniqueViolation,
   nameCollator,
   refuse,
   type Outcome,
 } from "./catalogue-rules.server";
+import { foldName } from "~/utils/codes";
 
 /**
  * The brands offered when registering vehicles. A vehicle keeps its brand as text, so a brand is

@@ -14,15 +14,6 @@ export const refuse = (status: Refusal["status"], message: string, field?: strin
   ...(field ? { field } : {}),
 });
 
-/** "Suspensão", "suspensao" and " SUSPENSÃO " are one name: case, accents and spacing do not count. */
-export function foldName(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLocaleLowerCase("pt-BR")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** A unique index refused the write: another writer got the same name in first. */
 export function isUniqueViolation(error: unknown): boolean {

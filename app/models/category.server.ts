@@ -40,12 +40,12 @@ import { immediateTransaction } from "~/utils/db.server";
 import { messages } from "~/utils/messages";
 import { logActivity } from "./activity.server";
 import {
-  foldName,
   isUniqueViolation,
   nameCollator,
   refuse,
   type Outcome,
 } from "./catalogue-rules.server";
+import { foldName } from "~/utils/codes";
 
 export type CategoryWithCount = {
   id: number;

@@ -4,6 +4,9 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { normalizeEmail } from "./user.server";
 
+/** Older failed sign-ins no longer count towards any throttle window. */
+const LOGIN_ATTEMPTS_KEPT_MS = 24 * 60 * 60_000;
+
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterMinutes: number };
 
 function limits() {
@@ -41,10 +44,15 @@ export function recordFailedLogin(ip: string, email: string, now = new Date()) {
     .insert(loginAttempts)
     .values({ ip, email: normalizeEmail(email), createdAt: now })
     .run();
-  database
+  purgeOldLoginAttempts(now);
+}
+
+/** Forgets failures too old to count in any window; returns how many went. */
+export function purgeOldLoginAttempts(now = new Date()): number {
+  return db()
     .delete(loginAttempts)
-    .where(lt(loginAttempts.createdAt, new Date(now.getTime() - 24 * 60 * 60_000)))
-    .run();
+    .where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEPT_MS)))
+    .run().changes;
 }
 
 /** A good sign-in forgives that e-mail's failures; the address keeps its count. */

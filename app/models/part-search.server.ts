@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { creditLedger, searches, users, type Role } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
-import { normalizeCode } from "./codes";
+import { foldName, normalizeCode } from "~/utils/codes";
 import {
   currentPlan,
   dailyAllowance,
@@ -39,14 +39,7 @@ type Searcher = { id: number; role: Role };
 export function meteringKey({ query, type, categoryId }: SearchRequest): string {
   const scope = categoryId === undefined ? "" : `|c${categoryId}`;
   if (type === "code") return normalizeCode(query) + scope;
-  return (
-    query
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/\s+/g, " ")
-      .trim() + scope
-  );
+  return foldName(query) + scope;
 }
 
 function runEngine(request: SearchRequest): PartHit[] {

@@ -1,5 +1,5 @@
 import { alternativeCodesFor, vehiclesForPart } from "./fitment.server";
-import { isDescriptionQuery } from "./codes";
+import { isDescriptionQuery } from "~/utils/codes";
 import { searchParts, type SearchOutcome, type SearchType } from "./part-search.server";
 import type { User } from "./user.server";
 import { vehiclePageParam } from "~/schemas/search";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createPart } from "../../tests/support/factories";
-import { isDescriptionQuery, normalizeCode } from "./codes";
+import { isDescriptionQuery, normalizeCode } from "~/utils/codes";
 import { ftsQuery, searchByCode, searchByDescription, singularStem } from "./search.server";
 
 describe("normalizeCode", () => {

@@ -1,5 +1,5 @@
 import { db } from "~/utils/db.server";
-import { normalizeCode } from "./codes";
+import { normalizeCode, stripAccents } from "~/utils/codes";
 
 export const SEARCH_LIMIT = 20;
 
@@ -128,10 +128,6 @@ export function prefixCodeMatches(query: string, limit = SEARCH_LIMIT): PartHit[
 export function searchByCode(query: string, limit = SEARCH_LIMIT): PartHit[] {
   const exact = exactCodeMatches(query, limit);
   return exact.length > 0 ? exact : prefixCodeMatches(query, limit);
-}
-
-function stripAccents(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 }
 
 /**

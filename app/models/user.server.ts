@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { subscriptions, userPreferences, users, type Role } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { logActivity } from "./activity.server";
-import { hashPassword, verifyPassword, decoyHash } from "./password.server";
+import { hashPassword, verifyPassword, decoyHash } from "~/utils/password.server";
 import { defaultFreePlan } from "./plan.server";
 
 export type User = typeof users.$inferSelect;

@@ -5,7 +5,7 @@ import { db, immediateTransaction } from "~/utils/db.server";
 import { messages } from "~/utils/messages";
 import { logActivity } from "./activity.server";
 import { isUniqueViolation, likePattern, refuse, type Outcome } from "./catalogue-rules.server";
-import { normalizeCode } from "./codes";
+import { normalizeCode } from "~/utils/codes";
 
 /**
  * Vehicles management (admin): the paged list with filters, detail with compatible parts, create,

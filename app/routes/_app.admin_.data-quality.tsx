@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/admin/page-header";
 import { dataQualityReport } from "~/models/data-quality.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { messages } from "~/utils/messages";
 

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { ResultCard } from "~/components/search-result";
 import { searchResultsPage } from "~/models/search-page.server";
 import { vehiclePageParam } from "~/schemas/search";
-import { requireUser } from "~/utils/auth.server";
-import { useHydrated } from "~/utils/hooks";
+import { requireUser } from "~/server/auth.server";
+import { useHydrated } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.altDemo;

@@ -8,9 +8,9 @@ import { refusalReply } from "~/models/catalogue-rules.server";
 import { getCategory, updateCategory } from "~/models/category.server";
 import { parsePathId } from "~/schemas/api-search";
 import { categorySchema } from "~/schemas/catalogue";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 

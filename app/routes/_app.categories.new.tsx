@@ -7,9 +7,9 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { refusalReply } from "~/models/catalogue-rules.server";
 import { createCategory } from "~/models/category.server";
 import { categorySchema } from "~/schemas/catalogue";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 

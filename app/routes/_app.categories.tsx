@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listCategories } from "~/models/category.server";
 import { NAME_MAX } from "~/schemas/catalogue";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatDate, formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
 import { messages } from "~/utils/messages";

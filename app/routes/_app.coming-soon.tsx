@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 import { PENDING_PAGES } from "~/utils/navigation";
 

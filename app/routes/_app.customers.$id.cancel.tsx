@@ -10,10 +10,10 @@ import {
 } from "~/models/customer.server";
 import { SubscriptionNotActiveError } from "~/models/subscription.server";
 import { parsePathId } from "~/schemas/api-search";
-import { requireAdmin } from "~/utils/auth.server";
-import { useIsSubmitting } from "~/utils/hooks";
+import { requireAdmin } from "~/server/auth.server";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 

@@ -9,11 +9,11 @@ import { RouteDialog } from "~/components/route-dialog";
 import { addCredits, getCustomer } from "~/models/customer.server";
 import { parsePathId } from "~/schemas/api-search";
 import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
-import { requireAdmin } from "~/utils/auth.server";
-import { useIsSubmitting } from "~/utils/hooks";
+import { requireAdmin } from "~/server/auth.server";
+import { useIsSubmitting } from "~/components/hooks";
 import { formatInteger } from "~/utils/format";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 

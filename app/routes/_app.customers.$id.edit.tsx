@@ -8,9 +8,9 @@ import { getCustomer, updateCustomer } from "~/models/customer.server";
 import { EmailTakenError } from "~/models/user.server";
 import { parsePathId } from "~/schemas/api-search";
 import { customerEditSchema } from "~/schemas/customer";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 

@@ -9,10 +9,10 @@ import { RouteDialog } from "~/components/route-dialog";
 import { changeCustomerPassword, getCustomer } from "~/models/customer.server";
 import { parsePathId } from "~/schemas/api-search";
 import { changePasswordSchema } from "~/schemas/customer";
-import { requireAdmin } from "~/utils/auth.server";
-import { useIsSubmitting } from "~/utils/hooks";
+import { requireAdmin } from "~/server/auth.server";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 

@@ -12,11 +12,11 @@ import { listPlans } from "~/models/plan.server";
 import { PlanInactiveError, PlanNotFoundError } from "~/models/subscription.server";
 import { parsePathId } from "~/schemas/api-search";
 import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/customer";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatBRL } from "~/utils/format";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 

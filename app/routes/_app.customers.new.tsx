@@ -7,9 +7,9 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { createCustomer } from "~/models/customer.server";
 import { EmailTakenError } from "~/models/user.server";
 import { customerCreateSchema } from "~/schemas/customer";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 

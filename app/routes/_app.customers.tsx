@@ -21,7 +21,7 @@ import {
   customerListQuerySchema,
   type CustomerStatus,
 } from "~/schemas/customer";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatBRL, formatDate, formatDateTime, formatInteger, initials } from "~/utils/format";
 import { messages } from "~/utils/messages";
 

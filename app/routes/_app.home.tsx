@@ -11,7 +11,7 @@ import { featuredCategories } from "~/models/category.server";
 import { recentActivityFeed, topSearches } from "~/models/dashboard.server";
 import { adminHomeStats } from "~/models/overview.server";
 import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/server/auth.server";
 import { formatInteger, formatRelativeTime } from "~/utils/format";
 import { messages } from "~/utils/messages";
 

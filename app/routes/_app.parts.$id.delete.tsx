@@ -5,9 +5,9 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { PartErrorBoundary } from "~/components/admin/part-form";
 import { deletePart, getPart } from "~/models/part.server";
 import { partListSearch, positiveId } from "~/schemas/part";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.parts;
 

@@ -7,9 +7,9 @@ import { vehicleBrandNames } from "~/models/api-views.server";
 import { initialVehiclePicker, partFormDefaults, submitPartForm } from "~/models/part-form.server";
 import { partCategoryOptions } from "~/models/part.server";
 import { partListSearch } from "~/schemas/part";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.parts;
 

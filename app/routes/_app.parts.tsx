@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { listPartsPage, partCategoryOptions } from "~/models/part.server";
 import { parsePartListQuery, partListSearch } from "~/schemas/part";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { messages } from "~/utils/messages";
 

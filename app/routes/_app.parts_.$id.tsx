@@ -5,7 +5,7 @@ import { PartErrorBoundary, vehicleLabel } from "~/components/admin/part-form";
 import { vehiclesForPart } from "~/models/fitment.server";
 import { getPart } from "~/models/part.server";
 import { positiveId } from "~/schemas/part";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.parts;

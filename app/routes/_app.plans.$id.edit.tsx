@@ -7,9 +7,9 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { getPlanWithCustomers, PlanNameTakenError, updatePlanByAdmin } from "~/models/plan.server";
 import { parsePathId } from "~/schemas/api-search";
 import { planFormSchema, planFormValues } from "~/schemas/plan";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.plansAdmin;
 

@@ -6,9 +6,9 @@ import { PlanFormDialog } from "~/components/admin/plan-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { createPlanByAdmin, PlanNameTakenError } from "~/models/plan.server";
 import { planFormSchema } from "~/schemas/plan";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.plansAdmin;
 

@@ -14,7 +14,7 @@ import { NotFoundPage } from "~/components/status-pages";
 import { listPlansAdmin, planStatistics } from "~/models/plan.server";
 import { queryParams } from "~/schemas/api-search";
 import { PLAN_STATUSES, planListQuerySchema, UNLIMITED_CREDITS } from "~/schemas/plan";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatBRL, formatDate, formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
 import { messages } from "~/utils/messages";

@@ -12,11 +12,11 @@ import { handleAccountIntent } from "~/models/settings-page.server";
 import { latestPayment } from "~/models/subscription.server";
 import { EmailTakenError, updateProfile, WrongPasswordError } from "~/models/user.server";
 import { profileSchema } from "~/schemas/profile";
-import { getAuth, requireUser } from "~/utils/auth.server";
+import { getAuth, requireUser } from "~/server/auth.server";
 import { formatDate, formatLongDate, initials } from "~/utils/format";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.profilePage;
 const hidden = ["currentPassword", "newPassword", "confirmPassword"];

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { ResultCard } from "~/components/search-result";
 import { resolveSearchType, searchResultsPage } from "~/models/search-page.server";
 import { searchQuerySchema, vehiclePageParam } from "~/schemas/search";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.search;

@@ -5,8 +5,8 @@ import {
   searchByVehicle,
   vehiclePickerOptions,
 } from "~/models/vehicle-search.server";
-import { requireUser } from "~/utils/auth.server";
-import { useHydrated } from "~/utils/hooks";
+import { requireUser } from "~/server/auth.server";
+import { useHydrated } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.vehicleSearch;

@@ -15,10 +15,10 @@ import {
   subscribe,
 } from "~/models/subscription.server";
 import { planChangeSchema } from "~/schemas/settings";
-import { requireUser } from "~/utils/auth.server";
-import { useIsSubmitting } from "~/utils/hooks";
+import { requireUser } from "~/server/auth.server";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.planChange;
 const PAID_METHODS = ["credit_card", "pix", "bank_transfer"] as const;

@@ -14,11 +14,11 @@ import { activeSessions } from "~/models/session.server";
 import { pendingInvoicesByPlan } from "~/models/subscription.server";
 import { handleAccountIntent } from "~/models/settings-page.server";
 import { changePasswordSchema } from "~/schemas/settings";
-import { getAuth, requireUser } from "~/utils/auth.server";
+import { getAuth, requireUser } from "~/server/auth.server";
 import { formatDate, formatInteger } from "~/utils/format";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.settings;
 

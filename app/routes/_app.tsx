@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { accountSummary } from "~/models/account.server";
-import { requireUser } from "~/utils/auth.server";
-import { useSeo } from "~/utils/hooks";
+import { requireUser } from "~/server/auth.server";
+import { useSeo } from "~/components/hooks";
 import { navigationFor } from "~/utils/navigation";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { usageColor } from "~/components/plan-card";
 import { accountSummary } from "~/models/account.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/server/auth.server";
 import { formatDate, formatInteger } from "~/utils/format";
 import { messages } from "~/utils/messages";
 

@@ -14,10 +14,10 @@ import {
 } from "~/models/vehicle.server";
 import { parsePathId } from "~/schemas/api-search";
 import { FIELD_MAX, readCompatibilityForm } from "~/schemas/catalogue";
-import { requireAdmin } from "~/utils/auth.server";
-import { useIsSubmitting } from "~/utils/hooks";
+import { requireAdmin } from "~/server/auth.server";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 const a = messages.admin;

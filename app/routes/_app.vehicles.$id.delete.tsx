@@ -5,9 +5,9 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
 import { deleteVehicle, getVehicle, vehicleLabel } from "~/models/vehicle.server";
 import { parsePathId } from "~/schemas/api-search";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 

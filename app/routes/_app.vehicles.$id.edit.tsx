@@ -9,9 +9,9 @@ import { refusalReply } from "~/models/catalogue-rules.server";
 import { getVehicle, updateVehicle } from "~/models/vehicle.server";
 import { parsePathId } from "~/schemas/api-search";
 import { vehicleSchema } from "~/schemas/catalogue";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 

@@ -8,9 +8,9 @@ import { vehicleBrandNames } from "~/models/api-views.server";
 import { refusalReply } from "~/models/catalogue-rules.server";
 import { createVehicle } from "~/models/vehicle.server";
 import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 

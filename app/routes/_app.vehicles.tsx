@@ -11,7 +11,7 @@ import {
   VEHICLE_TYPES,
   type VehicleType,
 } from "~/schemas/catalogue";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
 import { messages } from "~/utils/messages";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
 import { getVehicleWithParts, vehicleLabel } from "~/models/vehicle.server";
 import { parsePathId } from "~/schemas/api-search";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.catalogue;

@@ -4,9 +4,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { deleteBrand, getBrand } from "~/models/brand.server";
 import { parsePathId } from "~/schemas/api-search";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 

@@ -6,9 +6,9 @@ import { BrandFormDialog } from "~/components/catalogue/brand-form";
 import { createBrand } from "~/models/brand.server";
 import { refusalReply } from "~/models/catalogue-rules.server";
 import { brandSchema } from "~/schemas/catalogue";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
 import { listBrands } from "~/models/brand.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
 import { messages } from "~/utils/messages";

@@ -5,7 +5,7 @@ import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { importStatusView } from "~/models/api-views.server";
 import { fipeImportProgress, importOutcome, isImportActive } from "~/models/fipe-import.server";
 import { parsePathId } from "~/schemas/api-search";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/server/auth.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import { messages } from "~/utils/messages";
 

@@ -9,10 +9,10 @@ import { FormErrors, TextField } from "~/components/form-fields";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "~/integrations/fipe/types";
 import { fipeBrands, startFipeImport } from "~/models/fipe-import.server";
 import { fipeImportSchema, MAX_BRANDS_LIMIT } from "~/schemas/fipe-import";
-import { requireAdmin } from "~/utils/auth.server";
-import { useIsSubmitting } from "~/utils/hooks";
+import { requireAdmin } from "~/server/auth.server";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.fipe;
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { planCredits, planPrice } from "~/components/pricing";
 import { RouteDialog } from "~/components/route-dialog";
 import { getPlanWithCustomers } from "~/models/plan.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { messages } from "~/utils/messages";
 

@@ -4,9 +4,9 @@ import { PricingGrid, type PublicPlan } from "~/components/pricing";
 import { UserMenu } from "~/components/user-menu";
 import { publicOverview } from "~/models/overview.server";
 import { listPlans } from "~/models/plan.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
-import { useSeo } from "~/utils/hooks";
+import { useSeo } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.landing;

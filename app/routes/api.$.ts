@@ -1,4 +1,4 @@
-import { fail } from "~/utils/api.server";
+import { fail } from "~/server/api.server";
 import { messages } from "~/utils/messages";
 
 /** Unknown /api paths answer in the envelope, not with the HTML 404 page. */

@@ -3,8 +3,8 @@ import { accountSummary } from "~/models/account.server";
 import { profileView } from "~/models/api-views.server";
 import { createSession } from "~/models/session.server";
 import { apiLoginSchema } from "~/schemas/auth";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { clientIp, LoginError, signIn } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { clientIp, LoginError, signIn } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { planView } from "~/models/api-views.server";
 import { listPlans } from "~/models/plan.server";
-import { ok } from "~/utils/api.server";
+import { ok } from "~/server/api.server";
 
 /** Public: the landing's pricing grid reads it before anyone signs in. */
 export function loader() {

@@ -3,8 +3,8 @@ import { accountSummary } from "~/models/account.server";
 import { profileView } from "~/models/api-views.server";
 import { EmailTakenError, updateProfile, WrongPasswordError } from "~/models/user.server";
 import { apiProfileSchema } from "~/schemas/profile";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {

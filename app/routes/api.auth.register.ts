@@ -3,8 +3,8 @@ import { userView } from "~/models/api-views.server";
 import { createSession } from "~/models/session.server";
 import { createAccount, EmailTakenError, toPublicUser } from "~/models/user.server";
 import { apiRegisterSchema } from "~/schemas/auth";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { clientIp } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { clientIp } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 export async function action({ request, context }: ActionFunctionArgs) {

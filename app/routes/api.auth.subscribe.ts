@@ -6,8 +6,8 @@ import {
   subscribe,
 } from "~/models/subscription.server";
 import { apiSubscribeSchema } from "~/schemas/settings";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.planChange;

@@ -3,8 +3,8 @@ import { brandView } from "~/models/api-views.server";
 import { createBrand, listBrands } from "~/models/brand.server";
 import { refusalErrors } from "~/models/catalogue-rules.server";
 import { apiBrandSchema } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /** GET /api/brands — the brand list with ids (admin); POST {name} (admin). Names only: /api/vehicles/brands. */

@@ -4,8 +4,8 @@ import { assignCustomerPlan, getCustomer, getCustomerRow } from "~/models/custom
 import { PlanInactiveError, PlanNotFoundError } from "~/models/subscription.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiAssignPlanSchema } from "~/schemas/customer";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.customersAdmin;

@@ -3,8 +3,8 @@ import { customerView } from "~/models/api-views.server";
 import { cancelCustomerSubscription, getCustomer, getCustomerRow } from "~/models/customer.server";
 import { SubscriptionNotActiveError } from "~/models/subscription.server";
 import { parsePathId } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.customersAdmin;

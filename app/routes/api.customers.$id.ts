@@ -9,8 +9,8 @@ import {
 import { EmailTakenError } from "~/models/user.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCustomerEditSchema } from "~/schemas/customer";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.customersAdmin;

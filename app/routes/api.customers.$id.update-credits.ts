@@ -3,8 +3,8 @@ import { customerView } from "~/models/api-views.server";
 import { addCredits, getCustomer, getCustomerRow } from "~/models/customer.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiAddCreditsSchema } from "~/schemas/customer";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.customersAdmin;

@@ -4,8 +4,8 @@ import { createCustomer, getCustomerRow, listCustomers } from "~/models/customer
 import { EmailTakenError } from "~/models/user.server";
 import { queryParams } from "~/schemas/api-search";
 import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/customer";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.customersAdmin;

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerStatisticsView } from "~/models/api-views.server";
 import { customerStatistics } from "~/models/customer.server";
-import { methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 
 /** GET /api/customers/statistics — total_customers, active_customers, subscribed_customers, total_credits, total_revenue (reais). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedItemView } from "~/models/api-views.server";
 import { recentActivityFeed } from "~/models/dashboard.server";
 import { apiActivitySchema, parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 
 /**
  * GET /api/dashboard/activity?limit — "Atividade Recente", newest first. Admins see everyone's

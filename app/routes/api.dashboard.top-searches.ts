@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { topSearchView } from "~/models/api-views.server";
 import { topSearches } from "~/models/dashboard.server";
 import { apiTopSearchesSchema, parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 
 /**
  * GET /api/dashboard/top-searches?days&limit — "Buscas Populares": the parts searched most in the

@@ -3,8 +3,8 @@ import { partAlternativeCodeView } from "~/models/api-views.server";
 import { addAlternativeCode, listAlternativeCodes } from "~/models/part.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiAlternativeCodeSchema } from "~/schemas/part";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.parts;

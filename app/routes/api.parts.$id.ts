@@ -4,8 +4,8 @@ import { vehiclesForPart } from "~/models/fitment.server";
 import { deletePart, updatePart } from "~/models/part.server";
 import { parsePathId, VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
 import { apiPartSchema, apiRefusalErrors } from "~/schemas/part";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /**

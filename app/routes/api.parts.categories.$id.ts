@@ -4,8 +4,8 @@ import { refusalErrors } from "~/models/catalogue-rules.server";
 import { deleteCategory, getCategory, updateCategory } from "~/models/category.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCategorySchema } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.catalogue;

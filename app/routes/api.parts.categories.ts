@@ -3,8 +3,8 @@ import { categoryView } from "~/models/api-views.server";
 import { refusalErrors } from "~/models/catalogue-rules.server";
 import { createCategory, listCategories } from "~/models/category.server";
 import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /**

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exhaustedView, partListView, searchCreditHeaders } from "~/models/api-views.server";
-import { normalizeCode } from "~/models/codes";
+import { normalizeCode } from "~/utils/codes";
 import { searchParts } from "~/models/part-search.server";
 import { exactCodeMatches } from "~/models/search.server";
-import { fail, methodNotAllowed, ok, type Envelope } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /**

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partAdminListView, savedPartView } from "~/models/api-views.server";
 import { createPart, queryParts } from "~/models/part.server";
 import { apiPartSchema, apiRefusalErrors, parseApiPartList } from "~/schemas/part";
-import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.parts;

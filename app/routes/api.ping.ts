@@ -1,4 +1,4 @@
-import { ok } from "~/utils/api.server";
+import { ok } from "~/server/api.server";
 import { messages } from "~/utils/messages";
 
 export function loader() {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planCustomerView } from "~/models/api-views.server";
 import { getPlanWithCustomers, planCustomers } from "~/models/plan.server";
 import { parsePathId } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /** GET /api/plans/:id/customers — the customers with an active subscription to the plan. */

@@ -9,8 +9,8 @@ import {
 } from "~/models/plan.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiPlanSchema, planFormValues } from "~/schemas/plan";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.plansAdmin;

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planStatisticsView } from "~/models/api-views.server";
 import { planStatistics } from "~/models/plan.server";
-import { methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 
 /** GET /api/plans/statistics — total_plans, active_plans, total_customers, monthly_revenue (reais). */
 export async function loader({ request }: LoaderFunctionArgs) {

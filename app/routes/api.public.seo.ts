@@ -1,6 +1,6 @@
 import { seoView } from "~/models/api-views.server";
 import { publicSeo } from "~/models/seo.server";
-import { ok } from "~/utils/api.server";
+import { ok } from "~/server/api.server";
 
 export function loader() {
   return ok(seoView(publicSeo()));

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehicleBrandNames } from "~/models/api-views.server";
-import { methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 
 /** GET /api/vehicles/brands — brand names (registered brands and those vehicles use), in pt-BR order. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { partExists, vehiclePageView } from "~/models/api-views.server";
 import { vehiclesForPart } from "~/models/fitment.server";
 import { apiVehiclesByPartSchema, parsePathId, parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /** GET /api/vehicles/by-part/:partId?page&per_page — the vehicles a part fits, a page at a time. */

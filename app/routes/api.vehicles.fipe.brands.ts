@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fipeBrands } from "~/models/fipe-import.server";
 import { parseQuery } from "~/schemas/api-search";
 import { fipeTypeQuerySchema } from "~/schemas/fipe-import";
-import { fail, methodNotAllowed, ok } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /** GET /api/vehicles/fipe/brands?type=carros — FIPE's brands ({codigo, nome}); admins only. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { waitForFipeImport, startFipeImport } from "~/models/fipe-import.server";
 import { fipeImportApiSchema } from "~/schemas/fipe-import";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 const m = messages.fipe;

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehicleView } from "~/models/api-views.server";
 import { listVehicles } from "~/models/vehicle.server";
 import { parseApiVehicleSearch } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, type Envelope } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, type Envelope } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /**

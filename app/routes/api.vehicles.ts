@@ -3,8 +3,8 @@ import { vehicleView } from "~/models/api-views.server";
 import { refusalErrors } from "~/models/catalogue-rules.server";
 import { createVehicle } from "~/models/vehicle.server";
 import { apiVehicleSchema } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiUser } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
 
 /** GET lists live at /api/vehicles/search. */

@@ -14,11 +14,11 @@ import {
   getOptionalUser,
   LoginError,
   safeRedirect,
-} from "~/utils/auth.server";
+} from "~/server/auth.server";
 import { env } from "~/utils/env.server";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { toastCookie } from "~/utils/toast.server";
+import { toastCookie } from "~/server/toast.server";
 
 const m = messages.auth;
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { logout } from "~/utils/auth.server";
+import { logout } from "~/server/auth.server";
 import { messages } from "~/utils/messages";
-import { toastCookie } from "~/utils/toast.server";
+import { toastCookie } from "~/server/toast.server";
 
 /** Signing out is a POST that deletes the DB session; a GET just goes home. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -7,10 +7,10 @@ import { AuthLayout } from "~/components/auth-layout";
 import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
 import { createAccount, EmailTakenError } from "~/models/user.server";
 import { registerSchema } from "~/schemas/auth";
-import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/utils/auth.server";
-import { useIsSubmitting } from "~/utils/hooks";
+import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
-import { toastCookie } from "~/utils/toast.server";
+import { toastCookie } from "~/server/toast.server";
 
 const m = messages.auth;
 

@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { normalizeCode } from "~/models/codes";
+import { normalizeCode } from "~/utils/codes";
 import { messages } from "~/utils/messages";
 import { stringFields } from "./auth";
 

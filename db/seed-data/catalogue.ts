@@ -3,7 +3,7 @@
  * codes, and their fitments. Pure data and pure functions, so the output is the same on every run.
  */
 
-import { normalizeCode as normalizeSeedCode } from "../../app/models/codes";
+import { normalizeCode as normalizeSeedCode } from "../../app/utils/codes";
 
 /** The app's code normalisation, so seeded codes are found exactly as typed ones are. */
 export { normalizeSeedCode };

@@ -7,7 +7,7 @@ import {
   vehicles,
   type Role,
 } from "../../db/schema";
-import { normalizeCode } from "../../app/models/codes";
+import { normalizeCode } from "../../app/utils/codes";
 import { createAccount } from "../../app/models/user.server";
 import { db } from "../../app/utils/db.server";
 

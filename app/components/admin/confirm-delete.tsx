@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { RouteDialog } from "~/components/route-dialog";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 /**

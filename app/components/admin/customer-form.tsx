@@ -20,7 +20,7 @@ import {
   customerCreateSchema,
   customerEditSchema,
 } from "~/schemas/customer";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.customersAdmin;

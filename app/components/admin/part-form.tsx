@@ -22,7 +22,7 @@ import {
   type PartFormValue,
   type VehiclePickerState,
 } from "~/schemas/part";
-import { useHydrated, useIsSubmitting } from "~/utils/hooks";
+import { useHydrated, useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 import { SelectField, TextAreaField } from "./fields";
 

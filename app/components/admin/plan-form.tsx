@@ -12,7 +12,7 @@ import { SelectField, TextAreaField } from "~/components/admin/fields";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { PLAN_NAME_MAX, PLAN_STATUSES, planFormSchema } from "~/schemas/plan";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.plansAdmin;

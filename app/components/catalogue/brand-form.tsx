@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { brandSchema } from "~/schemas/catalogue";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.catalogue;

@@ -11,7 +11,7 @@ import { TextAreaField } from "~/components/admin/fields";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { categorySchema } from "~/schemas/catalogue";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.catalogue;

@@ -19,7 +19,7 @@ import {
   YEAR_MIN,
   type VehicleType,
 } from "~/schemas/catalogue";
-import { useIsSubmitting } from "~/utils/hooks";
+import { useIsSubmitting } from "~/components/hooks";
 import { messages } from "~/utils/messages";
 
 const m = messages.catalogue;

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "./env.server";
+import { env } from "~/utils/env.server";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "info", "warning", "error"]).default("info"),

@@ -1,7 +1,7 @@
 import { seedDatabase } from "~db/seed";
 import { startJobRunner } from "~/jobs/index.server";
-import { db } from "./db.server";
-import { env } from "./env.server";
+import { db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 
 let booting: Promise<void> | undefined;
 

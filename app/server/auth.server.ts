@@ -17,8 +17,8 @@ import {
 import { verifyCredentials, type User } from "~/models/user.server";
 import type { Role } from "~db/schema";
 import { fail } from "./api.server";
-import { env } from "./env.server";
-import { messages } from "./messages";
+import { env } from "~/utils/env.server";
+import { messages } from "~/utils/messages";
 
 const sessionCookie = () =>
   createCookie("__session", {
