@@ -1,0 +1,6 @@
+import type { BrandRow } from "~/models/brand.server";
+
+/** The spec's Brand (/api/brands): its name and how many vehicles use it. */
+export function brandView(brand: BrandRow) {
+  return { id: brand.id, name: brand.name, vehicles_count: brand.vehiclesCount };
+}
