@@ -1,0 +1,40 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { PasswordField } from "~/components/form-fields";
+import * as messages from "~/messages";
+
+type PasswordFieldMeta = FieldMetadata<string | undefined>;
+
+/** Current, new and confirmation passwords: the trio of every password change form. */
+export function PasswordChangeFields({
+  fields,
+}: {
+  fields: {
+    currentPassword: PasswordFieldMeta;
+    newPassword: PasswordFieldMeta;
+    confirmPassword: PasswordFieldMeta;
+  };
+}) {
+  const m = messages.settings;
+  const trio = [
+    [fields.currentPassword, m.currentPassword, "current-password"],
+    [fields.newPassword, m.newPassword, "new-password"],
+    [fields.confirmPassword, m.confirmPassword, "new-password"],
+  ] as const;
+  return (
+    <>
+      {trio.map(([field, label, autoComplete]) => {
+        const { key, ...input } = getInputProps(field, { type: "password" });
+        return (
+          <PasswordField
+            key={key ?? field.name}
+            label={label}
+            errors={field.errors}
+            errorId={field.errorId}
+            {...input}
+            autoComplete={autoComplete}
+          />
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/** The user's own profile page. */
+
+export const profile = {
+  nameRequired: "Nome é obrigatório",
+  emailRequired: "Email é obrigatório",
+  currentPasswordRequired: "Senha atual é obrigatória para alterar a senha",
+  currentPasswordWrong: "Senha atual incorreta",
+  newPasswordMismatch: "Nova senha e confirmação não coincidem",
+  newPasswordMin: "Nova senha deve ter pelo menos 6 caracteres",
+  updated: "Perfil atualizado com sucesso!",
+  updateFailed: "Erro ao atualizar perfil",
+} as const;
+
+export const profilePage = {
+  memberSince: (date: string) => `Membro desde ${date}`,
+  tabs: { perfil: "Perfil", assinatura: "Assinatura", preferencias: "Preferências" },
+  name: "Nome",
+  email: "E-mail",
+  passwordHint: "Preencha só se quiser trocar a senha.",
+  currentPassword: "Senha atual",
+  newPassword: "Nova senha",
+  confirmPassword: "Confirmar nova senha",
+  save: "Salvar alterações",
+  plan: "Plano",
+  renewal: "Renovação",
+  paymentStatus: "Situação do pagamento",
+  noInvoice: "Nenhuma fatura",
+  manage: "Gerenciar Assinatura",
+  upgrade: "Fazer Upgrade",
+  quickLinks: "Atalhos",
+  paymentStatuses: {
+    pending: "Aguardando pagamento",
+    approved: "Em dia",
+    rejected: "Recusado",
+    cancelled: "Cancelado",
+    refunded: "Reembolsado",
+    expired: "Expirado",
+  } as Record<string, string>,
+} as const;

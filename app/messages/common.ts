@@ -1,0 +1,89 @@
+/** Texts every page may show: the app's defaults, the error and not-found pages, the shell (menu, roles, plan card) and the dialogs and toasts of the root. */
+
+export const app = {
+  defaultSiteName: "Encaixa",
+  defaultSiteDescription: "Sistema de Peças",
+  defaultLogoInitials: "EN",
+  tagline: "Encontre em segundos todos os veículos em que uma peça encaixa.",
+  comingSoonTitle: "Em breve",
+  comingSoon: "Esta página está em construção e chega em breve.",
+  backToHome: "Voltar ao início",
+  loading: "Carregando...",
+} as const;
+
+export const notFound = {
+  title: "Página não encontrada",
+  description: "A página que você está procurando não existe ou foi movida.",
+  link: "Voltar para o início",
+} as const;
+
+export const error = {
+  title: "Algo deu errado",
+  description: "Ocorreu um erro inesperado. Tente recarregar a página.",
+  retry: "Tentar Novamente",
+  reload: "Recarregar Página",
+} as const;
+
+export const format = {
+  never: "Nunca",
+} as const;
+
+export const roles = {
+  admin: "Administrador",
+  premium_user: "Usuário Premium",
+  user: "Usuário",
+} as const;
+
+export const nav = {
+  home: "Início",
+  search: "Buscar Peças",
+  usage: "Estatísticas",
+  parts: "Peças",
+  admin: "Admin",
+  import: "Importar API",
+  categories: "Categorias",
+  vehicles: "Veículos",
+  vehiclesList: "Listar Veículos",
+  brands: "Marcas",
+  customers: "Clientes",
+  plans: "Planos",
+  adminInvoices: "Faturas (Admin)",
+  invoices: "Faturas",
+  settings: "Configurações",
+  profile: "Perfil",
+  manageSubscription: "Gerenciar Assinatura",
+  logout: "Sair",
+  importShortcut: "Importação",
+  headerSearchPlaceholder: "Buscar peças por código...",
+  headerSearchLabel: "Buscar peças",
+  searchButton: "Buscar",
+  openMenu: "Abrir menu",
+  userMenu: "Menu do usuário",
+  mainNavigation: "Navegação principal",
+} as const;
+
+export const planCard = {
+  freePlan: "Plano Gratuito",
+  freeTagline: "Perfeito para testar o serviço",
+  active: "Ativo",
+  free: "Gratuito",
+  expiresOn: (date: string) => `Válido até ${date}`,
+  credits: "Buscas restantes hoje",
+  unlimited: "∞",
+  upgrade: "Fazer upgrade",
+  creditsChip: (n: number) => (n < 0 ? "Buscas ilimitadas" : `${n} busca(s) hoje`),
+} as const;
+
+export const planDialog = {
+  price: "Preço",
+  credits: "Créditos por mês",
+  activeCustomers: "Clientes ativos",
+  status: "Status",
+  description: "Descrição",
+  features: "Recursos incluídos",
+  policies: "Políticas",
+  noPolicies: "Sem informações adicionais sobre políticas para este plano.",
+  noFeatures: "Nenhum recurso listado.",
+  close: "Fechar",
+  planNotFound: "Plano não encontrado",
+} as const;

@@ -1,0 +1,23 @@
+/** The user's home page. */
+
+export const home = {
+  greeting: (name: string) => `Olá, ${name}!`,
+  subtitle: "Digite um código ou uma descrição para ver os veículos compatíveis.",
+  featuredCategories: "Categorias em destaque",
+  searchCardTitle: "Buscar peças",
+  adminStats: {
+    parts: "Peças",
+    vehicles: "Veículos",
+    searchesToday: "Buscas hoje",
+    uniqueUsersToday: "Usuários únicos hoje",
+  },
+  popularSearches: "Buscas Populares",
+  recentActivity: "Atividade Recente",
+  noPopular: "Nenhuma busca nos últimos 7 dias",
+  noActivity: "Nenhuma atividade recente",
+  refresh: "Atualizar",
+  searchesCount: (n: number) => `${n} busca(s)`,
+  imageButton: "Buscar por imagem",
+  vehicleSearchCta: "Prefere escolher o veículo? Buscar por marca, modelo e ano",
+  partsCount: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} peça(s)`,
+} as const;

@@ -1,0 +1,77 @@
+/** The settings page and the plan change started from it. */
+
+export const settings = {
+  title: "Configurações",
+  tabs: {
+    planos: "Planos",
+    conta: "Conta",
+    seguranca: "Segurança",
+    preferencias: "Preferências",
+  },
+  currentPlan: "Plano atual",
+  validUntil: (date: string) => `Válido até ${date}`,
+  noExpiry: "Sem data de expiração",
+  searchesToday: "Buscas hoje",
+  remaining: "Buscas restantes",
+  total: "Total de buscas",
+  quota: (credits: number) =>
+    credits === -1 ? "Consultas ilimitadas" : `${credits} consultas por mês`,
+  perDay: (n: number) => (n === -1 ? "Sem limite diário" : `${n} buscas por dia`),
+  perks: {
+    profissional: ["Suporte prioritário", "Relatórios avançados"],
+    enterprise: ["Buscas ilimitadas", "Suporte 24/7", "API dedicada"],
+  } as Record<string, string[]>,
+  current: "Plano atual",
+  changePlan: "Alterar Plano",
+  choosePlan: "Escolher este plano",
+  pendingInvoice: (id: number) => `Fatura #${id} aguardando pagamento`,
+  accountName: "Nome",
+  accountEmail: "E-mail",
+  accountRole: "Perfil de acesso",
+  accountCreated: "Conta criada em",
+  editProfile: "Editar perfil",
+  passwordTitle: "Alterar senha",
+  currentPassword: "Senha atual",
+  newPassword: "Nova senha",
+  confirmPassword: "Confirmar nova senha",
+  changePassword: "Alterar senha",
+  passwordChanged: "Senha alterada com sucesso",
+  newPasswordRequired: "Informe a nova senha",
+  sessionsTitle: "Sessões",
+  sessionsText: (n: number) => `Sua conta está conectada em ${n} sessão(ões), contando esta.`,
+  revokeOthers: "Encerrar outras sessões",
+  revoked: (n: number) => `${n} outra(s) sessão(ões) encerrada(s).`,
+  preferencesTitle: "Notificações",
+  emailNotifications: "Receber notificações por e-mail",
+  searchReminders: "Lembretes de buscas",
+  subscriptionAlerts: "Alertas de assinatura (vencimento e pagamentos)",
+  savePreferences: "Salvar preferências",
+  preferencesSaved: "Preferências salvas",
+} as const;
+
+export const planChange = {
+  title: (name: string) => `Assinar o plano ${name}`,
+  methodLabel: "Forma de pagamento",
+  methods: {
+    credit_card: "Cartão de crédito (Mercado Pago)",
+    pix: "PIX",
+    bank_transfer: "Transferência bancária",
+    cash: "Dinheiro",
+  } as Record<string, string>,
+  confirm: "Confirmar",
+  processing: "Processando...",
+  freeConfirm: (name: string) =>
+    `Mudar agora para o plano ${name}? O novo limite de buscas vale a partir de agora.`,
+  paidText: (price: string) =>
+    `Será criada uma fatura de ${price}. O plano começa quando o pagamento for aprovado; até lá, seu plano atual continua valendo.`,
+  created: "Assinatura criada com sucesso",
+  paymentRequired: (id: number) =>
+    `Pagamento necessário: a fatura #${id} foi criada. O plano começa quando ela for paga.`,
+  invalidPlanId: "ID do plano inválido",
+  planNotFound: "Plano não encontrado",
+  alreadyOnPlan: "Você já está neste plano",
+  failed: "Erro ao processar assinatura",
+  subscribeFailed: "Falha ao assinar o plano",
+  done: "Operação concluída",
+  methodInvalid: "Selecione uma forma de pagamento",
+} as const;
