@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** Development aid from the spec: checks that /api answers and says so in the spec's words. */
 export function ApiPingButton() {

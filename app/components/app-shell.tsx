@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { NavItem } from "~/utils/navigation";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { PlanCard, type PlanCardData } from "./plan-card";
 import { UserMenu, type MenuUser } from "./user-menu";
 

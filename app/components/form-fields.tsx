@@ -1,8 +1,7 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useState, type InputHTMLAttributes } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/schemas/auth";
 import { useHydrated } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 type FieldProps = {
   label: string;
@@ -10,26 +9,52 @@ type FieldProps = {
   errorId: string;
 } & InputHTMLAttributes<HTMLInputElement>;
 
-export function TextField({ label, errors, errorId, id, ...input }: FieldProps) {
+/** The ARIA of a field's control: invalid, and described by its message, while it has errors. */
+export function fieldAria(errors: string[] | undefined, errorId: string) {
   const invalid = Boolean(errors?.length);
+  return {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": invalid ? errorId : undefined,
+  } as const;
+}
+
+/** The frame of every form field: its label, the control (`children`), a hint and the first error. */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  errors,
+  errorId,
+  children,
+}: {
+  id?: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+  errorId: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        {...input}
-      />
-      {invalid && (
+      {children}
+      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {errors?.length ? (
         <p id={errorId} className="field-error">
-          {errors![0]}
+          {errors[0]}
         </p>
-      )}
+      ) : null}
     </div>
+  );
+}
+
+export function TextField({ label, errors, errorId, id, ...input }: FieldProps) {
+  return (
+    <FieldFrame id={id} label={label} errors={errors} errorId={errorId}>
+      <input id={id} className="input" {...fieldAria(errors, errorId)} {...input} />
+    </FieldFrame>
   );
 }
 
@@ -38,18 +63,13 @@ export function PasswordField(props: FieldProps) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const { label, errors, errorId, id, ...input } = props;
-  const invalid = Boolean(errors?.length);
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errors={errors} errorId={errorId}>
       <div className="relative">
         <input
           id={id}
           className="input pr-20"
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
+          {...fieldAria(errors, errorId)}
           {...input}
           type={visible ? "text" : "password"}
         />
@@ -65,12 +85,7 @@ export function PasswordField(props: FieldProps) {
           </button>
         )}
       </div>
-      {invalid && (
-        <p id={errorId} className="field-error">
-          {errors![0]}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -100,42 +115,5 @@ export function FormErrors({ errors, id }: { errors?: string[]; id: string }) {
     >
       {errors[0]}
     </div>
-  );
-}
-
-type PasswordFieldMeta = FieldMetadata<string | undefined>;
-
-/** Current, new and confirmation passwords: the trio of every password change form. */
-export function PasswordChangeFields({
-  fields,
-}: {
-  fields: {
-    currentPassword: PasswordFieldMeta;
-    newPassword: PasswordFieldMeta;
-    confirmPassword: PasswordFieldMeta;
-  };
-}) {
-  const m = messages.settings;
-  const trio = [
-    [fields.currentPassword, m.currentPassword, "current-password"],
-    [fields.newPassword, m.newPassword, "new-password"],
-    [fields.confirmPassword, m.confirmPassword, "new-password"],
-  ] as const;
-  return (
-    <>
-      {trio.map(([field, label, autoComplete]) => {
-        const { key, ...input } = getInputProps(field, { type: "password" });
-        return (
-          <PasswordField
-            key={key ?? field.name}
-            label={label}
-            errors={field.errors}
-            errorId={field.errorId}
-            {...input}
-            autoComplete={autoComplete}
-          />
-        );
-      })}
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export function LegalPage({ title, paragraphs }: { title: string; paragraphs: readonly string[] }) {
   return (

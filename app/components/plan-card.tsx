@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export type PlanCardData = {
   isAdmin?: boolean;

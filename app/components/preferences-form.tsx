@@ -5,7 +5,7 @@ type Preferences = {
   subscriptionAlerts: boolean;
 };
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.settings;
 

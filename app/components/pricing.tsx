@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatBRL } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export type PublicPlan = {
   id: number;
@@ -16,6 +16,22 @@ export type PublicPlan = {
 };
 
 const m = messages.landing;
+
+/** Only what the public pages show of a plan: what their loaders send to the browser. */
+export function publicPlan(plan: PublicPlan): PublicPlan {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    priceCents: plan.priceCents,
+    creditsPerMonth: plan.creditsPerMonth,
+    status: plan.status,
+    customersCount: plan.customersCount,
+    features: plan.features,
+    policies: plan.policies,
+    isFree: plan.isFree,
+  };
+}
 
 export function planPrice(plan: Pick<PublicPlan, "isFree" | "priceCents">) {
   return plan.isFree ? m.free : formatBRL(plan.priceCents ?? 0);

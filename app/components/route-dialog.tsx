@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /**
  * A dialog that is a route: without JavaScript it is a page-sized overlay with a close link; with

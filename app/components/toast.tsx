@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export type ToastData = { type: "success" | "info" | "warning" | "error"; message: string };
 

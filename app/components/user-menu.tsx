@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { initials } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export type MenuUser = { name: string; email: string; role: "admin" | "user" | "premium_user" };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { SEARCH_TYPES } from "./search";
 
 /**

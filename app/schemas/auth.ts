@@ -1,23 +1,12 @@
 import { z } from "zod";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
+import { emailField, normalizeEmail, passwordPair } from "./fields";
+import { stringFields } from "./json-body";
 
 const m = messages.auth;
-export const PASSWORD_MIN = 6;
-/** Anything@anything.tld, no spaces: the spec's pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = z.string().optional();
 
-/** The string fields of a JSON body; anything that is not a string counts as missing. */
-export function stringFields<K extends string>(
-  body: unknown,
-  keys: readonly K[],
-): Partial<Record<K, string>> {
-  const source = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  const out: Partial<Record<K, string>> = {};
-  for (const key of keys) if (typeof source[key] === "string") out[key] = source[key] as string;
-  return out;
-}
 /** Hidden field humans never fill; bots do. */
 export const HONEYPOT_FIELD = "website";
 
@@ -29,7 +18,7 @@ export const loginSchema = z
     }
   })
   .transform((value) => ({
-    email: value.email!.trim().toLowerCase(),
+    email: normalizeEmail(value.email!),
     password: value.password!,
     redirectTo: value.redirectTo,
     honeypot: value[HONEYPOT_FIELD],
@@ -49,21 +38,14 @@ export const registerSchema = z
       ctx.addIssue({ code: "custom", path: [], message: m.allFieldsRequired });
       return;
     }
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: m.passwordsDontMatch });
+    const password = { password: value.password, confirmation: value.confirmPassword };
+    if (passwordPair(ctx, password, { tooShort: m.passwordMin, mismatch: m.passwordsDontMatch }))
       return;
-    }
-    if (value.password.length < PASSWORD_MIN) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
-      return;
-    }
-    if (!EMAIL_PATTERN.test(value.email.trim())) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: m.invalidEmail });
-    }
+    emailField(ctx, value.email, { invalid: m.invalidEmail });
   })
   .transform((value) => ({
     name: value.name!.trim().slice(0, 120),
-    email: value.email!.trim().toLowerCase(),
+    email: normalizeEmail(value.email!),
     password: value.password!,
     honeypot: value[HONEYPOT_FIELD],
   }));

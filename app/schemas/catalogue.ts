@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { VEHICLE_TYPES as DB_VEHICLE_TYPES } from "~db/schema";
-import { messages } from "~/utils/messages";
-import { stringFields } from "./auth";
+import * as messages from "~/messages";
+import { stringFields } from "./json-body";
 
 /**
  * The forms of the catalogue back-office (category, brand, vehicle, vehicle compatibility) and the

@@ -4,8 +4,9 @@ import type {
   PAYMENT_METHODS as DB_PAYMENT_METHODS,
   USER_STATUSES as DB_USER_STATUSES,
 } from "~db/schema";
-import { messages } from "~/utils/messages";
-import { EMAIL_PATTERN, PASSWORD_MIN } from "./auth";
+import * as messages from "~/messages";
+import { emailField, normalizeEmail, passwordField, passwordPair } from "./fields";
+import { asText, compact, jsonObject } from "./json-body";
 
 const m = messages.customersAdmin;
 
@@ -67,10 +68,7 @@ const profileFields = {
 function checkProfile(value: { [K in keyof typeof profileFields]?: string }, ctx: Ctx) {
   if (!value.name?.trim())
     ctx.addIssue({ code: "custom", path: ["name"], message: m.nameAndEmailRequired });
-  if (!value.email?.trim())
-    ctx.addIssue({ code: "custom", path: ["email"], message: m.nameAndEmailRequired });
-  else if (!EMAIL_PATTERN.test(value.email.trim()))
-    ctx.addIssue({ code: "custom", path: ["email"], message: m.invalidEmail });
+  emailField(ctx, value.email, { required: m.nameAndEmailRequired, invalid: m.invalidEmail });
   checkLength(ctx, value.name, "name", m.fields.name, CUSTOMER_NAME_MAX);
   checkLength(ctx, value.phone, "phone", m.fields.phone, CUSTOMER_PHONE_MAX);
   checkLength(ctx, value.company, "company", m.fields.company, CUSTOMER_COMPANY_MAX);
@@ -84,7 +82,7 @@ function checkProfile(value: { [K in keyof typeof profileFields]?: string }, ctx
 function profileValue(value: { [K in keyof typeof profileFields]?: string }) {
   return {
     name: value.name!.trim(),
-    email: value.email!.trim().toLowerCase(),
+    email: normalizeEmail(value.email!),
     phone: value.phone?.trim() || null,
     company: value.company?.trim() || null,
     customerType: (value.customerType || "regular") as CustomerType,
@@ -105,10 +103,10 @@ export const customerCreateSchema = z
   .object({ ...profileFields, password: text })
   .superRefine((value, ctx) => {
     checkProfile(value, ctx);
-    if (!value.password)
-      ctx.addIssue({ code: "custom", path: ["password"], message: m.initialPasswordRequired });
-    else if (value.password.length < PASSWORD_MIN)
-      ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
+    passwordField(ctx, value.password, {
+      required: m.initialPasswordRequired,
+      tooShort: m.passwordMin,
+    });
   })
   .transform((value) => ({ ...profileValue(value), password: value.password! }));
 export type CustomerCreateInput = z.output<typeof customerCreateSchema>;
@@ -141,47 +139,24 @@ export const assignPlanSchema = z
 export const changePasswordSchema = z
   .object({ password: text, confirmPassword: text })
   .superRefine((value, ctx) => {
-    if (!value.password)
-      ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordRequired });
-    else if (value.password.length < PASSWORD_MIN)
-      ctx.addIssue({ code: "custom", path: ["password"], message: m.passwordMin });
-    else if (value.password !== value.confirmPassword)
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: m.passwordsDontMatch });
+    passwordPair(
+      ctx,
+      { password: value.password, confirmation: value.confirmPassword },
+      {
+        required: m.passwordRequired,
+        tooShort: m.passwordMin,
+        mismatch: m.passwordsDontMatch,
+        lengthFirst: true,
+      },
+    );
   })
   .transform((value) => ({ password: value.password! }));
 
 // --- JSON API ---------------------------------------------------------------------------------
 
-/** A JSON scalar as the form would have sent it; objects, arrays and null count as missing. */
-function asText(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
-function jsonObject(body: unknown): Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
-}
-
 /** The spec's customer `role` is the classification: "customer" is shown as Regular. */
 export function customerTypeFromRole(role: string | undefined): string | undefined {
   return role === "customer" ? "regular" : role;
-}
-
-/** The customer classification in the spec's vocabulary: regular is "customer". */
-export function roleFromCustomerType(type: CustomerType): "customer" | "premium" | "vip" {
-  return type === "regular" ? "customer" : type;
-}
-
-/** Drops the keys that were not given, as an absent form field would be. */
-function compact<K extends string>(
-  given: Record<K, string | undefined>,
-): Partial<Record<K, string>> {
-  return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<
-    Record<K, string>
-  >;
 }
 
 function apiProfileFields(source: Record<string, unknown>) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FIPE_VEHICLE_TYPES } from "~/integrations/fipe/types";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.fipe;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const m = messages.search;

@@ -2,8 +2,8 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { normalizeCode } from "~/utils/codes";
-import { messages } from "~/utils/messages";
-import { stringFields } from "./auth";
+import * as messages from "~/messages";
+import { jsonObject, stringFields } from "./json-body";
 
 /**
  * The part form (Conform, browser and server), its vehicle picker, and the JSON bodies of the parts
@@ -292,20 +292,6 @@ export function apiFieldName(field: string): string {
   return API_FIELD_NAMES[field] ?? field;
 }
 
-/** A model's refusal as the API's field messages. */
-export function apiRefusalErrors(refusal: {
-  message: string;
-  field?: string;
-}): Record<string, string[]> | undefined {
-  return refusal.field ? { [apiFieldName(refusal.field)]: [refusal.message] } : undefined;
-}
-
-function bodyObject(body: unknown): Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
-}
-
 const isIdList = (value: unknown): value is number[] =>
   Array.isArray(value) &&
   value.length <= 10_000 &&
@@ -315,7 +301,7 @@ const isIdList = (value: unknown): value is number[] =>
 export const apiPartSchema = z
   .unknown()
   .transform((body): RawPartFields & { vehicleIds?: unknown } => {
-    const source = bodyObject(body);
+    const source = jsonObject(body);
     const fields = stringFields(source, [
       "code",
       "name",
@@ -357,7 +343,7 @@ export const apiPartSchema = z
 export const apiAlternativeCodeSchema = z
   .unknown()
   .transform((body): RawAlternativeCode => {
-    const fields = stringFields(bodyObject(body), ["alternative_code", "description"]);
+    const fields = stringFields(jsonObject(body), ["alternative_code", "description"]);
     return { code: fields.alternative_code, description: fields.description };
   })
   .superRefine((row, ctx) =>
@@ -369,7 +355,7 @@ export const apiAlternativeCodeSchema = z
 export const apiFitmentSchema = z
   .unknown()
   .transform((body) => {
-    const source = bodyObject(body);
+    const source = jsonObject(body);
     return {
       vehicleId: positiveId(source.vehicle_id),
       notes: typeof source.notes === "string" ? source.notes : undefined,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PLAN_STATUSES as DB_PLAN_STATUSES } from "~db/schema";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
+import { asText, compact, jsonObject } from "./json-body";
 
 /** Kept here rather than imported so the browser bundle stays free of the database schema. */
 export const PLAN_STATUSES = ["active", "inactive"] as const satisfies typeof DB_PLAN_STATUSES;
@@ -139,13 +140,6 @@ export function planFormValues(plan: {
   };
 }
 
-/** A JSON scalar as the form would have sent it; objects, arrays and null count as missing. */
-function asText(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
 /**
  * POST /api/plans and PUT /api/plans/:id: {name, description, credits_per_month, price (reais),
  * status, features (list or one per line), policies}. A PUT starts from the saved plan (`base`), so
@@ -155,14 +149,11 @@ export function apiPlanSchema(base?: z.input<typeof planFormSchema>) {
   return z
     .unknown()
     .transform((body) => {
-      const source =
-        typeof body === "object" && body !== null && !Array.isArray(body)
-          ? (body as Record<string, unknown>)
-          : {};
+      const source = jsonObject(body);
       const features = Array.isArray(source.features)
         ? source.features.filter((f): f is string => typeof f === "string").join("\n")
         : asText(source.features);
-      const given = {
+      const provided = compact({
         name: asText(source.name),
         description: asText(source.description),
         creditsPerMonth: asText(source.credits_per_month),
@@ -170,8 +161,7 @@ export function apiPlanSchema(base?: z.input<typeof planFormSchema>) {
         status: asText(source.status),
         features,
         policies: asText(source.policies),
-      };
-      const provided = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+      });
       return { ...base, ...provided };
     })
     .pipe(planFormSchema);

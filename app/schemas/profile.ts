@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { messages } from "~/utils/messages";
-import { EMAIL_PATTERN, PASSWORD_MIN, stringFields } from "./auth";
+import * as messages from "~/messages";
+import { compact, stringFields } from "./json-body";
+import { emailField, normalizeEmail, passwordPair } from "./fields";
 
 const m = messages.profile;
 const text = z.string().optional();
@@ -17,10 +18,10 @@ export const profileSchema = z
   .superRefine((value, ctx) => {
     if (!value.name?.trim())
       ctx.addIssue({ code: "custom", path: ["name"], message: m.nameRequired });
-    if (!value.email?.trim())
-      ctx.addIssue({ code: "custom", path: ["email"], message: m.emailRequired });
-    else if (!EMAIL_PATTERN.test(value.email.trim()))
-      ctx.addIssue({ code: "custom", path: ["email"], message: messages.auth.invalidEmail });
+    emailField(ctx, value.email, {
+      required: m.emailRequired,
+      invalid: messages.auth.invalidEmail,
+    });
     if (value.newPassword) {
       if (!value.currentPassword)
         ctx.addIssue({
@@ -28,15 +29,17 @@ export const profileSchema = z
           path: ["currentPassword"],
           message: m.currentPasswordRequired,
         });
-      else if (value.newPassword !== value.confirmPassword)
-        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: m.newPasswordMismatch });
-      else if (value.newPassword.length < PASSWORD_MIN)
-        ctx.addIssue({ code: "custom", path: ["newPassword"], message: m.newPasswordMin });
+      else
+        passwordPair(
+          ctx,
+          { password: value.newPassword, confirmation: value.confirmPassword },
+          { tooShort: m.newPasswordMin, mismatch: m.newPasswordMismatch, path: "newPassword" },
+        );
     }
   })
   .transform((value) => ({
     name: value.name!.trim().slice(0, 120),
-    email: value.email!.trim().toLowerCase(),
+    email: normalizeEmail(value.email!),
     currentPassword: value.currentPassword,
     newPassword: value.newPassword || undefined,
   }));
@@ -46,15 +49,12 @@ export const apiProfileSchema = z
   .unknown()
   .transform((body) => {
     const v = stringFields(body, ["name", "email", "password", "current_password"]);
-    const renamed = {
+    return compact({
       name: v.name,
       email: v.email,
       newPassword: v.password,
       confirmPassword: v.password,
       currentPassword: v.current_password,
-    };
-    return Object.fromEntries(
-      Object.entries(renamed).filter(([, value]) => value !== undefined),
-    ) as Partial<typeof renamed>;
+    });
   })
   .pipe(profileSchema);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export const SEARCH_TYPES = ["code", "description"] as const;
 export type SearchTypeParam = (typeof SEARCH_TYPES)[number];

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "~db/schema";
-import { messages } from "~/utils/messages";
-import { PASSWORD_MIN } from "./auth";
+import * as messages from "~/messages";
+import { passwordPair } from "./fields";
 
 const text = z.string().optional();
 
-/** Change password on the Segurança tab: current, new (min 6) and a matching confirmation. */
+/** Change password on the Segurança tab: current, new, then the profile's order (match, then min 6). */
 export const changePasswordSchema = z
   .object({ currentPassword: text, newPassword: text, confirmPassword: text })
   .superRefine((value, ctx) => {
@@ -16,16 +16,16 @@ export const changePasswordSchema = z
         path: ["currentPassword"],
         message: p.currentPasswordRequired,
       });
-    if (!value.newPassword)
-      ctx.addIssue({
-        code: "custom",
-        path: ["newPassword"],
-        message: messages.settings.newPasswordRequired,
-      });
-    else if (value.newPassword.length < PASSWORD_MIN)
-      ctx.addIssue({ code: "custom", path: ["newPassword"], message: p.newPasswordMin });
-    else if (value.newPassword !== value.confirmPassword)
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: p.newPasswordMismatch });
+    passwordPair(
+      ctx,
+      { password: value.newPassword, confirmation: value.confirmPassword },
+      {
+        required: messages.settings.newPasswordRequired,
+        tooShort: p.newPasswordMin,
+        mismatch: p.newPasswordMismatch,
+        path: "newPassword",
+      },
+    );
   })
   .transform((value) => ({
     currentPassword: value.currentPassword!,

@@ -1,28 +1,38 @@
 import { Form, Link } from "@remix-run/react";
 import { RouteDialog } from "~/components/route-dialog";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /**
- * The confirmation before destroying something, as a route: a POST form with `intent=delete`
- * that works without JavaScript; `error` shows why the server refused.
+ * A confirmation before a destructive step, as a route: `message`, a way back (`cancelLabel`) and
+ * a red POST button that works without JavaScript (`intent` names it, when given); `error` shows
+ * why the server refused, and without `canConfirm` only the way back is left.
  */
-export function ConfirmDeleteDialog({
+export function ConfirmDialog({
   title,
   message,
   closeTo,
   error,
+  cancelLabel,
+  confirmLabel,
+  busyLabel = confirmLabel,
+  intent,
+  canConfirm = true,
 }: {
   title: string;
-  message: string;
+  message?: string | null;
   closeTo: string;
   error?: string | null;
+  cancelLabel: string;
+  confirmLabel: string;
+  busyLabel?: string;
+  intent?: string;
+  canConfirm?: boolean;
 }) {
   const busy = useIsSubmitting();
-  const a = messages.admin;
   return (
     <RouteDialog title={title} closeTo={closeTo}>
-      <p className="text-slate-700">{message}</p>
+      {message && <p className="text-slate-700">{message}</p>}
       {error && (
         <p
           role="alert"
@@ -33,18 +43,38 @@ export function ConfirmDeleteDialog({
       )}
       <Form method="post" className="mt-6 flex justify-end gap-2">
         <Link to={closeTo} className="btn-secondary" preventScrollReset>
-          {a.cancel}
+          {cancelLabel}
         </Link>
-        <button
-          type="submit"
-          name="intent"
-          value="delete"
-          className="btn bg-red-600 text-white hover:bg-red-700"
-          disabled={busy}
-        >
-          {busy ? a.deleting : a.confirmDelete}
-        </button>
+        {canConfirm && (
+          <button
+            type="submit"
+            {...(intent ? { name: "intent", value: intent } : {})}
+            className="btn bg-red-600 text-white hover:bg-red-700"
+            disabled={busy}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        )}
       </Form>
     </RouteDialog>
+  );
+}
+
+/** The confirmation before destroying something: a POST with `intent=delete`. */
+export function ConfirmDeleteDialog(props: {
+  title: string;
+  message: string;
+  closeTo: string;
+  error?: string | null;
+}) {
+  const a = messages.admin;
+  return (
+    <ConfirmDialog
+      {...props}
+      cancelLabel={a.cancel}
+      confirmLabel={a.confirmDelete}
+      busyLabel={a.deleting}
+      intent="delete"
+    />
   );
 }

@@ -7,7 +7,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { SelectField, TextAreaField } from "~/components/admin/fields";
 import { FormErrors, PasswordField, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
@@ -21,10 +22,9 @@ import {
   customerEditSchema,
 } from "~/schemas/customer";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.customersAdmin;
-const a = messages.admin;
 
 export const customerTypeOptions = CUSTOMER_TYPES.map((type) => ({
   value: type,
@@ -136,14 +136,7 @@ export function CustomerFormDialog({
             <p className="mt-1 text-xs text-slate-500">{m.fields.passwordHint}</p>
           </div>
         )}
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {a.cancel}
-          </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? a.saving : a.save}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} busy={busy} />
       </Form>
     </RouteDialog>
   );

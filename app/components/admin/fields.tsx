@@ -1,15 +1,7 @@
 import type { SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { fieldAria, FieldFrame } from "~/components/form-fields";
 
 type Described = { label: string; errors?: string[]; errorId: string; hint?: string };
-
-function FieldError({ errors, id }: { errors?: string[]; id: string }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
-  );
-}
 
 export function SelectField({
   label,
@@ -25,19 +17,9 @@ export function SelectField({
     options: { value: string; label: string }[];
     placeholder?: string;
   }) {
-  const invalid = Boolean(errors?.length);
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input"
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        {...select}
-      >
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} errorId={errorId}>
+      <select id={id} className="input" {...fieldAria(errors, errorId)} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -45,9 +27,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-      <FieldError errors={errors} id={errorId} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -59,21 +39,9 @@ export function TextAreaField({
   id,
   ...area
 }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const invalid = Boolean(errors?.length);
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="input min-h-24"
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        {...area}
-      />
-      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-      <FieldError errors={errors} id={errorId} />
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} errorId={errorId}>
+      <textarea id={id} className="input min-h-24" {...fieldAria(errors, errorId)} {...area} />
+    </FieldFrame>
   );
 }

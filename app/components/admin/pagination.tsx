@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.search;
 

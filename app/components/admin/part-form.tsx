@@ -23,7 +23,7 @@ import {
   type VehiclePickerState,
 } from "~/schemas/part";
 import { useHydrated, useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { SelectField, TextAreaField } from "./fields";
 
 const m = messages.parts;

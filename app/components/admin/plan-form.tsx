@@ -7,16 +7,16 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { SelectField, TextAreaField } from "~/components/admin/fields";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { PLAN_NAME_MAX, PLAN_STATUSES, planFormSchema } from "~/schemas/plan";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.plansAdmin;
-const a = messages.admin;
 
 const statusOptions = PLAN_STATUSES.map((status) => ({ value: status, label: m.status[status] }));
 
@@ -107,14 +107,7 @@ export function PlanFormDialog({
           {...getTextareaProps(fields.policies)}
           rows={4}
         />
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {a.cancel}
-          </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? a.saving : a.save}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} busy={busy} />
       </Form>
     </RouteDialog>
   );

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { brandSchema } from "~/schemas/catalogue";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
-const a = messages.admin;
 
 /** The add/edit brand dialog; `hint` tells that a rename carries the brand's vehicles along. */
 export function BrandFormDialog({
@@ -46,14 +46,7 @@ export function BrandFormDialog({
           autoComplete="off"
         />
         {hint && <p className="text-sm text-slate-600">{hint}</p>}
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {a.cancel}
-          </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? a.saving : a.save}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} busy={busy} />
       </Form>
     </RouteDialog>
   );

@@ -6,16 +6,16 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { TextAreaField } from "~/components/admin/fields";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { categorySchema } from "~/schemas/catalogue";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
-const a = messages.admin;
 
 /** The add/edit category dialog: a POST form to its own route, validated by the same schema on both sides. */
 export function CategoryFormDialog({
@@ -60,14 +60,7 @@ export function CategoryFormDialog({
           {...getTextareaProps(fields.description)}
           maxLength={1000}
         />
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {a.cancel}
-          </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? a.saving : a.save}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} busy={busy} />
       </Form>
     </RouteDialog>
   );

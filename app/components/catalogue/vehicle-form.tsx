@@ -6,7 +6,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { SelectField } from "~/components/admin/fields";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
@@ -20,10 +21,9 @@ import {
   type VehicleType,
 } from "~/schemas/catalogue";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
-const a = messages.admin;
 
 export type VehicleFormValues = {
   brand: string;
@@ -132,14 +132,7 @@ export function VehicleFormDialog({
             options={typeOptions}
           />
         </div>
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {a.cancel}
-          </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? a.saving : a.save}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} busy={busy} />
       </Form>
     </RouteDialog>
   );

@@ -1,0 +1,40 @@
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { NotFoundPage } from "~/components/status-pages";
+import * as messages from "~/messages";
+
+const widths = { "4xl": "max-w-4xl", "6xl": "max-w-6xl", "7xl": "max-w-7xl" } as const;
+
+/**
+ * An admin list screen: header, filters, table and pagination stacked in a column (`width` caps
+ * it; none lets the table use the whole main area), then the outlet where its dialogs open.
+ */
+export function AdminListPage({
+  width,
+  children,
+}: {
+  width?: keyof typeof widths;
+  children: ReactNode;
+}) {
+  return (
+    <div className={width ? `mx-auto ${widths[width]} space-y-6` : "space-y-6"}>
+      {children}
+      <Outlet />
+    </div>
+  );
+}
+
+/** A list's ErrorBoundary: a failed load says so (`message`) inside the shell, with a retry link; unknown ids (from the dialogs) are the 404 page. */
+export function ListErrorBoundary({ message }: { message: string }) {
+  const error = useRouteError();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <div role="alert" className="card mx-auto max-w-xl p-8 text-center">
+      <p className="font-semibold text-red-800">{message}</p>
+      <a href={`${location.pathname}${location.search}`} className="btn-secondary mt-4">
+        {messages.plansAdmin.retry}
+      </a>
+    </div>
+  );
+}
