@@ -4,6 +4,32 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layers (docs/decisions/0012-layers.md): route → server → model → db; job → model;
+ * model → integration. Each entry lists what a folder may not import.
+ */
+const ours = (folder) =>
+  folder.includes("/") || folder.startsWith("@")
+    ? [folder]
+    : [`~/${folder}`, `~/${folder}/*`, `**/${folder}/*`];
+const layer = (files, forbidden, message, typesOnly = []) => ({
+  files,
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          { group: forbidden.flatMap(ours), message },
+          ...(typesOnly.length
+            ? [{ group: typesOnly.flatMap(ours), message, allowTypeImports: true }]
+            : []),
+        ],
+      },
+    ],
+  },
+});
+const UPPER_APP = ["routes", "server", "components", "api", "jobs", "root"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,4 +63,40 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  layer(
+    ["app/models/**/*.ts"],
+    [...UPPER_APP, "@remix-run/*", "@conform-to/*"],
+    "Models hold rules and queries: no Remix, no Conform, nothing from routes, server, components, api or jobs.",
+  ),
+  layer(
+    ["app/utils/**/*.ts", "app/messages/**/*.ts"],
+    [...UPPER_APP, "models", "schemas", "integrations", "@remix-run/*", "@conform-to/*"],
+    "utils/ and messages/ are pure helpers: they import nothing of ours above them.",
+  ),
+  layer(
+    ["app/schemas/**/*.ts"],
+    [...UPPER_APP, "models", "**/*.server"],
+    "Schemas run in the browser too: zod, Conform, utils, messages and pure types only.",
+  ),
+  layer(
+    ["app/components/**/*.{ts,tsx}"],
+    ["models", "server", "jobs", "integrations", "api", "routes", "**/*.server", "~db/*"],
+    "Components are presentational: no models, no server modules, no data access.",
+  ),
+  layer(
+    ["app/api/**/*.ts"],
+    ["routes", "server", "components", "jobs", "integrations", "@remix-run/*"],
+    "API views are pure functions of domain objects (import types from models with `import type`).",
+    ["models"],
+  ),
+  layer(
+    ["app/server/**/*.ts"],
+    ["routes", "components", "api"],
+    "The server layer sits below the routes: it may not import a route, a component or an API view.",
+  ),
+  layer(
+    ["app/jobs/**/*.ts", "app/integrations/**/*.ts", "db/**/*.ts"],
+    ["routes", "server", "components", "api", "@remix-run/*", "@conform-to/*"],
+    "Jobs, integrations and db sit below the request layer.",
+  ),
 );

@@ -4,7 +4,14 @@ import { activity, vehicles } from "~db/schema";
 import { brandSchema } from "~/schemas/catalogue";
 import { db } from "~/utils/db.server";
 import { createUser, createVehicle } from "../../tests/support/factories";
-import { createBrand, deleteBrand, getBrand, listBrands, renameBrand } from "./brand.server";
+import {
+  createBrand,
+  deleteBrand,
+  getBrand,
+  listBrands,
+  renameBrand,
+  vehicleBrandNames,
+} from "./brand.server";
 
 let adminId: number;
 beforeAll(async () => {
@@ -26,7 +33,7 @@ describe("brands", () => {
     expect(listBrands().find((b) => b.name === "Kia")).toMatchObject({ vehiclesCount: 1 });
     expect(createBrand({ name: "KIA" }, adminId)).toMatchObject({
       ok: false,
-      status: 400,
+      reason: "name_taken",
       message: "Já existe uma marca com este nome",
       field: "name",
     });
@@ -72,7 +79,7 @@ describe("brands", () => {
     });
     expect(renameBrand(999_999, { name: "Nova" }, adminId)).toMatchObject({
       ok: false,
-      status: 404,
+      reason: "not_found",
       message: "Marca não encontrada",
     });
   });
@@ -84,11 +91,23 @@ describe("brands", () => {
     createVehicle({ brand: "Troller", model: "T4" });
     expect(deleteBrand(used.value.id, adminId)).toEqual({
       ok: false,
-      status: 409,
+      reason: "in_use",
       message:
         "Não é possível excluir: 1 veículo(s) usam esta marca. Altere a marca desses veículos antes.",
     });
     expect(deleteBrand(unused.value.id, adminId)).toMatchObject({ ok: true });
     expect(getBrand(unused.value.id)).toBeUndefined();
+  });
+});
+
+describe("vehicleBrandNames", () => {
+  it("offers registered and used brands once each, ignoring case and accents, in pt-BR order", () => {
+    expect(createBrand({ name: "Ágrale" }, adminId).ok).toBe(true);
+    createVehicle({ brand: "agrale", model: "Marruá" });
+    createVehicle({ brand: "Alfa Romeo", model: "147" });
+    const names = vehicleBrandNames();
+    expect(names).toContain("Ágrale");
+    expect(names).not.toContain("agrale");
+    expect(names.indexOf("Ágrale")).toBeLessThan(names.indexOf("Alfa Romeo"));
   });
 });

@@ -2,15 +2,12 @@ import { asc, count, eq } from "drizzle-orm";
 import { brands, vehicles } from "~db/schema";
 import type { BrandInput } from "~/schemas/catalogue";
 import { db, immediateTransaction } from "~/utils/db.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
-import {
-  isUniqueViolation,
-  nameCollator,
-  refuse,
-  type Outcome,
-} from "./catalogue-rules.server";
+import { isUniqueViolation, nameCollator } from "./catalogue-rules.server";
+import { refuse, type Outcome } from "./outcome";
 import { foldName } from "~/utils/codes";
+import { brandsInUse } from "./vehicle.server";
 
 /**
  * The brands offered when registering vehicles. A vehicle keeps its brand as text, so a brand is
@@ -53,6 +50,29 @@ export function getBrand(id: number): BrandRow | undefined {
   return brand && { ...brand, vehiclesCount: vehiclesUsing(brand.name) };
 }
 
+const brandNameCollator = new Intl.Collator("pt-BR", { sensitivity: "base" });
+
+/**
+ * Every brand name a filter can offer: the brands table and the brands vehicles actually use, one
+ * entry per name ignoring case and accents (the brands table's spelling wins), in pt-BR order.
+ */
+export function vehicleBrandNames(): string[] {
+  const registered = db()
+    .select({ name: brands.name })
+    .from(brands)
+    .orderBy(asc(brands.name))
+    .all()
+    .map((row) => row.name);
+  const byKey = new Map<string, string>();
+  for (const name of [...registered, ...brandsInUse()]) {
+    const trimmed = name.trim();
+    if (!trimmed) continue;
+    const key = foldName(trimmed);
+    if (!byKey.has(key)) byKey.set(key, trimmed);
+  }
+  return [...byKey.values()].sort(brandNameCollator.compare);
+}
+
 function brandNameTaken(name: string, exceptId?: number): boolean {
   const wanted = foldName(name);
   return db()
@@ -67,14 +87,14 @@ function saveBrand(write: () => Outcome<number>): Outcome<BrandRow> {
     const saved = immediateTransaction(db(), write);
     return saved.ok ? { ok: true, value: getBrand(saved.value)! } : saved;
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(400, m.brandNameTaken, "name");
+    if (isUniqueViolation(error)) return refuse("name_taken", m.brandNameTaken, "name");
     throw error;
   }
 }
 
 export function createBrand(input: BrandInput, actorId: number): Outcome<BrandRow> {
   return saveBrand(() => {
-    if (brandNameTaken(input.name)) return refuse(400, m.brandNameTaken, "name");
+    if (brandNameTaken(input.name)) return refuse("name_taken", m.brandNameTaken, "name");
     const { id } = db()
       .insert(brands)
       .values({ name: input.name })
@@ -100,8 +120,8 @@ export function renameBrand(
   let vehiclesRenamed = 0;
   const saved = saveBrand(() => {
     const current = db().select().from(brands).where(eq(brands.id, id)).get();
-    if (!current) return refuse(404, m.brandNotFound);
-    if (brandNameTaken(input.name, id)) return refuse(400, m.brandNameTaken, "name");
+    if (!current) return refuse("not_found", m.brandNotFound);
+    if (brandNameTaken(input.name, id)) return refuse("name_taken", m.brandNameTaken, "name");
     if (current.name === input.name) return { ok: true, value: id };
     db().update(brands).set({ name: input.name }).where(eq(brands.id, id)).run();
     vehiclesRenamed = db()
@@ -124,9 +144,9 @@ export function renameBrand(
 export function deleteBrand(id: number, actorId: number): Outcome<{ id: number; name: string }> {
   return immediateTransaction(db(), () => {
     const current = db().select().from(brands).where(eq(brands.id, id)).get();
-    if (!current) return refuse(404, m.brandNotFound);
+    if (!current) return refuse("not_found", m.brandNotFound);
     const inUse = vehiclesUsing(current.name);
-    if (inUse > 0) return refuse(409, m.brandInUse(inUse));
+    if (inUse > 0) return refuse("in_use", m.brandInUse(inUse));
     db().delete(brands).where(eq(brands.id, id)).run();
     logActivity({
       actorId,

@@ -76,7 +76,7 @@ describe("categories", () => {
     expect(first.ok).toBe(true);
     expect(createCategory(input("EMBREAGEM"), adminId)).toEqual({
       ok: false,
-      status: 400,
+      reason: "name_taken",
       message: "Já existe uma categoria com este nome",
       field: "name",
     });
@@ -100,7 +100,7 @@ describe("categories", () => {
     createPart({ code: "VL-2", name: "Cabo de vela", categoryId: used.value.id });
     expect(deleteCategory(used.value.id, adminId)).toEqual({
       ok: false,
-      status: 409,
+      reason: "in_use",
       message:
         "Não é possível excluir: 2 peça(s) usam esta categoria. Mova-as para outra categoria antes.",
     });
@@ -112,9 +112,9 @@ describe("categories", () => {
     expect(getCategory(empty.value.id)).toBeUndefined();
     expect(deleteCategory(empty.value.id, adminId)).toMatchObject({
       ok: false,
-      status: 404,
+      reason: "not_found",
       message: "Categoria não encontrada",
     });
-    expect(updateCategory(999_999, input("X"), adminId)).toMatchObject({ ok: false, status: 404 });
+    expect(updateCategory(999_999, input("X"), adminId)).toMatchObject({ ok: false, reason: "not_found" });
   });
 });

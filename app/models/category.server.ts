@@ -37,14 +37,10 @@ export function featuredCategories() {
 
 import type { CategoryInput } from "~/schemas/catalogue";
 import { immediateTransaction } from "~/utils/db.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
-import {
-  isUniqueViolation,
-  nameCollator,
-  refuse,
-  type Outcome,
-} from "./catalogue-rules.server";
+import { isUniqueViolation, nameCollator } from "./catalogue-rules.server";
+import { refuse, type Outcome } from "./outcome";
 import { foldName } from "~/utils/codes";
 
 export type CategoryWithCount = {
@@ -106,14 +102,14 @@ function saveCategory(write: () => Outcome<number>): Outcome<CategoryWithCount> 
     const saved = immediateTransaction(db(), write);
     return saved.ok ? { ok: true, value: getCategory(saved.value)! } : saved;
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(400, cm.categoryNameTaken, "name");
+    if (isUniqueViolation(error)) return refuse("name_taken", cm.categoryNameTaken, "name");
     throw error;
   }
 }
 
 export function createCategory(input: CategoryInput, actorId: number): Outcome<CategoryWithCount> {
   return saveCategory(() => {
-    if (categoryNameTaken(input.name)) return refuse(400, cm.categoryNameTaken, "name");
+    if (categoryNameTaken(input.name)) return refuse("name_taken", cm.categoryNameTaken, "name");
     const { id } = db().insert(categories).values(input).returning({ id: categories.id }).get();
     logActivity({
       actorId,
@@ -133,8 +129,8 @@ export function updateCategory(
 ): Outcome<CategoryWithCount> {
   return saveCategory(() => {
     const current = db().select().from(categories).where(eq(categories.id, id)).get();
-    if (!current) return refuse(404, cm.categoryNotFound);
-    if (categoryNameTaken(input.name, id)) return refuse(400, cm.categoryNameTaken, "name");
+    if (!current) return refuse("not_found", cm.categoryNotFound);
+    if (categoryNameTaken(input.name, id)) return refuse("name_taken", cm.categoryNameTaken, "name");
     db().update(categories).set(input).where(eq(categories.id, id)).run();
     const renamed = current.name === input.name ? "" : ` (antes: ${current.name})`;
     logActivity({
@@ -152,10 +148,10 @@ export function updateCategory(
 export function deleteCategory(id: number, actorId: number): Outcome<{ id: number; name: string }> {
   return immediateTransaction(db(), () => {
     const current = db().select().from(categories).where(eq(categories.id, id)).get();
-    if (!current) return refuse(404, cm.categoryNotFound);
+    if (!current) return refuse("not_found", cm.categoryNotFound);
     const inUse =
       db().select({ n: count() }).from(parts).where(eq(parts.categoryId, id)).get()?.n ?? 0;
-    if (inUse > 0) return refuse(409, cm.categoryInUse(inUse));
+    if (inUse > 0) return refuse("in_use", cm.categoryInUse(inUse));
     db().delete(categories).where(eq(categories.id, id)).run();
     logActivity({
       actorId,

@@ -5,20 +5,23 @@ import type {
   CustomerListQuery,
   CustomerProfileInput,
 } from "~/schemas/customer";
+import { pageBounds } from "~/utils/paging";
 import { db, immediateTransaction } from "~/utils/db.server";
+import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
 import { searchStats, type SearchStats } from "./credits.server";
-import { isFreePlan, likePattern } from "./plan.server";
+import { likePattern } from "./catalogue-rules.server";
+import { accept, refuse, type Outcome } from "./outcome";
+import { isFreePlan } from "./plan.server";
 import {
   activeSubscriptionId,
   assignPlanByAdmin,
   cancelSubscription,
-  SubscriptionNotActiveError,
   type PaymentMethod,
 } from "./subscription.server";
 import {
   createAccount,
-  EmailTakenError,
+  emailTaken,
   isEmailTaken,
   normalizeEmail,
   setPassword,
@@ -31,12 +34,6 @@ export const CUSTOMERS_PER_PAGE = 20;
 
 const isCustomer = inArray(users.role, [...CUSTOMER_ROLES]);
 
-export class NotACustomerError extends Error {
-  constructor() {
-    super("not_a_customer");
-  }
-}
-
 /** The customer, or undefined for unknown ids and for admins (who are not managed here). */
 export function getCustomer(id: number): User | undefined {
   return db()
@@ -46,11 +43,14 @@ export function getCustomer(id: number): User | undefined {
     .get();
 }
 
+/** For writes whose caller already resolved the customer: a missing one is a bug, not a refusal. */
 function requireCustomer(id: number): User {
   const customer = getCustomer(id);
-  if (!customer) throw new NotACustomerError();
+  if (!customer) throw new Error(`user ${id} is not a customer`);
   return customer;
 }
+
+const customerNotFound = () => refuse("not_found", messages.customersAdmin.notFound);
 
 export type CustomerStatistics = {
   totalCustomers: number;
@@ -230,8 +230,7 @@ export function listCustomers(
       : undefined,
   );
   const total = db().select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, query.page ?? 1), pages);
+  const { page, pages } = pageBounds(total, perPage, query.page);
   const customers = db()
     .select()
     .from(users)
@@ -249,13 +248,18 @@ export function getCustomerRow(id: number, now = new Date()): CustomerRow | unde
 }
 
 /** A new customer (role user, on the free plan) with the profile the admin filled in. */
-export async function createCustomer(input: CustomerCreateInput, actorId: number): Promise<User> {
-  const account = await createAccount({
+export async function createCustomer(
+  input: CustomerCreateInput,
+  actorId: number,
+): Promise<Outcome<User>> {
+  const created = await createAccount({
     name: input.name,
     email: input.email,
     password: input.password,
     role: "user",
   });
+  if (!created.ok) return created;
+  const account = created.value;
   const customer = db()
     .update(users)
     .set({
@@ -275,14 +279,18 @@ export async function createCustomer(input: CustomerCreateInput, actorId: number
     entity: "user",
     entityId: customer.id,
   });
-  return customer;
+  return accept(customer);
 }
 
-/** Saves the profile; EmailTakenError when another account has the e-mail. */
-export function updateCustomer(id: number, input: CustomerProfileInput, actorId: number): User {
-  requireCustomer(id);
+/** Saves the profile; `name_taken` when another account has the e-mail. */
+export function updateCustomer(
+  id: number,
+  input: CustomerProfileInput,
+  actorId: number,
+): Outcome<User> {
+  if (!getCustomer(id)) return customerNotFound();
   const email = normalizeEmail(input.email);
-  if (isEmailTaken(email, id)) throw new EmailTakenError();
+  if (isEmailTaken(email, id)) return emailTaken();
   const customer = db()
     .update(users)
     .set({ ...input, email })
@@ -296,7 +304,7 @@ export function updateCustomer(id: number, input: CustomerProfileInput, actorId:
     entity: "user",
     entityId: id,
   });
-  return customer;
+  return accept(customer);
 }
 
 /** Adds extra credits: new balance = current + amount, written to the ledger with the admin as actor. */
@@ -338,16 +346,20 @@ export function assignCustomerPlan(input: {
   paymentMethod: PaymentMethod;
   actorId: number;
 }) {
-  requireCustomer(input.userId);
+  if (!getCustomer(input.userId)) return customerNotFound();
   return assignPlanByAdmin(input);
 }
 
-/** Cancels the customer's active subscription; SubscriptionNotActiveError when there is none. */
-export function cancelCustomerSubscription(input: { userId: number; actorId: number }) {
-  requireCustomer(input.userId);
+/** Cancels the customer's active subscription; `not_active` when there is none. */
+export function cancelCustomerSubscription(input: {
+  userId: number;
+  actorId: number;
+}): Outcome<null> {
+  if (!getCustomer(input.userId)) return customerNotFound();
   const subscriptionId = activeSubscriptionId(input.userId);
-  if (subscriptionId === null) throw new SubscriptionNotActiveError();
-  cancelSubscription({ subscriptionId, actorId: input.actorId });
+  if (subscriptionId === null)
+    return refuse("not_active", messages.customersAdmin.noActiveSubscription);
+  return cancelSubscription({ subscriptionId, actorId: input.actorId });
 }
 
 export async function changeCustomerPassword(input: {

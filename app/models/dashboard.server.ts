@@ -2,7 +2,7 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import { activity, searches, users } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { recentActivity } from "./activity.server";
 
 export type TopSearch = {

@@ -1,10 +1,32 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { partAlternativeCodes, partVehicles, vehicles } from "~db/schema";
+import { pageBounds } from "~/utils/paging";
 import { db } from "~/utils/db.server";
 
 export const VEHICLES_PER_PAGE = 10;
 
-export type CompatibleVehicle = {
+/** How a list names a vehicle: brand, model, generation, year, version and engine. */
+export const vehicleNameColumns = {
+  id: vehicles.id,
+  brand: vehicles.brand,
+  model: vehicles.model,
+  generation: vehicles.generation,
+  year: vehicles.year,
+  version: vehicles.version,
+  engine: vehicles.engine,
+};
+
+/** What a part–vehicle link says of its own: notes, position, side and the years it covers. */
+export const fitmentColumns = {
+  notes: partVehicles.notes,
+  position: partVehicles.position,
+  side: partVehicles.side,
+  yearFrom: partVehicles.yearFrom,
+  yearTo: partVehicles.yearTo,
+};
+
+/** A row of `vehicleNameColumns`. */
+export type VehicleName = {
   id: number;
   brand: string;
   model: string;
@@ -12,15 +34,22 @@ export type CompatibleVehicle = {
   year: number;
   version: string;
   engine: string | null;
-  fuel: string | null;
-  transmission: string | null;
-  bodyType: string | null;
+};
+
+/** A row of `fitmentColumns`. */
+export type FitmentFields = {
   notes: string | null;
   position: string | null;
   side: string | null;
   yearFrom: number | null;
   yearTo: number | null;
 };
+
+export type CompatibleVehicle = VehicleName & {
+  fuel: string | null;
+  transmission: string | null;
+  bodyType: string | null;
+} & FitmentFields;
 
 export type VehiclePage = {
   items: CompatibleVehicle[];
@@ -41,25 +70,14 @@ export function vehiclesForPart(
     .from(partVehicles)
     .where(eq(partVehicles.partId, partId))
     .get()!.n;
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const { page: current, pages } = pageBounds(total, perPage, page);
   const items = db()
     .select({
-      id: vehicles.id,
-      brand: vehicles.brand,
-      model: vehicles.model,
-      generation: vehicles.generation,
-      year: vehicles.year,
-      version: vehicles.version,
-      engine: vehicles.engine,
+      ...vehicleNameColumns,
       fuel: vehicles.fuel,
       transmission: vehicles.transmission,
       bodyType: vehicles.bodyType,
-      notes: partVehicles.notes,
-      position: partVehicles.position,
-      side: partVehicles.side,
-      yearFrom: partVehicles.yearFrom,
-      yearTo: partVehicles.yearTo,
+      ...fitmentColumns,
     })
     .from(partVehicles)
     .innerJoin(vehicles, eq(vehicles.id, partVehicles.vehicleId))
@@ -99,4 +117,26 @@ export function alternativeCodesFor(partIds: number[]): Map<number, AlternativeC
     grouped.set(row.partId, list);
   }
   return grouped;
+}
+
+/** Items (parts, search hits) with every alternative code of each, in one query whatever their number. */
+export function withAlternativeCodes<T extends { id: number }>(
+  items: T[],
+): (T & { alternativeCodes: AlternativeCode[] })[] {
+  const codes = alternativeCodesFor(items.map((item) => item.id));
+  return items.map((item) => ({ ...item, alternativeCodes: codes.get(item.id) ?? [] }));
+}
+
+/** How many vehicles each part fits, for several parts at once; a part that fits none is absent. */
+export function compatibleVehicleCounts(partIds: number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  if (partIds.length === 0) return counts;
+  const rows = db()
+    .select({ partId: partVehicles.partId, n: count() })
+    .from(partVehicles)
+    .where(inArray(partVehicles.partId, partIds))
+    .groupBy(partVehicles.partId)
+    .all();
+  for (const row of rows) counts.set(row.partId, row.n);
+  return counts;
 }

@@ -59,7 +59,14 @@ function searchHits({ query, type }: SearchRequest): PartHit[] {
   return hits.length > 0 ? hits : searchByCode(query);
 }
 
-function alreadyChargedToday(userId: number, key: string, type: MeteredType, day: string): boolean {
+/** Whether the user searched this today (`charged`: and paid a credit for it). */
+function searchedToday(
+  userId: number,
+  key: string,
+  type: MeteredType,
+  day: string,
+  options: { charged?: boolean } = {},
+): boolean {
   return Boolean(
     db()
       .select({ id: searches.id })
@@ -70,25 +77,7 @@ function alreadyChargedToday(userId: number, key: string, type: MeteredType, day
           eq(searches.day, day),
           eq(searches.type, type),
           eq(searches.queryNorm, key),
-          eq(searches.charged, true),
-        ),
-      )
-      .limit(1)
-      .get(),
-  );
-}
-
-function searchedToday(userId: number, key: string, type: MeteredType, day: string): boolean {
-  return Boolean(
-    db()
-      .select({ id: searches.id })
-      .from(searches)
-      .where(
-        and(
-          eq(searches.userId, userId),
-          eq(searches.day, day),
-          eq(searches.type, type),
-          eq(searches.queryNorm, key),
+          options.charged ? eq(searches.charged, true) : undefined,
         ),
       )
       .limit(1)
@@ -149,7 +138,7 @@ export function meteredSearch<T>(
   if (
     !unlimited &&
     statsNow().remainingSearches <= 0 &&
-    !alreadyChargedToday(user.id, key, type, day)
+    !searchedToday(user.id, key, type, day, { charged: true })
   ) {
     return { status: "exhausted", stats: statsNow() };
   }
@@ -162,7 +151,11 @@ export function meteredSearch<T>(
     let charged = false;
     let balance = 0;
     let fromBalance = false;
-    if (!unlimited && hits.length > 0 && !alreadyChargedToday(user.id, key, type, day)) {
+    if (
+      !unlimited &&
+      hits.length > 0 &&
+      !searchedToday(user.id, key, type, day, { charged: true })
+    ) {
       balance =
         db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, user.id)).get()
           ?.b ?? 0;

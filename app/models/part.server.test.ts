@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { activity, partAlternativeCodes, parts, partVehicles } from "~db/schema";
 import { parsePartForm } from "~/schemas/part";
 import { db } from "~/utils/db.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import {
   createCategory,
   createPart as insertPart,
@@ -11,7 +11,6 @@ import {
   createVehicle,
   fit,
 } from "../../tests/support/factories";
-import { submitPartForm } from "./part-form.server";
 import {
   addAlternativeCode,
   createPart,
@@ -127,7 +126,7 @@ describe("createPart", () => {
     const twin = createPart(input({ code: "dup 1" }), adminId);
     expect(twin).toEqual({
       ok: false,
-      status: 409,
+      reason: "duplicate",
       message: m.duplicatePart("dup 1", "Cobreq"),
       field: "code",
     });
@@ -138,14 +137,14 @@ describe("createPart", () => {
     const before = db().select().from(parts).all().length;
     expect(createPart(input({ code: "X-1", categoryId: 999_999 }), adminId)).toMatchObject({
       ok: false,
-      status: 400,
+      reason: "invalid_reference",
       field: "categoryId",
     });
     expect(
       createPart(input({ code: "X-2", fitments: [{ vehicleId: 999_999 }] }), adminId),
     ).toMatchObject({
       ok: false,
-      status: 400,
+      reason: "invalid_reference",
       message: m.vehicleNotFound,
       field: "vehicleIds",
     });
@@ -250,14 +249,14 @@ describe("updatePart", () => {
   it("answers 404 for an unknown part and 409 when taking another part's code", () => {
     expect(updatePart(999_999, input({ code: "NONE" }), adminId)).toMatchObject({
       ok: false,
-      status: 404,
+      reason: "not_found",
     });
     const a = createPart(input({ code: "TAKEN-A" }), adminId);
     const b = createPart(input({ code: "TAKEN-B" }), adminId);
     if (!a.ok || !b.ok) throw new Error("setup");
     expect(updatePart(b.value.id, input({ code: "taken a" }), adminId)).toMatchObject({
       ok: false,
-      status: 409,
+      reason: "duplicate",
       field: "code",
     });
     expect(
@@ -285,7 +284,7 @@ describe("deletePart", () => {
     ).toEqual([]);
     expect(db().select().from(partVehicles).where(eq(partVehicles.partId, id)).all()).toEqual([]);
     expect(activityFor(id).map((a) => a.action)).toContain(m.activityDeleted("DEL-1"));
-    expect(deletePart(id, adminId)).toMatchObject({ ok: false, status: 404 });
+    expect(deletePart(id, adminId)).toMatchObject({ ok: false, reason: "not_found" });
   });
 });
 
@@ -392,7 +391,7 @@ describe("one alternative code or vehicle at a time", () => {
     ).toMatchObject({ ok: true, value: { code: "OE-77.1" } });
     expect(addAlternativeCode(id, { code: "oe 771", description: null }, adminId)).toEqual({
       ok: false,
-      status: 409,
+      reason: "duplicate",
       message: m.alternativeCodeDuplicate,
       field: "code",
     });
@@ -401,11 +400,11 @@ describe("one alternative code or vehicle at a time", () => {
       ok: true,
       value: { code: "OE-77.1" },
     });
-    expect(removeAlternativeCode(id, "oe771", adminId)).toMatchObject({ ok: false, status: 404 });
+    expect(removeAlternativeCode(id, "oe771", adminId)).toMatchObject({ ok: false, reason: "not_found" });
     expect(listAlternativeCodes(999_999)).toBeUndefined();
     expect(addAlternativeCode(999_999, { code: "A", description: null }, adminId)).toMatchObject({
       ok: false,
-      status: 404,
+      reason: "not_found",
     });
   });
 
@@ -429,7 +428,7 @@ describe("one alternative code or vehicle at a time", () => {
     expect(getPart(id)!.fitments[0]).toMatchObject({ notes: "outra", position: "traseiro" });
     expect(linkVehicle(id, { vehicleId: 999_999, notes: null }, adminId)).toMatchObject({
       ok: false,
-      status: 400,
+      reason: "invalid_reference",
     });
     expect(unlinkVehicle(id, vehicleIds[0]!, adminId)).toEqual({
       ok: true,
@@ -437,7 +436,7 @@ describe("one alternative code or vehicle at a time", () => {
     });
     expect(unlinkVehicle(id, vehicleIds[0]!, adminId)).toMatchObject({
       ok: false,
-      status: 404,
+      reason: "not_found",
       message: m.fitmentNotFound,
     });
   });
@@ -515,63 +514,5 @@ describe("the part form", () => {
     );
     expect(submission.status).toBe("success");
     expect(submission.payload).toMatchObject({ name: "só nome" });
-  });
-});
-
-describe("submitPartForm", () => {
-  const post = (entries: [string, string][]) =>
-    new Request("http://localhost/parts/new", { method: "POST", body: form(entries) });
-
-  it("re-renders with the picker moved on and the selection grown for 'select all filtered'", async () => {
-    const outcome = await submitPartForm(
-      post([
-        ["vehicleSearch", "gol"],
-        ["vehicleIds", String(vehicleIds[3])],
-        ["intent", "select-filtered-vehicles"],
-      ]),
-      { actorId: adminId },
-    );
-    expect(outcome.type).toBe("render");
-    if (outcome.type !== "render") return;
-    expect(outcome.status).toBe(200);
-    expect(outcome.result.error).toBeUndefined();
-    expect([...outcome.picker.selection].sort()).toEqual(
-      [vehicleIds[3], vehicleIds[0], vehicleIds[1]].sort(),
-    );
-    expect(outcome.picker.results.total).toBe(2);
-  });
-
-  it("adds an alternative code row without JavaScript (a Conform list intent)", async () => {
-    const intent = JSON.stringify({ type: "insert", payload: { name: "alternativeCodes" } });
-    const outcome = await submitPartForm(
-      post([
-        ["code", "ROW-1"],
-        ["alternativeCodes[0].code", "A-1"],
-        ["__intent__", intent],
-      ]),
-      { actorId: adminId },
-    );
-    if (outcome.type !== "render") throw new Error("expected a render");
-    expect(outcome.result.initialValue).toMatchObject({
-      code: "ROW-1",
-      alternativeCodes: [{ code: "A-1" }, undefined],
-    });
-  });
-
-  it("saves a valid form and answers a duplicate with the message on the code field", async () => {
-    const entries: [string, string][] = [
-      ["code", "SAVE-1"],
-      ["name", "Correia"],
-      ["categoryId", String(categoryId)],
-      ["manufacturer", "Gates"],
-      ["vehicleIds", String(vehicleIds[0])],
-    ];
-    const saved = await submitPartForm(post(entries), { actorId: adminId });
-    expect(saved.type).toBe("saved");
-    const again = await submitPartForm(post(entries), { actorId: adminId });
-    if (again.type !== "render") throw new Error("expected a render");
-    expect(again.status).toBe(409);
-    expect(again.result.error?.code).toEqual([m.duplicatePart("SAVE-1", "Gates")]);
-    expect(again.picker.selection).toEqual([vehicleIds[0]]);
   });
 });

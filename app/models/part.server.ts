@@ -1,12 +1,26 @@
 import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
 import { categories, partAlternativeCodes, parts, partVehicles, vehicles } from "~db/schema";
 import type { AlternativeCodeInput, PartFields } from "~/schemas/part";
+import { pageBounds } from "~/utils/paging";
 import { db, immediateTransaction } from "~/utils/db.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
-import { isUniqueViolation, likePattern, refuse, type Outcome } from "./catalogue-rules.server";
+import { isUniqueViolation, likePattern } from "./catalogue-rules.server";
+import { refuse, type Outcome } from "./outcome";
 import { normalizeCode } from "~/utils/codes";
-import { alternativeCodesFor } from "./fitment.server";
+import {
+  alternativeCodesFor,
+  compatibleVehicleCounts,
+  fitmentColumns,
+  vehicleNameColumns,
+  vehiclesForPart,
+  withAlternativeCodes,
+  type AlternativeCode,
+  type FitmentFields,
+  type VehicleName,
+  type VehiclePage,
+} from "./fitment.server";
+import { findPartHit, type PartHit } from "./search.server";
 
 const m = messages.parts;
 
@@ -24,7 +38,8 @@ export function marketplaceSearchLink(code: string): string {
 
 export type PartListFilter = { q?: string; categoryId?: number };
 
-export type PartListItem = {
+/** A row of `partColumns`. */
+export type PartRow = {
   id: number;
   code: string;
   name: string;
@@ -36,6 +51,9 @@ export type PartListItem = {
   imageUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
+};
+
+export type PartListItem = PartRow & {
   alternativeCodesCount: number;
   /** The first codes in alphabetical order, as many as the list shows. */
   firstAlternativeCodes: string[];
@@ -78,6 +96,30 @@ function partListOrder(filter: PartListFilter): SQL[] {
   ];
 }
 
+/** A part's columns with its category's name: every part query reads these (left join categories). */
+export const partColumns = {
+  id: parts.id,
+  code: parts.code,
+  name: parts.name,
+  description: parts.description,
+  categoryId: parts.categoryId,
+  categoryName: categories.name,
+  manufacturer: parts.manufacturer,
+  mercadoLivreLink: parts.mercadoLivreLink,
+  imageUrl: parts.imageUrl,
+  createdAt: parts.createdAt,
+  updatedAt: parts.updatedAt,
+};
+
+/** The few of them a parts picker or a vehicle's parts list shows. */
+export const partSummaryColumns = {
+  id: partColumns.id,
+  code: partColumns.code,
+  name: partColumns.name,
+  manufacturer: partColumns.manufacturer,
+  categoryName: partColumns.categoryName,
+};
+
 /** One slice of the admin list with every column it shows, in three queries whatever the page size. */
 export function queryParts(
   filter: PartListFilter,
@@ -88,17 +130,7 @@ export function queryParts(
   const total = db().select({ n: count() }).from(parts).where(where).get()!.n;
   const rows = db()
     .select({
-      id: parts.id,
-      code: parts.code,
-      name: parts.name,
-      description: parts.description,
-      categoryId: parts.categoryId,
-      categoryName: categories.name,
-      manufacturer: parts.manufacturer,
-      mercadoLivreLink: parts.mercadoLivreLink,
-      imageUrl: parts.imageUrl,
-      createdAt: parts.createdAt,
-      updatedAt: parts.updatedAt,
+      ...partColumns,
       alternativeCodesCount: sql<number>`(select count(*) from ${partAlternativeCodes} where ${partAlternativeCodes.partId} = ${parts.id})`,
       vehiclesCount: sql<number>`(select count(*) from ${partVehicles} where ${partVehicles.partId} = ${parts.id})`,
     })
@@ -133,8 +165,7 @@ export function listPartsPage(
   perPage = PARTS_PER_PAGE,
 ): PartListPage {
   const total = db().select({ n: count() }).from(parts).where(partListWhere(filter)).get()!.n;
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1) || 1), pages);
+  const { page, pages } = pageBounds(total, perPage, filter.page);
   const { items } = queryParts(filter, perPage, (page - 1) * perPage);
   return { items, total, page, pages, perPage };
 }
@@ -148,33 +179,9 @@ export function partCategoryOptions(): { id: number; name: string }[] {
     .all();
 }
 
-export type PartFitment = {
-  vehicleId: number;
-  brand: string;
-  model: string;
-  generation: string | null;
-  year: number;
-  version: string;
-  engine: string | null;
-  notes: string | null;
-  position: string | null;
-  side: string | null;
-  yearFrom: number | null;
-  yearTo: number | null;
-};
+export type PartFitment = { vehicleId: number } & Omit<VehicleName, "id"> & FitmentFields;
 
-export type PartDetail = {
-  id: number;
-  code: string;
-  name: string;
-  description: string | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  manufacturer: string;
-  mercadoLivreLink: string | null;
-  imageUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
+export type PartDetail = PartRow & {
   alternativeCodes: { id: number; code: string; description: string | null }[];
   fitments: PartFitment[];
 };
@@ -185,19 +192,7 @@ export function getPart(
   options: { withFitments?: boolean } = {},
 ): PartDetail | undefined {
   const part = db()
-    .select({
-      id: parts.id,
-      code: parts.code,
-      name: parts.name,
-      description: parts.description,
-      categoryId: parts.categoryId,
-      categoryName: categories.name,
-      manufacturer: parts.manufacturer,
-      mercadoLivreLink: parts.mercadoLivreLink,
-      imageUrl: parts.imageUrl,
-      createdAt: parts.createdAt,
-      updatedAt: parts.updatedAt,
-    })
+    .select(partColumns)
     .from(parts)
     .leftJoin(categories, eq(categories.id, parts.categoryId))
     .where(eq(parts.id, id))
@@ -214,21 +209,9 @@ export function getPart(
     .orderBy(asc(partAlternativeCodes.id))
     .all();
   if (options.withFitments === false) return { ...part, alternativeCodes, fitments: [] };
+  const { id: vehicleId, ...vehicleName } = vehicleNameColumns;
   const fitments = db()
-    .select({
-      vehicleId: vehicles.id,
-      brand: vehicles.brand,
-      model: vehicles.model,
-      generation: vehicles.generation,
-      year: vehicles.year,
-      version: vehicles.version,
-      engine: vehicles.engine,
-      notes: partVehicles.notes,
-      position: partVehicles.position,
-      side: partVehicles.side,
-      yearFrom: partVehicles.yearFrom,
-      yearTo: partVehicles.yearTo,
-    })
+    .select({ vehicleId, ...vehicleName, ...fitmentColumns })
     .from(partVehicles)
     .innerJoin(vehicles, eq(vehicles.id, partVehicles.vehicleId))
     .where(eq(partVehicles.partId, id))
@@ -237,20 +220,44 @@ export function getPart(
   return { ...part, alternativeCodes, fitments };
 }
 
+// --- The public catalogue's Part: search answers and part detail over the API -----------------
+
+export type CataloguePart = PartHit & { alternativeCodes: AlternativeCode[]; compatCount: number };
+
+/** Search hits with their alternative codes and compatible-vehicle counts, in two queries. */
+export function withCatalogueFacts(hits: PartHit[]): CataloguePart[] {
+  const counts = compatibleVehicleCounts(hits.map((hit) => hit.id));
+  return withAlternativeCodes(hits).map((hit) => ({
+    ...hit,
+    compatCount: counts.get(hit.id) ?? 0,
+  }));
+}
+
+export type CataloguePartDetail = PartHit & {
+  alternativeCodes: AlternativeCode[];
+  /** The first page of the vehicles it fits; its total is the part's compatible-vehicle count. */
+  vehicles: VehiclePage;
+};
+
+/** One part with its alternative codes and the first page of the vehicles it fits, or undefined. */
+export function cataloguePartDetail(
+  id: number,
+  vehiclesPerPage: number,
+): CataloguePartDetail | undefined {
+  const hit = findPartHit(id);
+  if (!hit) return undefined;
+  return {
+    ...hit,
+    alternativeCodes: alternativeCodesFor([id]).get(id) ?? [],
+    vehicles: vehiclesForPart(id, 1, vehiclesPerPage),
+  };
+}
+
 // --- The vehicle picker of the part form ------------------------------------------------------
 
 export type VehiclePickerFilter = { search: string; brand: string; onlySelected: boolean };
 
-export type VehicleOption = {
-  id: number;
-  brand: string;
-  model: string;
-  generation: string | null;
-  year: number;
-  version: string;
-  engine: string | null;
-  fuel: string | null;
-};
+export type VehicleOption = VehicleName & { fuel: string | null };
 
 const MAX_SEARCH_WORDS = 6;
 
@@ -287,19 +294,9 @@ export function vehiclePickerPage(
 ): VehiclePickerPage {
   const where = pickerWhere(filter, selectedIds);
   const total = db().select({ n: count() }).from(vehicles).where(where).get()!.n;
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const { page: current, pages } = pageBounds(total, perPage, page);
   const items = db()
-    .select({
-      id: vehicles.id,
-      brand: vehicles.brand,
-      model: vehicles.model,
-      generation: vehicles.generation,
-      year: vehicles.year,
-      version: vehicles.version,
-      engine: vehicles.engine,
-      fuel: vehicles.fuel,
-    })
+    .select({ ...vehicleNameColumns, fuel: vehicles.fuel })
     .from(vehicles)
     .where(where)
     .orderBy(
@@ -363,11 +360,11 @@ function missingReference(input: PartInput) {
     .from(categories)
     .where(eq(categories.id, input.categoryId))
     .get();
-  if (!category) return refuse(400, m.categoryNotFound, "categoryId");
+  if (!category) return refuse("invalid_reference", m.categoryNotFound, "categoryId");
   const ids = (input.fitments ?? []).map((f) => f.vehicleId);
   if (ids.length > 0) {
     const found = vehiclesByIds(ids);
-    if (ids.some((id) => !found.has(id))) return refuse(400, m.vehicleNotFound, "vehicleIds");
+    if (ids.some((id) => !found.has(id))) return refuse("invalid_reference", m.vehicleNotFound, "vehicleIds");
   }
   return null;
 }
@@ -385,7 +382,7 @@ function duplicateOf(input: PartInput, exceptId?: number) {
     )
     .get();
   return clash && clash.id !== exceptId
-    ? refuse(409, m.duplicatePart(input.code, input.manufacturer), "code")
+    ? refuse("duplicate", m.duplicatePart(input.code, input.manufacturer), "code")
     : null;
 }
 
@@ -454,7 +451,7 @@ function write<T>(
     return immediateTransaction(db(), work);
   } catch (error) {
     if (isUniqueViolation(error))
-      return refuse(409, m.duplicatePart(input.code, input.manufacturer), "code");
+      return refuse("duplicate", m.duplicatePart(input.code, input.manufacturer), "code");
     throw error;
   }
 }
@@ -484,7 +481,7 @@ export function createPart(input: PartInput, actorId: number): Outcome<SavedPart
 export function updatePart(id: number, input: PartInput, actorId: number): Outcome<SavedPart> {
   return write(input, () => {
     const existing = db().select({ id: parts.id }).from(parts).where(eq(parts.id, id)).get();
-    if (!existing) return refuse(404, m.notFound);
+    if (!existing) return refuse("not_found", m.notFound);
     const refusal = missingReference(input) ?? duplicateOf(input, id);
     if (refusal) return refusal;
     db().update(parts).set(partRow(input)).where(eq(parts.id, id)).run();
@@ -503,7 +500,7 @@ export function deletePart(id: number, actorId: number): Outcome<SavedPart> {
       .where(eq(parts.id, id))
       .returning({ id: parts.id, code: parts.code })
       .get();
-    if (!part) return refuse(404, m.notFound);
+    if (!part) return refuse("not_found", m.notFound);
     logPart(actorId, m.activityDeleted(part.code), part.id);
     return { ok: true, value: part };
   });
@@ -513,6 +510,10 @@ export function deletePart(id: number, actorId: number): Outcome<SavedPart> {
 
 const partCode = (id: number) =>
   db().select({ code: parts.code }).from(parts).where(eq(parts.id, id)).get()?.code;
+
+export function partExists(id: number): boolean {
+  return partCode(id) !== undefined;
+}
 
 export type AlternativeCodeRow = { id: number; code: string; description: string | null };
 
@@ -539,7 +540,7 @@ export function addAlternativeCode(
   try {
     return immediateTransaction(db(), () => {
       const code = partCode(partId);
-      if (code === undefined) return refuse(404, m.notFound);
+      if (code === undefined) return refuse("not_found", m.notFound);
       const norm = normalizeCode(input.code);
       const taken = db()
         .select({ id: partAlternativeCodes.id })
@@ -551,7 +552,7 @@ export function addAlternativeCode(
           ),
         )
         .get();
-      if (taken) return refuse(409, m.alternativeCodeDuplicate, "code");
+      if (taken) return refuse("duplicate", m.alternativeCodeDuplicate, "code");
       const row = db()
         .insert(partAlternativeCodes)
         .values({
@@ -571,7 +572,7 @@ export function addAlternativeCode(
       return { ok: true, value: row };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(409, m.alternativeCodeDuplicate, "code");
+    if (isUniqueViolation(error)) return refuse("duplicate", m.alternativeCodeDuplicate, "code");
     throw error;
   }
 }
@@ -584,7 +585,7 @@ export function removeAlternativeCode(
 ): Outcome<AlternativeCodeRow> {
   return immediateTransaction(db(), () => {
     const own = partCode(partId);
-    if (own === undefined) return refuse(404, m.notFound);
+    if (own === undefined) return refuse("not_found", m.notFound);
     const norm = normalizeCode(code);
     const removed = norm
       ? db()
@@ -602,7 +603,7 @@ export function removeAlternativeCode(
           })
           .get()
       : undefined;
-    if (!removed) return refuse(404, m.alternativeCodeNotFound);
+    if (!removed) return refuse("not_found", m.alternativeCodeNotFound);
     db().update(parts).set({ updatedAt: new Date() }).where(eq(parts.id, partId)).run();
     logPart(actorId, m.activityUpdated(own), partId);
     return { ok: true, value: removed };
@@ -617,9 +618,9 @@ export function linkVehicle(
 ): Outcome<{ created: boolean }> {
   return immediateTransaction(db(), () => {
     const code = partCode(partId);
-    if (code === undefined) return refuse(404, m.notFound);
+    if (code === undefined) return refuse("not_found", m.notFound);
     if (!vehiclesByIds([input.vehicleId]).has(input.vehicleId))
-      return refuse(400, m.vehicleNotFound, "vehicleId");
+      return refuse("invalid_reference", m.vehicleNotFound, "vehicleId");
     const existing = db()
       .select({ id: partVehicles.id })
       .from(partVehicles)
@@ -648,13 +649,13 @@ export function unlinkVehicle(
 ): Outcome<{ vehicleId: number }> {
   return immediateTransaction(db(), () => {
     const code = partCode(partId);
-    if (code === undefined) return refuse(404, m.notFound);
+    if (code === undefined) return refuse("not_found", m.notFound);
     const removed = db()
       .delete(partVehicles)
       .where(and(eq(partVehicles.partId, partId), eq(partVehicles.vehicleId, vehicleId)))
       .returning({ id: partVehicles.id })
       .get();
-    if (!removed) return refuse(404, m.fitmentNotFound);
+    if (!removed) return refuse("not_found", m.fitmentNotFound);
     logPart(actorId, m.activityUpdated(code), partId);
     return { ok: true, value: { vehicleId } };
   });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { activity, plans, subscriptions } from "~db/schema";
 import { planFormSchema, type PlanInput } from "~/schemas/plan";
 import { db } from "~/utils/db.server";
-import { createFreePlan, createPlan, createUser } from "../../tests/support/factories";
+import * as messages from "~/messages";
+import { accepted, createFreePlan, createPlan, createUser } from "../../tests/support/factories";
 import {
   createPlanByAdmin,
   getPlanWithCustomers,
@@ -11,8 +12,6 @@ import {
   listPlansAdmin,
   planCustomers,
   planStatistics,
-  PlanHasSubscribersError,
-  PlanNameTakenError,
   updatePlanByAdmin,
 } from "./plan.server";
 import { assignPlanByAdmin, cancelSubscription } from "./subscription.server";
@@ -72,9 +71,11 @@ describe("plan form schema", () => {
 
 describe("plans management", () => {
   it("creates, lists with search and status filter, updates and logs each change", () => {
-    const plan = createPlanByAdmin(
-      input({ name: "Oficina Plus", description: "Para oficinas médias", features: ["A", "B"] }),
-      adminId,
+    const plan = accepted(
+      createPlanByAdmin(
+        input({ name: "Oficina Plus", description: "Para oficinas médias", features: ["A", "B"] }),
+        adminId,
+      ),
     );
     expect(plan).toMatchObject({
       name: "Oficina Plus",
@@ -86,15 +87,21 @@ describe("plans management", () => {
     expect(listPlansAdmin({ q: "plus" }).map((p) => p.id)).toEqual([plan.id]);
     expect(listPlansAdmin({ q: "100%" })).toEqual([]);
 
-    const updated = updatePlanByAdmin(
-      plan.id,
-      input({ name: "Oficina Plus", status: "inactive", policies: "Sem fidelidade" }),
-      adminId,
+    const updated = accepted(
+      updatePlanByAdmin(
+        plan.id,
+        input({ name: "Oficina Plus", status: "inactive", policies: "Sem fidelidade" }),
+        adminId,
+      ),
     );
     expect(updated).toMatchObject({ status: "inactive", policies: "Sem fidelidade" });
     expect(listPlansAdmin({ status: "inactive" }).map((p) => p.id)).toContain(plan.id);
     expect(listPlansAdmin({ status: "active" }).map((p) => p.id)).not.toContain(plan.id);
-    expect(updatePlanByAdmin(999_999, input(), adminId)).toBeUndefined();
+    expect(updatePlanByAdmin(999_999, input(), adminId)).toEqual({
+      ok: false,
+      reason: "not_found",
+      message: messages.plansAdmin.notFound,
+    });
 
     const logged = db()
       .select()
@@ -108,38 +115,48 @@ describe("plans management", () => {
   });
 
   it("refuses a name another plan has, ignoring case", () => {
-    const first = createPlanByAdmin(input({ name: "Duplicado" }), adminId);
-    expect(() => createPlanByAdmin(input({ name: "duplicado" }), adminId)).toThrow(
-      PlanNameTakenError,
-    );
-    const other = createPlanByAdmin(input({ name: "Outro" }), adminId);
-    expect(() => updatePlanByAdmin(other.id, input({ name: "DUPLICADO" }), adminId)).toThrow(
-      PlanNameTakenError,
-    );
-    expect(updatePlanByAdmin(first.id, input({ name: "Duplicado" }), adminId)?.name).toBe(
+    const nameTaken = {
+      ok: false,
+      reason: "name_taken",
+      message: messages.plansAdmin.nameTaken,
+      field: "name",
+    };
+    const first = accepted(createPlanByAdmin(input({ name: "Duplicado" }), adminId));
+    expect(createPlanByAdmin(input({ name: "duplicado" }), adminId)).toEqual(nameTaken);
+    expect(listPlansAdmin({ q: "duplicado" }).map((p) => p.id)).toEqual([first.id]);
+    const other = accepted(createPlanByAdmin(input({ name: "Outro" }), adminId));
+    expect(updatePlanByAdmin(other.id, input({ name: "DUPLICADO" }), adminId)).toEqual(nameTaken);
+    expect(getPlanWithCustomers(other.id)?.name).toBe("Outro");
+    expect(accepted(updatePlanByAdmin(first.id, input({ name: "Duplicado" }), adminId)).name).toBe(
       "Duplicado",
     );
   });
 
   it("counts customers and revenue per plan and in the statistics", async () => {
     const before = planStatistics();
-    const paid = createPlanByAdmin(input({ name: "Receita", priceCents: 4990 }), adminId);
-    const free = createPlanByAdmin(input({ name: "Receita grátis", priceCents: 0 }), adminId);
+    const paid = accepted(createPlanByAdmin(input({ name: "Receita", priceCents: 4990 }), adminId));
+    const free = accepted(
+      createPlanByAdmin(input({ name: "Receita grátis", priceCents: 0 }), adminId),
+    );
     const customers = await Promise.all([createUser(), createUser(), createUser()]);
     for (const { user } of customers.slice(0, 2)) {
-      assignPlanByAdmin({
-        userId: user.id,
-        planId: paid.id,
-        paymentMethod: "pix",
-        actorId: adminId,
-      });
+      accepted(
+        assignPlanByAdmin({
+          userId: user.id,
+          planId: paid.id,
+          paymentMethod: "pix",
+          actorId: adminId,
+        }),
+      );
     }
-    assignPlanByAdmin({
-      userId: customers[2]!.user.id,
-      planId: free.id,
-      paymentMethod: "credit_card",
-      actorId: adminId,
-    });
+    accepted(
+      assignPlanByAdmin({
+        userId: customers[2]!.user.id,
+        planId: free.id,
+        paymentMethod: "credit_card",
+        actorId: adminId,
+      }),
+    );
 
     const row = listPlansAdmin({ q: "Receita" }).find((p) => p.id === paid.id)!;
     expect(row).toMatchObject({ customersCount: 2, monthlyRevenueCents: 9980 });
@@ -167,12 +184,14 @@ describe("customers of one plan", () => {
     const empty = createPlan({ priceCents: 500 });
     const taken = createPlan({ priceCents: 700 });
     const { user } = await createUser();
-    assignPlanByAdmin({
-      userId: user.id,
-      planId: taken.id,
-      paymentMethod: "cash",
-      actorId: adminId,
-    });
+    accepted(
+      assignPlanByAdmin({
+        userId: user.id,
+        planId: taken.id,
+        paymentMethod: "cash",
+        actorId: adminId,
+      }),
+    );
     expect(getPlanWithCustomers(empty.id)?.customersCount).toBe(0);
     expect(getPlanWithCustomers(taken.id)?.customersCount).toBe(1);
   });
@@ -180,43 +199,48 @@ describe("customers of one plan", () => {
 
 describe("deleting a plan", () => {
   it("deletes a plan nobody ever had", () => {
-    const plan = createPlanByAdmin(input(), adminId);
-    expect(deletePlanByAdmin(plan.id, adminId)?.outcome).toBe("deleted");
+    const plan = accepted(createPlanByAdmin(input(), adminId));
+    expect(accepted(deletePlanByAdmin(plan.id, adminId)).outcome).toBe("deleted");
     expect(db().select().from(plans).where(eq(plans.id, plan.id)).get()).toBeUndefined();
-    expect(deletePlanByAdmin(plan.id, adminId)).toBeUndefined();
+    expect(deletePlanByAdmin(plan.id, adminId)).toEqual({
+      ok: false,
+      reason: "not_found",
+      message: messages.plansAdmin.notFound,
+    });
   });
 
   it("refuses while customers subscribe, saying how many", async () => {
     const plan = createPlan({ priceCents: 1000 });
     const { user } = await createUser();
-    assignPlanByAdmin({
-      userId: user.id,
-      planId: plan.id,
-      paymentMethod: "cash",
-      actorId: adminId,
+    accepted(
+      assignPlanByAdmin({
+        userId: user.id,
+        planId: plan.id,
+        paymentMethod: "cash",
+        actorId: adminId,
+      }),
+    );
+    expect(deletePlanByAdmin(plan.id, adminId)).toEqual({
+      ok: false,
+      reason: "in_use",
+      message: messages.plansAdmin.hasSubscribers(1),
     });
-    let thrown: unknown;
-    try {
-      deletePlanByAdmin(plan.id, adminId);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(PlanHasSubscribersError);
-    expect((thrown as PlanHasSubscribersError).subscribers).toBe(1);
     expect(db().select().from(plans).where(eq(plans.id, plan.id)).get()?.status).toBe("active");
   });
 
   it("deactivates instead when only history (past subscriptions, invoices) refers to it", async () => {
     const plan = createPlan({ priceCents: 1000 });
     const { user } = await createUser();
-    const { subscriptionId } = assignPlanByAdmin({
-      userId: user.id,
-      planId: plan.id,
-      paymentMethod: "cash",
-      actorId: adminId,
-    });
-    cancelSubscription({ subscriptionId, actorId: adminId });
-    expect(deletePlanByAdmin(plan.id, adminId)?.outcome).toBe("deactivated");
+    const { subscriptionId } = accepted(
+      assignPlanByAdmin({
+        userId: user.id,
+        planId: plan.id,
+        paymentMethod: "cash",
+        actorId: adminId,
+      }),
+    );
+    accepted(cancelSubscription({ subscriptionId, actorId: adminId }));
+    expect(accepted(deletePlanByAdmin(plan.id, adminId)).outcome).toBe("deactivated");
     expect(db().select().from(plans).where(eq(plans.id, plan.id)).get()?.status).toBe("inactive");
     expect(
       db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get()?.planId,

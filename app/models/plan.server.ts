@@ -1,6 +1,13 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { plans, subscriptions } from "~db/schema";
+import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
+import { payments, plans, subscriptions, users } from "~db/schema";
+import type { PlanInput } from "~/schemas/plan";
 import { db } from "~/utils/db.server";
+import * as messages from "~/messages";
+import { logActivity } from "./activity.server";
+import { isUniqueViolation, likePattern } from "./catalogue-rules.server";
+import { refuse, type Outcome } from "./outcome";
+
+const m = messages.plansAdmin;
 
 export type Plan = typeof plans.$inferSelect;
 export type PlanWithCustomers = Plan & { customersCount: number; isFree: boolean };
@@ -51,23 +58,6 @@ export function defaultFreePlan(): Plan | undefined {
 // Plans management (admin): statistics, the list with revenue, create / update / delete.
 // ---------------------------------------------------------------------------------------------
 
-import { count as countP, desc as descP, ne as neP, or as orP } from "drizzle-orm";
-import { payments as paymentsP, users as usersP } from "~db/schema";
-import type { PlanInput } from "~/schemas/plan";
-import { logActivity } from "./activity.server";
-
-export class PlanNameTakenError extends Error {
-  constructor() {
-    super("plan_name_taken");
-  }
-}
-
-export class PlanHasSubscribersError extends Error {
-  constructor(readonly subscribers: number) {
-    super("plan_has_subscribers");
-  }
-}
-
 export type PlanStatistics = {
   totalPlans: number;
   activePlans: number;
@@ -81,7 +71,7 @@ export function planStatistics(): PlanStatistics {
   const database = db();
   const planCounts = database
     .select({
-      total: countP(),
+      total: count(),
       active: sql<number>`coalesce(sum(${plans.status} = 'active'), 0)`.mapWith(Number),
     })
     .from(plans)
@@ -105,11 +95,6 @@ export function planStatistics(): PlanStatistics {
 
 export type PlanAdminRow = PlanWithCustomers & { monthlyRevenueCents: number };
 
-/** `%` and `_` typed by a user match themselves. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The admin list: search in name and description, status filter, revenue = price × customers. */
 export function listPlansAdmin(
   filter: { q?: string; status?: Plan["status"] } = {},
@@ -123,7 +108,7 @@ export function listPlansAdmin(
       and(
         filter.status ? eq(plans.status, filter.status) : undefined,
         pattern
-          ? orP(
+          ? or(
               sql`${plans.name} like ${pattern} escape '\\'`,
               sql`coalesce(${plans.description}, '') like ${pattern} escape '\\'`,
             )
@@ -140,28 +125,26 @@ export function listPlansAdmin(
     }));
 }
 
-function assertNameFree(name: string, exceptId?: number) {
+function isPlanNameTaken(name: string, exceptId?: number): boolean {
   const clash = db()
     .select({ id: plans.id })
     .from(plans)
     .where(
       and(
         sql`lower(${plans.name}) = lower(${name})`,
-        exceptId ? neP(plans.id, exceptId) : undefined,
+        exceptId ? ne(plans.id, exceptId) : undefined,
       ),
     )
     .get();
-  if (clash) throw new PlanNameTakenError();
+  return Boolean(clash);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
-}
+const nameTaken = () => refuse("name_taken", m.nameTaken, "name");
 
-export function createPlanByAdmin(input: PlanInput, actorId: number): Plan {
+export function createPlanByAdmin(input: PlanInput, actorId: number): Outcome<Plan> {
   const database = db();
   const plan = database.transaction((tx) => {
-    assertNameFree(input.name);
+    if (isPlanNameTaken(input.name)) return undefined;
     const last = tx
       .select({ max: sql<number>`coalesce(max(${plans.sortOrder}), -1)`.mapWith(Number) })
       .from(plans)
@@ -173,10 +156,11 @@ export function createPlanByAdmin(input: PlanInput, actorId: number): Plan {
         .returning()
         .get();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new PlanNameTakenError();
+      if (isUniqueViolation(error)) return undefined;
       throw error;
     }
   });
+  if (!plan) return nameTaken();
   logActivity({
     actorId,
     type: "plan",
@@ -184,70 +168,76 @@ export function createPlanByAdmin(input: PlanInput, actorId: number): Plan {
     entity: "plan",
     entityId: plan.id,
   });
-  return plan;
+  return { ok: true, value: plan };
 }
 
-/** Saves the plan's fields; undefined when there is no such plan. */
-export function updatePlanByAdmin(id: number, input: PlanInput, actorId: number): Plan | undefined {
+/** Saves the plan's fields. */
+export function updatePlanByAdmin(id: number, input: PlanInput, actorId: number): Outcome<Plan> {
   const database = db();
-  const plan = database.transaction((tx) => {
-    if (!tx.select({ id: plans.id }).from(plans).where(eq(plans.id, id)).get()) return undefined;
-    assertNameFree(input.name, id);
+  const saved = database.transaction((tx): Outcome<Plan> => {
+    if (!tx.select({ id: plans.id }).from(plans).where(eq(plans.id, id)).get())
+      return refuse("not_found", m.notFound);
+    if (isPlanNameTaken(input.name, id)) return nameTaken();
     try {
-      return tx.update(plans).set(input).where(eq(plans.id, id)).returning().get();
+      return {
+        ok: true,
+        value: tx.update(plans).set(input).where(eq(plans.id, id)).returning().get(),
+      };
     } catch (error) {
-      if (isUniqueViolation(error)) throw new PlanNameTakenError();
+      if (isUniqueViolation(error)) return nameTaken();
       throw error;
     }
   });
-  if (plan)
+  if (saved.ok)
     logActivity({
       actorId,
       type: "plan",
-      action: `Atualizou o plano ${plan.name}`,
+      action: `Atualizou o plano ${saved.value.name}`,
       entity: "plan",
-      entityId: plan.id,
+      entityId: saved.value.id,
     });
-  return plan;
+  return saved;
 }
 
+export type PlanRemoval = { outcome: "deleted" | "deactivated"; plan: Plan };
+
 /**
- * A plan with active subscribers cannot go (PlanHasSubscribersError). One that only has history —
- * past or pending subscriptions, invoices — is deactivated instead, so that history keeps its plan.
- * Otherwise it is deleted. Undefined when there is no such plan.
+ * A plan with active subscribers cannot go (`in_use`). One that only has history — past or
+ * pending subscriptions, invoices — is deactivated instead, so that history keeps its plan.
+ * Otherwise it is deleted.
  */
-export function deletePlanByAdmin(
-  id: number,
-  actorId: number,
-): { outcome: "deleted" | "deactivated"; plan: Plan } | undefined {
+export function deletePlanByAdmin(id: number, actorId: number): Outcome<PlanRemoval> {
   const database = db();
-  const result = database.transaction((tx) => {
+  const result = database.transaction((tx): Outcome<PlanRemoval> => {
     const plan = tx.select().from(plans).where(eq(plans.id, id)).get();
-    if (!plan) return undefined;
+    if (!plan) return refuse("not_found", m.notFound);
     const active = tx
       .select({ n: sql<number>`count(distinct ${subscriptions.userId})`.mapWith(Number) })
       .from(subscriptions)
       .where(and(eq(subscriptions.planId, id), eq(subscriptions.status, "active")))
       .get();
-    if (active && active.n > 0) throw new PlanHasSubscribersError(active.n);
+    if (active && active.n > 0) return refuse("in_use", m.hasSubscribers(active.n));
     const subscriptionHistory =
-      tx.select({ n: countP() }).from(subscriptions).where(eq(subscriptions.planId, id)).get()?.n ??
+      tx.select({ n: count() }).from(subscriptions).where(eq(subscriptions.planId, id)).get()?.n ??
       0;
     const invoices =
-      tx.select({ n: countP() }).from(paymentsP).where(eq(paymentsP.planId, id)).get()?.n ?? 0;
+      tx.select({ n: count() }).from(payments).where(eq(payments.planId, id)).get()?.n ?? 0;
     if (subscriptionHistory + invoices > 0) {
       tx.update(plans).set({ status: "inactive" }).where(eq(plans.id, id)).run();
-      return { outcome: "deactivated" as const, plan: { ...plan, status: "inactive" as const } };
+      return {
+        ok: true,
+        value: { outcome: "deactivated", plan: { ...plan, status: "inactive" as const } },
+      };
     }
     tx.delete(plans).where(eq(plans.id, id)).run();
-    return { outcome: "deleted" as const, plan };
+    return { ok: true, value: { outcome: "deleted", plan } };
   });
-  if (result) {
-    const verb = result.outcome === "deleted" ? "Excluiu" : "Desativou (tem histórico)";
+  if (result.ok) {
+    const verb = result.value.outcome === "deleted" ? "Excluiu" : "Desativou (tem histórico)";
     logActivity({
       actorId,
       type: "plan",
-      action: `${verb} o plano ${result.plan.name}`,
+      action: `${verb} o plano ${result.value.plan.name}`,
       entity: "plan",
       entityId: id,
     });
@@ -270,18 +260,18 @@ export type PlanCustomer = {
 export function planCustomers(planId: number): PlanCustomer[] {
   return db()
     .select({
-      id: usersP.id,
-      name: usersP.name,
-      email: usersP.email,
-      company: usersP.company,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      company: users.company,
       subscriptionId: subscriptions.id,
       paymentMethod: subscriptions.paymentMethod,
       startedAt: subscriptions.startedAt,
       expiresAt: subscriptions.expiresAt,
     })
     .from(subscriptions)
-    .innerJoin(usersP, eq(usersP.id, subscriptions.userId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(and(eq(subscriptions.planId, planId), eq(subscriptions.status, "active")))
-    .orderBy(descP(subscriptions.startedAt), descP(subscriptions.id))
+    .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id))
     .all();
 }

@@ -50,6 +50,9 @@ function statements() {
        where a.alternative_code_norm >= ? and a.alternative_code_norm < ?
        order by a.alternative_code_norm, p.id limit ?`,
     ),
+    byId: client.prepare<[number]>(
+      `select ${partColumns} from parts p left join categories c on c.id = p.category_id where p.id = ?`,
+    ),
     description: client.prepare<[string, number]>(
       `select ${partColumns} from (
          select rowid from parts_fts where parts_fts match ? limit ?
@@ -119,6 +122,12 @@ export function prefixCodeMatches(query: string, limit = SEARCH_LIMIT): PartHit[
     limit,
   );
   return hits;
+}
+
+/** One part by id in the search engine's shape (match "code", no alternative code), or undefined. */
+export function findPartHit(id: number): PartHit | undefined {
+  const row = prepared().byId.get(id) as Row | undefined;
+  return row && { ...row, match: "code", viaCode: null };
 }
 
 /**

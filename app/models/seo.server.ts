@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { seoSettings } from "~db/schema";
 import { db } from "~/utils/db.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export type PublicSeo = {
   siteName: string;

@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { payments, plans, subscriptions, users, type PAYMENT_METHODS } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
+import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
 import { currentPlan } from "./credits.server";
+import { accept, refuse, type Outcome } from "./outcome";
 import { isFreePlan, type Plan } from "./plan.server";
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -13,36 +15,8 @@ export type Payment = typeof payments.$inferSelect;
 export const SUBSCRIPTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export class PlanNotFoundError extends Error {
-  constructor() {
-    super("plan_not_found");
-  }
-}
-export class PlanInactiveError extends Error {
-  constructor() {
-    super("plan_inactive");
-  }
-}
-export class AlreadyOnPlanError extends Error {
-  constructor() {
-    super("already_on_plan");
-  }
-}
-export class SubscriptionNotActiveError extends Error {
-  constructor() {
-    super("subscription_not_active");
-  }
-}
-export class PaymentNotFoundError extends Error {
-  constructor() {
-    super("payment_not_found");
-  }
-}
-
-function findPlan(planId: number): Plan {
-  const plan = db().select().from(plans).where(eq(plans.id, planId)).get();
-  if (!plan) throw new PlanNotFoundError();
-  return plan;
+function findPlan(planId: number): Plan | undefined {
+  return db().select().from(plans).where(eq(plans.id, planId)).get();
 }
 
 /** Our reference for an invoice, sent to providers as external_reference. */
@@ -61,7 +35,7 @@ function makeActive(subscriptionId: number, now: Date) {
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId))
     .get()!;
-  const plan = findPlan(subscription.planId);
+  const plan = findPlan(subscription.planId)!;
   database
     .update(subscriptions)
     .set({ status: "cancelled", cancelledAt: now })
@@ -115,11 +89,14 @@ export function subscribe(
     gateway?: Payment["gateway"];
   },
   now = new Date(),
-): SubscribeResult {
+): Outcome<SubscribeResult> {
   const plan = findPlan(input.planId);
-  if (plan.status !== "active") throw new PlanInactiveError();
-  if (currentPlan(input.userId, now)?.planId === plan.id) throw new AlreadyOnPlanError();
-  return immediateTransaction(db(), () => {
+  // A customer cannot tell an inactive plan from a missing one: neither can be bought.
+  if (!plan || plan.status !== "active")
+    return refuse("not_found", messages.planChange.planNotFound);
+  if (currentPlan(input.userId, now)?.planId === plan.id)
+    return refuse("already_current", messages.planChange.alreadyOnPlan);
+  return immediateTransaction(db(), (): Outcome<SubscribeResult> => {
     const database = db();
     if (isFreePlan(plan)) {
       const subscription = database
@@ -140,14 +117,14 @@ export function subscribe(
         entity: "subscription",
         entityId: subscription.id,
       });
-      return {
-        kind: "activated" as const,
+      return accept({
+        kind: "activated",
         subscription: database
           .select()
           .from(subscriptions)
           .where(eq(subscriptions.id, subscription.id))
           .get()!,
-      };
+      });
     }
     const pending = database
       .select({ subscription: subscriptions, payment: payments })
@@ -163,7 +140,7 @@ export function subscribe(
       )
       .orderBy(desc(payments.id))
       .get();
-    if (pending) return { kind: "payment_required" as const, ...pending };
+    if (pending) return accept({ kind: "payment_required", ...pending });
     const subscription = database
       .insert(subscriptions)
       .values({
@@ -194,7 +171,7 @@ export function subscribe(
       entity: "payment",
       entityId: payment.id,
     });
-    return { kind: "payment_required" as const, subscription, payment };
+    return accept({ kind: "payment_required", subscription, payment });
   });
 }
 
@@ -206,13 +183,13 @@ export function subscribe(
 export function activatePayment(
   paymentId: number,
   options: { actorId?: number | null; now?: Date } = {},
-) {
+): Outcome<{ activated: boolean; payment: Payment }> {
   const now = options.now ?? new Date();
   return immediateTransaction(db(), () => {
     const database = db();
     const payment = database.select().from(payments).where(eq(payments.id, paymentId)).get();
-    if (!payment) throw new PaymentNotFoundError();
-    if (payment.status === "approved") return { activated: false as const, payment };
+    if (!payment) return refuse("not_found", messages.api.notFound);
+    if (payment.status === "approved") return accept({ activated: false, payment });
     database
       .update(payments)
       .set({ status: "approved", paidAt: now })
@@ -227,10 +204,10 @@ export function activatePayment(
       entity: "payment",
       entityId: payment.id,
     });
-    return {
-      activated: true as const,
+    return accept({
+      activated: true,
       payment: database.select().from(payments).where(eq(payments.id, paymentId)).get()!,
-    };
+    });
   });
 }
 
@@ -241,9 +218,11 @@ export function activatePayment(
 export function assignPlanByAdmin(
   input: { userId: number; planId: number; paymentMethod: PaymentMethod; actorId: number },
   now = new Date(),
-): { subscriptionId: number; paymentId: number | null } {
+): Outcome<{ subscriptionId: number; paymentId: number | null }> {
+  const m = messages.customersAdmin;
   const plan = findPlan(input.planId);
-  if (plan.status !== "active") throw new PlanInactiveError();
+  if (!plan) return refuse("invalid_reference", m.planNotFound, "planId");
+  if (plan.status !== "active") return refuse("inactive", m.planInactive, "planId");
   return immediateTransaction(db(), () => {
     const database = db();
     const subscription = database
@@ -281,7 +260,7 @@ export function assignPlanByAdmin(
       entity: "subscription",
       entityId: subscription.id,
     });
-    return { subscriptionId: subscription.id, paymentId };
+    return accept({ subscriptionId: subscription.id, paymentId });
   });
 }
 
@@ -289,15 +268,16 @@ export function assignPlanByAdmin(
 export function cancelSubscription(
   input: { subscriptionId: number; actorId: number },
   now = new Date(),
-) {
-  immediateTransaction(db(), () => {
+): Outcome<null> {
+  return immediateTransaction(db(), () => {
     const database = db();
     const subscription = database
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.id, input.subscriptionId))
       .get();
-    if (!subscription || subscription.status !== "active") throw new SubscriptionNotActiveError();
+    if (!subscription || subscription.status !== "active")
+      return refuse("not_active", messages.customersAdmin.noActiveSubscription);
     database
       .update(subscriptions)
       .set({ status: "cancelled", cancelledAt: now })
@@ -317,6 +297,7 @@ export function cancelSubscription(
       entity: "subscription",
       entityId: subscription.id,
     });
+    return accept(null);
   });
 }
 

@@ -4,23 +4,18 @@ import { subscriptions, userPreferences } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { createFreePlan, createUser } from "../../tests/support/factories";
 import { currentPlan } from "./credits.server";
-import {
-  createAccount,
-  EmailTakenError,
-  findUserByEmail,
-  updateProfile,
-  verifyCredentials,
-  WrongPasswordError,
-} from "./user.server";
+import { createAccount, findUserByEmail, updateProfile, verifyCredentials } from "./user.server";
 
 describe("accounts", () => {
   it("creates a user on the free plan with default preferences and a lower-cased e-mail", async () => {
     const free = createFreePlan();
-    const user = await createAccount({
+    const created = await createAccount({
       name: "  Ana Lima ",
       email: "Ana.Lima@Oficina.COM ",
       password: "segredo1",
     });
+    if (!created.ok) throw new Error(created.message);
+    const user = created.value;
     expect(user).toMatchObject({
       name: "Ana Lima",
       email: "ana.lima@oficina.com",
@@ -43,9 +38,9 @@ describe("accounts", () => {
 
   it("refuses a second account with the same e-mail in any case", async () => {
     await createAccount({ name: "A", email: "dup@teste.dev", password: "segredo1" });
-    await expect(
-      createAccount({ name: "B", email: "DUP@teste.dev", password: "segredo1" }),
-    ).rejects.toThrow(EmailTakenError);
+    expect(
+      await createAccount({ name: "B", email: "DUP@teste.dev", password: "segredo1" }),
+    ).toMatchObject({ ok: false, reason: "name_taken", field: "email" });
   });
 
   it("gives admins no customer subscription", async () => {
@@ -66,24 +61,28 @@ describe("accounts", () => {
   it("updates the profile, checking the current password and e-mail uniqueness", async () => {
     const { user, password } = await createUser();
     const other = await createUser();
-    await expect(updateProfile(user.id, { name: "X", email: other.user.email })).rejects.toThrow(
-      EmailTakenError,
-    );
-    await expect(
-      updateProfile(user.id, {
+    expect(await updateProfile(user.id, { name: "X", email: other.user.email })).toMatchObject({
+      ok: false,
+      reason: "name_taken",
+    });
+    expect(
+      await updateProfile(user.id, {
         name: "X",
         email: user.email,
         newPassword: "novasenha",
         currentPassword: "errada",
       }),
-    ).rejects.toThrow(WrongPasswordError);
+    ).toMatchObject({ ok: false, reason: "wrong_password", field: "currentPassword" });
     const updated = await updateProfile(user.id, {
       name: "Novo Nome",
       email: "Novo@Email.dev",
       newPassword: "novasenha",
       currentPassword: password,
     });
-    expect(updated).toMatchObject({ name: "Novo Nome", email: "novo@email.dev" });
+    expect(updated).toMatchObject({
+      ok: true,
+      value: { name: "Novo Nome", email: "novo@email.dev" },
+    });
     expect(await verifyCredentials("novo@email.dev", "novasenha")).not.toBeNull();
     expect(findUserByEmail(user.email)).toBeUndefined();
   });

@@ -3,16 +3,12 @@ import { subscriptions, userPreferences, users, type Role } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { logActivity } from "./activity.server";
 import { hashPassword, verifyPassword, decoyHash } from "~/utils/password.server";
+import * as messages from "~/messages";
+import { refuse, type Outcome } from "./outcome";
 import { defaultFreePlan } from "./plan.server";
 
 export type User = typeof users.$inferSelect;
 export type PublicUser = Pick<User, "id" | "name" | "email" | "role" | "createdAt">;
-
-export class EmailTakenError extends Error {
-  constructor() {
-    super("email_taken");
-  }
-}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -45,20 +41,24 @@ export function isEmailTaken(email: string, exceptUserId?: number): boolean {
   return !!found && found.id !== exceptUserId;
 }
 
+export const emailTaken = () => refuse("name_taken", messages.auth.emailTaken, "email");
+
+const wrongPassword = (field: string) =>
+  refuse("wrong_password", messages.profile.currentPasswordWrong, field);
+
 type NewAccount = { name: string; email: string; password: string; role?: Role };
 
 /**
  * Creates the account with its preferences and, for customers, the free plan: a new user can
  * search the minute they land on /home.
  */
-export async function createAccount(input: NewAccount): Promise<User> {
+export async function createAccount(input: NewAccount): Promise<Outcome<User>> {
   const passwordHash = await hashPassword(input.password);
   const email = normalizeEmail(input.email);
   const role = input.role ?? "user";
   const database = db();
   const user = database.transaction((tx) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get())
-      throw new EmailTakenError();
+    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return null;
     const created = tx
       .insert(users)
       .values({ name: input.name.trim(), email, passwordHash, role })
@@ -79,6 +79,7 @@ export async function createAccount(input: NewAccount): Promise<User> {
     }
     return created;
   });
+  if (!user) return emailTaken();
   logActivity({
     actorId: user.id,
     type: "signup",
@@ -86,7 +87,7 @@ export async function createAccount(input: NewAccount): Promise<User> {
     entity: "user",
     entityId: user.id,
   });
-  return user;
+  return { ok: true, value: user };
 }
 
 /** The user for these credentials, or null; unknown e-mails cost the same time as wrong passwords. */
@@ -104,12 +105,6 @@ export async function setPassword(userId: number, password: string) {
   db().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
 }
 
-export class WrongPasswordError extends Error {
-  constructor() {
-    super("wrong_password");
-  }
-}
-
 export type ProfileChange = {
   name: string;
   email: string;
@@ -118,33 +113,39 @@ export type ProfileChange = {
 };
 
 /** Saves name and e-mail, and the password when a new one comes with the right current one. */
-export async function updateProfile(userId: number, change: ProfileChange): Promise<User> {
+export async function updateProfile(userId: number, change: ProfileChange): Promise<Outcome<User>> {
   const user = getUserById(userId);
   if (!user) throw new Error(`user ${userId} not found`);
   const email = normalizeEmail(change.email);
-  if (isEmailTaken(email, userId)) throw new EmailTakenError();
+  if (isEmailTaken(email, userId)) return emailTaken();
   let passwordHash: string | undefined;
   if (change.newPassword) {
     if (
       !change.currentPassword ||
       !(await verifyPassword(change.currentPassword, user.passwordHash))
     ) {
-      throw new WrongPasswordError();
+      return wrongPassword("currentPassword");
     }
     passwordHash = await hashPassword(change.newPassword);
   }
-  return db()
+  const saved = db()
     .update(users)
     .set({ name: change.name, email, ...(passwordHash ? { passwordHash } : {}) })
     .where(eq(users.id, userId))
     .returning()
     .get();
+  return { ok: true, value: saved };
 }
 
 /** Changes the password after checking the current one. */
-export async function changePassword(userId: number, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  userId: number,
+  currentPassword: string,
+  newPassword: string,
+): Promise<Outcome<null>> {
   const user = getUserById(userId);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
-    throw new WrongPasswordError();
+    return wrongPassword("currentPassword");
   await setPassword(userId, newPassword);
+  return { ok: true, value: null };
 }

@@ -150,10 +150,10 @@ describe("vehicles", () => {
     ]);
     expect(updateVehicle(id, onix, adminId)).toMatchObject({
       ok: false,
-      status: 404,
+      reason: "not_found",
       message: "Veículo não encontrado",
     });
-    expect(deleteVehicle(id, adminId)).toMatchObject({ ok: false, status: 404 });
+    expect(deleteVehicle(id, adminId)).toMatchObject({ ok: false, reason: "not_found" });
   });
 
   it("lists by type, brand, year and words, 20 a page, with compatible parts counts", () => {
@@ -227,10 +227,10 @@ describe("vehicles", () => {
 
     expect(setVehicleParts(vehicle.id, [b!.id, 999_999], adminId)).toMatchObject({
       ok: false,
-      status: 400,
+      reason: "invalid_reference",
     });
     expect(getVehicleWithParts(vehicle.id)?.parts.map((p) => p.partId)).toEqual([a!.id, c!.id]);
-    expect(setVehicleParts(999_999, [], adminId)).toMatchObject({ ok: false, status: 404 });
+    expect(setVehicleParts(999_999, [], adminId)).toMatchObject({ ok: false, reason: "not_found" });
     expect(setVehicleParts(vehicle.id, [], adminId)).toMatchObject({
       ok: true,
       value: { removed: 2, total: 0 },

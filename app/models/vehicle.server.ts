@@ -1,11 +1,15 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { categories, parts, partVehicles, vehicles } from "~db/schema";
 import type { VehicleInput, VehicleType } from "~/schemas/catalogue";
+import { pageBounds } from "~/utils/paging";
 import { db, immediateTransaction } from "~/utils/db.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
-import { isUniqueViolation, likePattern, refuse, type Outcome } from "./catalogue-rules.server";
+import { isUniqueViolation, likePattern } from "./catalogue-rules.server";
+import { refuse, type Outcome } from "./outcome";
 import { normalizeCode } from "~/utils/codes";
+import { vehicleNameColumns } from "./fitment.server";
+import { partSummaryColumns } from "./part.server";
 
 /**
  * Vehicles management (admin): the paged list with filters, detail with compatible parts, create,
@@ -26,13 +30,7 @@ export type VehicleFilters = { type?: VehicleType; q?: string; brand?: string; y
 const compatibleParts = sql<number>`(select count(*) from part_vehicles pv where pv.vehicle_id = "vehicles"."id")`;
 
 const vehicleColumns = {
-  id: vehicles.id,
-  brand: vehicles.brand,
-  model: vehicles.model,
-  generation: vehicles.generation,
-  year: vehicles.year,
-  version: vehicles.version,
-  engine: vehicles.engine,
+  ...vehicleNameColumns,
   fuel: vehicles.fuel,
   transmission: vehicles.transmission,
   bodyType: vehicles.bodyType,
@@ -126,8 +124,7 @@ export function listVehicles(
 export function vehiclePage(filters: VehicleFilters, requestedPage: number) {
   const where = filterConditions(filters);
   const total = vehicleTotal(where);
-  const pages = Math.max(1, Math.ceil(total / VEHICLE_PAGE_SIZE));
-  const page = Math.min(Math.max(1, requestedPage), pages);
+  const { page, pages } = pageBounds(total, VEHICLE_PAGE_SIZE, requestedPage);
   return {
     items: vehicleItems(where, VEHICLE_PAGE_SIZE, (page - 1) * VEHICLE_PAGE_SIZE),
     total,
@@ -149,16 +146,12 @@ export type CompatiblePart = {
   notes: string | null;
 };
 
+const { id: partId, ...partSummary } = partSummaryColumns;
+const compatiblePartColumns = { partId, ...partSummary };
+
 export function compatiblePartsOf(vehicleId: number): CompatiblePart[] {
   return db()
-    .select({
-      partId: parts.id,
-      code: parts.code,
-      name: parts.name,
-      categoryName: categories.name,
-      manufacturer: parts.manufacturer,
-      notes: partVehicles.notes,
-    })
+    .select({ ...compatiblePartColumns, notes: partVehicles.notes })
     .from(partVehicles)
     .innerJoin(parts, eq(parts.id, partVehicles.partId))
     .leftJoin(categories, eq(categories.id, parts.categoryId))
@@ -201,7 +194,7 @@ function saveVehicle(write: () => Outcome<number>, failure: string): Outcome<Veh
     return saved.ok ? { ok: true, value: getVehicle(saved.value)! } : saved;
   } catch (error) {
     // The only unique rule on vehicles: one FIPE code per year (imported vehicles).
-    if (isUniqueViolation(error)) return refuse(409, failure);
+    if (isUniqueViolation(error)) return refuse("duplicate", failure);
     throw error;
   }
 }
@@ -232,9 +225,9 @@ export function updateVehicle(
 ): Outcome<VehicleRow> {
   return saveVehicle(() => {
     if (partIds && !allPartsExist(partIds))
-      return refuse(400, m.invalidParts, "compatible_part_ids");
+      return refuse("invalid_reference", m.invalidParts, "compatible_part_ids");
     const changed = db().update(vehicles).set(input).where(eq(vehicles.id, id)).run().changes;
-    if (changed === 0) return refuse(404, m.vehicleNotFound);
+    if (changed === 0) return refuse("not_found", m.vehicleNotFound);
     logActivity({
       actorId,
       type: "catalogue",
@@ -264,7 +257,7 @@ export function deleteVehicle(
 ): Outcome<{ id: number; label: string; removedCompatibilities: number }> {
   return immediateTransaction(db(), () => {
     const vehicle = getVehicle(id);
-    if (!vehicle) return refuse(404, m.vehicleNotFound);
+    if (!vehicle) return refuse("not_found", m.vehicleNotFound);
     const removed = db().delete(partVehicles).where(eq(partVehicles.vehicleId, id)).run().changes;
     db().delete(vehicles).where(eq(vehicles.id, id)).run();
     const label = vehicleLabel(vehicle);
@@ -346,8 +339,8 @@ export function setVehicleParts(
 ): Outcome<{ added: number; removed: number; total: number }> {
   return immediateTransaction(db(), () => {
     const vehicle = getVehicle(vehicleId);
-    if (!vehicle) return refuse(404, m.vehicleNotFound);
-    if (!allPartsExist(partIds)) return refuse(400, m.invalidParts, "partIds");
+    if (!vehicle) return refuse("not_found", m.vehicleNotFound);
+    if (!allPartsExist(partIds)) return refuse("invalid_reference", m.invalidParts, "partIds");
     return { ok: true, value: applyVehicleParts(vehicle, partIds, actorId) };
   });
 }
@@ -358,14 +351,6 @@ export type PickerPart = {
   name: string;
   manufacturer: string;
   categoryName: string | null;
-};
-
-const pickerColumns = {
-  id: parts.id,
-  code: parts.code,
-  name: parts.name,
-  manufacturer: parts.manufacturer,
-  categoryName: categories.name,
 };
 
 /**
@@ -387,8 +372,7 @@ export function searchPartsForPicker(
       )
     : undefined;
   const total = db().select({ n: count() }).from(parts).where(where).get()?.n ?? 0;
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, requestedPage), pages);
+  const { page, pages } = pageBounds(total, perPage, requestedPage);
   // Exact code first, then codes that start with it. (A bare `0` would be read as a column number.)
   const rank = code
     ? [
@@ -396,7 +380,7 @@ export function searchPartsForPicker(
       ]
     : [];
   const items: PickerPart[] = db()
-    .select(pickerColumns)
+    .select(partSummaryColumns)
     .from(parts)
     .leftJoin(categories, eq(categories.id, parts.categoryId))
     .where(where)
@@ -413,7 +397,7 @@ export function partsByIds(ids: number[]): PickerPart[] {
   for (const slice of chunks([...new Set(ids)])) {
     out.push(
       ...db()
-        .select(pickerColumns)
+        .select(partSummaryColumns)
         .from(parts)
         .leftJoin(categories, eq(categories.id, parts.categoryId))
         .where(inArray(parts.id, slice))

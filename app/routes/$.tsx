@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFoundPage } from "~/components/status-pages";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export async function loader() {
   throw new Response(messages.notFound.title, { status: 404 });

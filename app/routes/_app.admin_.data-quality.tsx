@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { dataQualityReport } from "~/models/data-quality.server";
 import { requireAdmin } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.dataQuality;
 

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ResultCard } from "~/components/search-result";
-import { searchResultsPage } from "~/models/search-page.server";
+import { searchResultsPage } from "./_app.search.results.server";
 import { vehiclePageParam } from "~/schemas/search";
 import { requireUser } from "~/server/auth.server";
 import { useHydrated } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.altDemo;
 export const SAMPLE_CODES = ["BR123456", "TRW-BR123", "GDB123", "FL-789-ALT", "NGK-VL345"];

@@ -1,23 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
 import { deleteCategory, getCategory } from "~/models/category.server";
-import { parsePathId } from "~/schemas/api-search";
+import { dialogRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.deleteCategory} — Encaixa` }];
 
-function categoryIdOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  if (id === null || !getCategory(id)) throw new Response(m.categoryNotFound, { status: 404 });
-  return id;
-}
+const categoryIdOr404 = (raw: string | undefined) =>
+  recordOr404(raw, getCategory, m.categoryNotFound).id;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -27,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const result = deleteCategory(categoryIdOr404(params.id), admin.id);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return dialogRefusal(result);
   return redirectWithToast(`/categories${new URL(request.url).search}`, {
     type: "success",
     message: m.categoryDeleted,

@@ -4,24 +4,20 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryFormDialog } from "~/components/catalogue/category-form";
 import { useListHref } from "~/components/catalogue/list-href";
-import { refusalReply } from "~/models/catalogue-rules.server";
 import { getCategory, updateCategory } from "~/models/category.server";
-import { parsePathId } from "~/schemas/api-search";
 import { categorySchema } from "~/schemas/catalogue";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.editCategory} — Encaixa` }];
 
-function categoryOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const category = id === null ? undefined : getCategory(id);
-  if (!category) throw new Response(m.categoryNotFound, { status: 404 });
-  return category;
-}
+const categoryOr404 = (raw: string | undefined) =>
+  recordOr404(raw, getCategory, m.categoryNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -35,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: categorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = updateCategory(category.id, submission.value, admin.id);
-  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  if (!result.ok) return formRefusal(submission, result);
   return redirectWithToast(`/categories${new URL(request.url).search}`, {
     type: "success",
     message: m.categoryUpdated,

@@ -4,11 +4,11 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CategoryFormDialog } from "~/components/catalogue/category-form";
 import { useListHref } from "~/components/catalogue/list-href";
-import { refusalReply } from "~/models/catalogue-rules.server";
 import { createCategory } from "~/models/category.server";
 import { categorySchema } from "~/schemas/catalogue";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: categorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = createCategory(submission.value, admin.id);
-  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  if (!result.ok) return formRefusal(submission, result);
   return redirectWithToast(`/categories${new URL(request.url).search}`, {
     type: "success",
     message: m.categoryCreated,

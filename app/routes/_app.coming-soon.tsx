@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { invariantResponse } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { PENDING_PAGES } from "~/utils/navigation";
 
 /** Pages of the user area not built yet: guarded like the real ones, saying plainly they come later. */
@@ -10,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = PENDING_PAGES.find(({ path }) =>
     new RegExp(`^/${path.replace(/:[^/]+/g, "[^/]+")}/?$`).test(pathname),
   );
-  if (!page) throw new Response(null, { status: 404 });
+  invariantResponse(page, null);
   await requireUser(request, { roles: page.roles });
   return { title: page.title };
 }

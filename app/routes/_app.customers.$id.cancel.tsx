@@ -1,28 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
-import { RouteDialog } from "~/components/route-dialog";
 import {
   cancelCustomerSubscription,
   customerSubscription,
   getCustomer,
 } from "~/models/customer.server";
-import { SubscriptionNotActiveError } from "~/models/subscription.server";
-import { parsePathId } from "~/schemas/api-search";
+import { dialogRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 
-function customerOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const customer = id === null ? undefined : getCustomer(id);
-  if (!customer) throw new Response(m.notFound, { status: 404 });
-  return customer;
-}
+const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
 
 export const meta: MetaFunction = () => [{ title: `${m.cancelTitle} — Encaixa` }];
 
@@ -40,10 +34,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const customer = customerOr404(params.id);
   try {
-    cancelCustomerSubscription({ userId: customer.id, actorId: admin.id });
+    const cancelled = cancelCustomerSubscription({ userId: customer.id, actorId: admin.id });
+    if (!cancelled.ok) return dialogRefusal(cancelled);
   } catch (error) {
-    if (error instanceof SubscriptionNotActiveError)
-      return data({ error: m.noActiveSubscription }, { status: 409 });
     console.error(error);
     return data({ error: m.cancelFailed }, { status: 500 });
   }
@@ -58,33 +51,16 @@ export default function CancelSubscription() {
   const { name, activePlan } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = useListHref("/customers");
-  const busy = useIsSubmitting();
   const error = actionData?.error ?? (activePlan ? null : m.noActiveSubscription);
   return (
-    <RouteDialog title={m.cancelTitle} closeTo={closeTo}>
-      {activePlan && <p className="text-slate-700">{m.cancelConfirm(activePlan, name)}</p>}
-      {error && (
-        <p
-          role="alert"
-          className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {error}
-        </p>
-      )}
-      <Form method="post" className="mt-6 flex justify-end gap-2">
-        <Link to={closeTo} className="btn-secondary" preventScrollReset>
-          {m.keep}
-        </Link>
-        {activePlan && (
-          <button
-            type="submit"
-            className="btn bg-red-600 text-white hover:bg-red-700"
-            disabled={busy}
-          >
-            {m.confirmCancel}
-          </button>
-        )}
-      </Form>
-    </RouteDialog>
+    <ConfirmDialog
+      title={m.cancelTitle}
+      message={activePlan && m.cancelConfirm(activePlan, name)}
+      closeTo={closeTo}
+      error={error}
+      cancelLabel={m.keep}
+      confirmLabel={m.confirmCancel}
+      canConfirm={Boolean(activePlan)}
+    />
   );
 }

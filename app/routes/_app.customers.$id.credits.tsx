@@ -2,27 +2,23 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { addCredits, getCustomer } from "~/models/customer.server";
-import { parsePathId } from "~/schemas/api-search";
 import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
 import { requireAdmin } from "~/server/auth.server";
+import { recordOr404 } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
 import { formatInteger } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 
-function customerOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const customer = id === null ? undefined : getCustomer(id);
-  if (!customer) throw new Response(m.notFound, { status: 404 });
-  return customer;
-}
+const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? m.creditsTitle(data.name) : m.notFound} — Encaixa` },
@@ -81,14 +77,7 @@ export default function CustomerCredits() {
           inputMode="numeric"
           placeholder={formatInteger(10)}
         />
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {messages.admin.cancel}
-          </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? messages.admin.saving : m.addCreditsButton}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} busy={busy} submitLabel={m.addCreditsButton} />
       </Form>
     </RouteDialog>
   );

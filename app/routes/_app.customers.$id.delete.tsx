@@ -4,19 +4,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
 import { deleteCustomer, getCustomer } from "~/models/customer.server";
-import { parsePathId } from "~/schemas/api-search";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 
-function customerOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const customer = id === null ? undefined : getCustomer(id);
-  if (!customer) throw new Response(m.notFound, { status: 404 });
-  return customer;
-}
+const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
 
 export const meta: MetaFunction = () => [{ title: `${m.deleteTitle} — Encaixa` }];
 

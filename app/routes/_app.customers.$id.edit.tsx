@@ -5,21 +5,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CustomerFormDialog } from "~/components/admin/customer-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { getCustomer, updateCustomer } from "~/models/customer.server";
-import { EmailTakenError } from "~/models/user.server";
-import { parsePathId } from "~/schemas/api-search";
 import { customerEditSchema } from "~/schemas/customer";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 
-function customerOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const customer = id === null ? undefined : getCustomer(id);
-  if (!customer) throw new Response(m.notFound, { status: 404 });
-  return customer;
-}
+const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? m.editTitle(data.name) : m.notFound} — Encaixa` },
@@ -48,12 +43,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: customerEditSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    updateCustomer(customer.id, submission.value, admin.id);
+    const saved = updateCustomer(customer.id, submission.value, admin.id);
+    if (!saved.ok) return formRefusal(submission, saved);
   } catch (error) {
-    if (error instanceof EmailTakenError)
-      return data(submission.reply({ fieldErrors: { email: [messages.auth.emailTaken] } }), {
-        status: 400,
-      });
     console.error(error);
     return data(submission.reply({ formErrors: [m.updateFailed] }), { status: 500 });
   }

@@ -2,30 +2,26 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { SelectField } from "~/components/admin/fields";
 import { useListHref } from "~/components/catalogue/list-href";
 import { FormErrors } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { assignCustomerPlan, customerSubscription, getCustomer } from "~/models/customer.server";
 import { listPlans } from "~/models/plan.server";
-import { PlanInactiveError, PlanNotFoundError } from "~/models/subscription.server";
-import { parsePathId } from "~/schemas/api-search";
 import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/customer";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
+import { recordOr404 } from "~/server/responses.server";
 import { formatBRL } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
 
-function customerOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const customer = id === null ? undefined : getCustomer(id);
-  if (!customer) throw new Response(m.notFound, { status: 404 });
-  return customer;
-}
+const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? m.planTitle(data.name) : m.notFound} — Encaixa` },
@@ -52,12 +48,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: assignPlanSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    assignCustomerPlan({ userId: customer.id, ...submission.value, actorId: admin.id });
+    const assigned = assignCustomerPlan({
+      userId: customer.id,
+      ...submission.value,
+      actorId: admin.id,
+    });
+    if (!assigned.ok) return formRefusal(submission, assigned);
   } catch (error) {
-    if (error instanceof PlanNotFoundError)
-      return data(submission.reply({ fieldErrors: { planId: [m.planNotFound] } }), { status: 400 });
-    if (error instanceof PlanInactiveError)
-      return data(submission.reply({ fieldErrors: { planId: [m.planInactive] } }), { status: 400 });
     console.error(error);
     return data(submission.reply({ formErrors: [m.assignFailed] }), { status: 500 });
   }
@@ -105,14 +102,7 @@ export default function AssignPlan() {
           options={paymentOptions}
           {...getSelectProps(fields.paymentMethod)}
         />
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {messages.admin.cancel}
-          </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? messages.admin.saving : m.assignButton}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} busy={busy} submitLabel={m.assignButton} />
       </Form>
     </RouteDialog>
   );

@@ -5,10 +5,10 @@ import { useActionData } from "@remix-run/react";
 import { CustomerFormDialog } from "~/components/admin/customer-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { createCustomer } from "~/models/customer.server";
-import { EmailTakenError } from "~/models/user.server";
 import { customerCreateSchema } from "~/schemas/customer";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.customersAdmin;
@@ -26,17 +26,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
-    await createCustomer(submission.value, admin.id);
+    const created = await createCustomer(submission.value, admin.id);
+    if (!created.ok) return formRefusal(submission, created, { hideFields: ["password"] });
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data(
-        submission.reply({
-          fieldErrors: { email: [messages.auth.emailTaken] },
-          hideFields: ["password"],
-        }),
-        { status: 400 },
-      );
-    }
     console.error(error);
     return data(submission.reply({ formErrors: [m.createFailed], hideFields: ["password"] }), {
       status: 500,

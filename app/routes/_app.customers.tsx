@@ -1,18 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { creditBadgeClass } from "~/components/admin/customer-form";
-import { FilterForm } from "~/components/admin/filter-form";
+import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
+import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
+import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
 import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
+import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
-import { NotFoundPage } from "~/components/status-pages";
 import { customerStatistics, listCustomers } from "~/models/customer.server";
 import { queryParams } from "~/schemas/api-search";
 import {
@@ -23,10 +18,9 @@ import {
 } from "~/schemas/customer";
 import { requireAdmin } from "~/server/auth.server";
 import { formatBRL, formatDate, formatDateTime, formatInteger, initials } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.customersAdmin;
-const a = messages.admin;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
@@ -53,7 +47,7 @@ export default function CustomersPage() {
   const withSearch = useWithListSearch();
   const filtered = Boolean(query.q || query.status || query.type);
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
+    <AdminListPage width="7xl">
       <PageHeader
         title={m.title}
         subtitle={m.subtitle}
@@ -82,241 +76,167 @@ export default function CustomersPage() {
           hint={m.statsHints.revenue}
         />
       </section>
-      <FilterForm label={m.searchLabel}>
-        <div className="flex-1">
-          <label htmlFor="customers-q" className="label">
-            {m.searchLabel}
-          </label>
-          <input
-            id="customers-q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder={m.searchPlaceholder}
-            className="input"
-            maxLength={100}
-          />
-        </div>
-        <div>
-          <label htmlFor="customers-status" className="label">
-            {m.statusFilter}
-          </label>
-          <select id="customers-status" name="status" defaultValue={query.status} className="input">
-            <option value="">{m.allStatuses}</option>
-            {CUSTOMER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {m.status[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="customers-type" className="label">
-            {m.typeFilter}
-          </label>
-          <select id="customers-type" name="type" defaultValue={query.type} className="input">
-            <option value="">{m.allTypes}</option>
-            {CUSTOMER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {m.types[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {filtered && (
-          <Link to="/customers" className="btn-ghost">
-            {a.clearFilters}
-          </Link>
-        )}
+      <FilterForm label={m.searchLabel} live clearHref="/customers" filtered={filtered}>
+        <SearchInput
+          id="customers-q"
+          label={m.searchLabel}
+          defaultValue={query.q}
+          placeholder={m.searchPlaceholder}
+          maxLength={100}
+        />
+        <FilterSelect
+          id="customers-status"
+          name="status"
+          label={m.statusFilter}
+          defaultValue={query.status}
+          allLabel={m.allStatuses}
+          options={CUSTOMER_STATUSES.map((status) => ({ value: status, label: m.status[status] }))}
+        />
+        <FilterSelect
+          id="customers-type"
+          name="type"
+          label={m.typeFilter}
+          defaultValue={query.type}
+          allLabel={m.allTypes}
+          options={CUSTOMER_TYPES.map((type) => ({ value: type, label: m.types[type] }))}
+        />
       </FilterForm>
-      <div className="card overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                {m.columns.customer}
+      <DataTable
+        columns={[
+          { label: m.columns.customer },
+          { label: m.columns.contact },
+          { label: m.columns.type },
+          { label: m.columns.status },
+          { label: m.columns.credits },
+          { label: m.columns.paid, align: "right" },
+          { label: m.columns.lastConsultation },
+          { label: m.columns.actions, align: "right" },
+        ]}
+        empty={m.empty}
+        isEmpty={customers.length === 0}
+      >
+        {customers.map((customer) => {
+          const { subscription, credits } = customer;
+          const unlimited = credits.remainingSearches < 0;
+          const activeSubscription = subscription?.status === "active";
+          const action = (path: string) => withSearch(`/customers/${customer.id}/${path}`);
+          return (
+            <DataRow key={customer.id} className="align-top" data-testid="customer-row">
+              <th scope="row" className="px-4 py-3 font-normal">
+                <div className="flex items-start gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-700"
+                  >
+                    {initials(customer.name)}
+                  </span>
+                  <div>
+                    <p className="font-semibold">{customer.name}</p>
+                    {customer.company && (
+                      <p className="text-xs text-slate-600">{customer.company}</p>
+                    )}
+                    <p className="text-xs text-slate-600">
+                      {subscription ? subscription.planName : m.noPlan}
+                      {subscription &&
+                        !activeSubscription &&
+                        ` (${m.subscriptionStatus[subscription.status]})`}
+                    </p>
+                  </div>
+                </div>
               </th>
-              <th scope="col" className="px-4 py-3">
-                {m.columns.contact}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.columns.type}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.columns.status}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.columns.credits}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {m.columns.paid}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.columns.lastConsultation}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {m.columns.actions}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {customers.length === 0 && (
-              <tr>
-                <td colSpan={8} className="px-4 py-8 text-center text-slate-600">
-                  {m.empty}
-                </td>
-              </tr>
-            )}
-            {customers.map((customer) => {
-              const { subscription, credits } = customer;
-              const unlimited = credits.remainingSearches < 0;
-              const activeSubscription = subscription?.status === "active";
-              const action = (path: string) => withSearch(`/customers/${customer.id}/${path}`);
-              return (
-                <tr
-                  key={customer.id}
-                  className="border-b border-slate-100 align-top last:border-0"
-                  data-testid="customer-row"
+              <td className="px-4 py-3">
+                <p className="break-all">{customer.email}</p>
+                {customer.phone && <p className="text-xs text-slate-600">{customer.phone}</p>}
+              </td>
+              <td className="px-4 py-3">{m.types[customer.customerType]}</td>
+              <td className="px-4 py-3">
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[customer.status]}`}
                 >
-                  <th scope="row" className="px-4 py-3 font-normal">
-                    <div className="flex items-start gap-3">
-                      <span
-                        aria-hidden="true"
-                        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-700"
-                      >
-                        {initials(customer.name)}
-                      </span>
-                      <div>
-                        <p className="font-semibold">{customer.name}</p>
-                        {customer.company && (
-                          <p className="text-xs text-slate-600">{customer.company}</p>
-                        )}
-                        <p className="text-xs text-slate-600">
-                          {subscription ? subscription.planName : m.noPlan}
-                          {subscription &&
-                            !activeSubscription &&
-                            ` (${m.subscriptionStatus[subscription.status]})`}
-                        </p>
-                      </div>
-                    </div>
-                  </th>
-                  <td className="px-4 py-3">
-                    <p className="break-all">{customer.email}</p>
-                    {customer.phone && <p className="text-xs text-slate-600">{customer.phone}</p>}
-                  </td>
-                  <td className="px-4 py-3">{m.types[customer.customerType]}</td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[customer.status]}`}
-                    >
-                      {m.status[customer.status]}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${creditBadgeClass(credits.remainingSearches)}`}
-                      data-testid="customer-credits"
-                    >
-                      {unlimited
-                        ? m.unlimited
-                        : m.remainingOfAllowance(credits.remainingSearches, credits.dailyAllowance)}
-                    </span>
-                    {credits.creditsBalance > 0 && (
-                      <p className="mt-1 text-xs text-slate-600">
-                        {m.extraCredits(credits.creditsBalance)}
-                      </p>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
-                    {formatBRL(customer.totalSpentCents)}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {customer.lastSearchAt ? (
-                      <time
-                        dateTime={customer.lastSearchAt.toISOString()}
-                        title={formatDateTime(customer.lastSearchAt)}
-                      >
-                        {formatDate(customer.lastSearchAt)}
-                      </time>
-                    ) : (
-                      messages.format.never
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex min-w-48 flex-wrap justify-end gap-1">
-                      <RowAction
-                        to={action("credits")}
-                        label={m.actions.credits}
-                        name={customer.name}
-                      />
-                      <RowAction to={action("plan")} label={m.actions.plan} name={customer.name} />
-                      {activeSubscription && (
-                        <RowAction
-                          to={action("cancel")}
-                          label={m.actions.cancel}
-                          name={customer.name}
-                        />
-                      )}
-                      <RowAction
-                        to={action("password")}
-                        label={m.actions.password}
-                        name={customer.name}
-                      />
-                      <RowAction to={action("edit")} label={m.actions.edit} name={customer.name} />
-                      <RowAction
-                        to={action("delete")}
-                        label={m.actions.delete}
-                        name={customer.name}
-                        danger
-                      />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                  {m.status[customer.status]}
+                </span>
+              </td>
+              <td className="px-4 py-3">
+                <span
+                  className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${creditBadgeClass(credits.remainingSearches)}`}
+                  data-testid="customer-credits"
+                >
+                  {unlimited
+                    ? m.unlimited
+                    : m.remainingOfAllowance(credits.remainingSearches, credits.dailyAllowance)}
+                </span>
+                {credits.creditsBalance > 0 && (
+                  <p className="mt-1 text-xs text-slate-600">
+                    {m.extraCredits(credits.creditsBalance)}
+                  </p>
+                )}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
+                {formatBRL(customer.totalSpentCents)}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                {customer.lastSearchAt ? (
+                  <time
+                    dateTime={customer.lastSearchAt.toISOString()}
+                    title={formatDateTime(customer.lastSearchAt)}
+                  >
+                    {formatDate(customer.lastSearchAt)}
+                  </time>
+                ) : (
+                  messages.format.never
+                )}
+              </td>
+              <RowActions wrap>
+                <RowAction
+                  to={action("credits")}
+                  label={m.actions.credits}
+                  name={customer.name}
+                  compact
+                />
+                <RowAction
+                  to={action("plan")}
+                  label={m.actions.plan}
+                  name={customer.name}
+                  compact
+                />
+                {activeSubscription && (
+                  <RowAction
+                    to={action("cancel")}
+                    label={m.actions.cancel}
+                    name={customer.name}
+                    compact
+                  />
+                )}
+                <RowAction
+                  to={action("password")}
+                  label={m.actions.password}
+                  name={customer.name}
+                  compact
+                />
+                <RowAction
+                  to={action("edit")}
+                  label={m.actions.edit}
+                  name={customer.name}
+                  compact
+                />
+                <RowAction
+                  to={action("delete")}
+                  label={m.actions.delete}
+                  name={customer.name}
+                  danger
+                  compact
+                />
+              </RowActions>
+            </DataRow>
+          );
+        })}
+      </DataTable>
       <Pagination page={page.page} pages={page.pages} label={m.pageLabel} />
-      <Outlet />
-    </div>
-  );
-}
-
-function RowAction({
-  to,
-  label,
-  name,
-  danger,
-}: {
-  to: string;
-  label: string;
-  name: string;
-  danger?: boolean;
-}) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      className={`btn-ghost px-2 py-1 text-xs ${danger ? "text-red-700" : ""}`}
-    >
-      {label}
-      <span className="sr-only"> — {name}</span>
-    </Link>
+    </AdminListPage>
   );
 }
 
 /** A failed load says so inside the shell; unknown ids (from the dialogs) are the 404 page. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return (
-    <div role="alert" className="card mx-auto max-w-xl p-8 text-center">
-      <p className="font-semibold text-red-800">{m.loadFailed}</p>
-      <a href={`${location.pathname}${location.search}`} className="btn-secondary mt-4">
-        {messages.plansAdmin.retry}
-      </a>
-    </div>
-  );
+  return <ListErrorBoundary message={m.loadFailed} />;
 }

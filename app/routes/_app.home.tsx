@@ -13,7 +13,7 @@ import { adminHomeStats } from "~/models/overview.server";
 import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
 import { requireUser } from "~/server/auth.server";
 import { formatInteger, formatRelativeTime } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const h = messages.home;
 const s = messages.search;

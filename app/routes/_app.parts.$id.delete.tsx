@@ -5,8 +5,10 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { PartErrorBoundary } from "~/components/admin/part-form";
 import { deletePart, getPart } from "~/models/part.server";
 import { partListSearch, positiveId } from "~/schemas/part";
+import { refusalStatus } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { invariantResponse } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.parts;
@@ -19,18 +21,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = positiveId(params.id);
   const part = id === undefined ? undefined : getPart(id, { withFitments: false });
-  if (!part) throw new Response(m.notFound, { status: 404 });
+  invariantResponse(part, m.notFound);
   return { code: part.code, back: `/parts${partListSearch(new URL(request.url).searchParams)}` };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = positiveId(params.id);
-  if (id === undefined) throw new Response(m.notFound, { status: 404 });
+  invariantResponse(id !== undefined, m.notFound);
   const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
   try {
     const outcome = deletePart(id, admin.id);
-    if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
+    if (!outcome.ok) throw new Response(outcome.message, { status: refusalStatus(outcome) });
     return redirectWithToast(back, { type: "success", message: m.deleted });
   } catch (error) {
     if (error instanceof Response) throw error;

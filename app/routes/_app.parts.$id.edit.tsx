@@ -3,12 +3,13 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PartErrorBoundary, PartForm } from "~/components/admin/part-form";
 import { RouteDialog } from "~/components/route-dialog";
-import { vehicleBrandNames } from "~/models/api-views.server";
-import { initialVehiclePicker, partFormDefaults, submitPartForm } from "~/models/part-form.server";
+import { vehicleBrandNames } from "~/models/brand.server";
+import { initialVehiclePicker, partFormDefaults, submitPartForm } from "./_app.parts.form.server";
 import { getPart, partCategoryOptions } from "~/models/part.server";
 import { partListSearch, positiveId } from "~/schemas/part";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { invariantResponse } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.parts;
@@ -19,14 +20,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 function partIdOr404(raw: string | undefined): number {
   const id = positiveId(raw);
-  if (id === undefined) throw new Response(m.notFound, { status: 404 });
+  invariantResponse(id !== undefined, m.notFound);
   return id;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const part = getPart(partIdOr404(params.id));
-  if (!part) throw new Response(m.notFound, { status: 404 });
+  invariantResponse(part, m.notFound);
   return {
     code: part.code,
     categories: partCategoryOptions(),

@@ -6,7 +6,8 @@ import {
   type PickerIntent,
   type VehiclePickerState,
 } from "~/schemas/part";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
+import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
 import {
   createPart,
   filteredVehicleIds,
@@ -16,7 +17,7 @@ import {
   type PartDetail,
   type SavedPart,
   type VehiclePickerPage,
-} from "./part.server";
+} from "~/models/part.server";
 
 /**
  * The part form's round trip, shared by the create and edit dialogs: a picker button re-renders
@@ -137,11 +138,8 @@ export async function submitPartForm(
         ? createPart(submission.value, options.actorId)
         : updatePart(options.partId, submission.value, options.actorId);
     if (outcome.ok) return { type: "saved", part: outcome.value };
-    if (outcome.status === 404) throw new Response(m.notFound, { status: 404 });
-    const reply = outcome.field
-      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-      : submission.reply({ formErrors: [outcome.message] });
-    return render(reply, outcome.status);
+    if (outcome.reason === "not_found") throw new Response(m.notFound, { status: 404 });
+    return render(submission.reply(refusalReplyOptions(outcome)), refusalStatus(outcome));
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error(error);

@@ -3,12 +3,12 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PartForm } from "~/components/admin/part-form";
 import { RouteDialog } from "~/components/route-dialog";
-import { vehicleBrandNames } from "~/models/api-views.server";
-import { initialVehiclePicker, partFormDefaults, submitPartForm } from "~/models/part-form.server";
+import { vehicleBrandNames } from "~/models/brand.server";
+import { initialVehiclePicker, partFormDefaults, submitPartForm } from "./_app.parts.form.server";
 import { partCategoryOptions } from "~/models/part.server";
 import { partListSearch } from "~/schemas/part";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.parts;

@@ -6,7 +6,8 @@ import { vehiclesForPart } from "~/models/fitment.server";
 import { getPart } from "~/models/part.server";
 import { positiveId } from "~/schemas/part";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { invariantResponse } from "~/server/responses.server";
+import * as messages from "~/messages";
 
 const m = messages.parts;
 const s = messages.search;
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = positiveId(params.id);
   const part = id === undefined ? undefined : getPart(id, { withFitments: false });
-  if (!part) throw new Response(m.notFound, { status: 404 });
+  invariantResponse(part, m.notFound);
   const page = positiveId(new URL(request.url).searchParams.get("page")) ?? 1;
   const vehicles = vehiclesForPart(part.id, page, VEHICLES_PER_PAGE);
   return {

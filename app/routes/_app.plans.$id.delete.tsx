@@ -6,23 +6,18 @@ import { useListHref } from "~/components/catalogue/list-href";
 import {
   deletePlanByAdmin,
   getPlanWithCustomers,
-  PlanHasSubscribersError,
 } from "~/models/plan.server";
-import { parsePathId } from "~/schemas/api-search";
+import { dialogRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.plansAdmin;
 
 export const meta: MetaFunction = () => [{ title: `${m.deleteTitle} — Encaixa` }];
 
-function planOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const plan = id === null ? undefined : getPlanWithCustomers(id);
-  if (!plan) throw new Response(m.notFound, { status: 404 });
-  return plan;
-}
+const planOr404 = (raw: string | undefined) => recordOr404(raw, getPlanWithCustomers, m.notFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -36,12 +31,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/plans${new URL(request.url).search}`;
   try {
     const result = deletePlanByAdmin(plan.id, admin.id);
-    if (result?.outcome === "deactivated")
+    if (!result.ok) return dialogRefusal(result);
+    if (result.value.outcome === "deactivated")
       return redirectWithToast(back, { type: "warning", message: m.deactivatedInsteadOfDeleted });
     return redirectWithToast(back, { type: "success", message: m.deleted });
   } catch (error) {
-    if (error instanceof PlanHasSubscribersError)
-      return data({ error: m.hasSubscribers(error.subscribers) }, { status: 409 });
     console.error(error);
     return data({ error: m.deleteFailed }, { status: 500 });
   }

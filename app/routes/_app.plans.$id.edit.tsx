@@ -4,21 +4,17 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PlanFormDialog } from "~/components/admin/plan-form";
 import { useListHref } from "~/components/catalogue/list-href";
-import { getPlanWithCustomers, PlanNameTakenError, updatePlanByAdmin } from "~/models/plan.server";
-import { parsePathId } from "~/schemas/api-search";
+import { getPlanWithCustomers, updatePlanByAdmin } from "~/models/plan.server";
 import { planFormSchema, planFormValues } from "~/schemas/plan";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.plansAdmin;
 
-function planOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const plan = id === null ? undefined : getPlanWithCustomers(id);
-  if (!plan) throw new Response(m.notFound, { status: 404 });
-  return plan;
-}
+const planOr404 = (raw: string | undefined) => recordOr404(raw, getPlanWithCustomers, m.notFound);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? m.editTitle(data.name) : m.notFound} — Encaixa` },
@@ -36,10 +32,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: planFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    updatePlanByAdmin(plan.id, submission.value, admin.id);
+    const saved = updatePlanByAdmin(plan.id, submission.value, admin.id);
+    if (!saved.ok) return formRefusal(submission, saved);
   } catch (error) {
-    if (error instanceof PlanNameTakenError)
-      return data(submission.reply({ fieldErrors: { name: [m.nameTaken] } }), { status: 400 });
     console.error(error);
     return data(submission.reply({ formErrors: [m.updateFailed] }), { status: 500 });
   }

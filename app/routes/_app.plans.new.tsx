@@ -4,10 +4,11 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { PlanFormDialog } from "~/components/admin/plan-form";
 import { useListHref } from "~/components/catalogue/list-href";
-import { createPlanByAdmin, PlanNameTakenError } from "~/models/plan.server";
+import { createPlanByAdmin } from "~/models/plan.server";
 import { planFormSchema } from "~/schemas/plan";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.plansAdmin;
@@ -24,10 +25,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: planFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    createPlanByAdmin(submission.value, admin.id);
+    const created = createPlanByAdmin(submission.value, admin.id);
+    if (!created.ok) return formRefusal(submission, created);
   } catch (error) {
-    if (error instanceof PlanNameTakenError)
-      return data(submission.reply({ fieldErrors: { name: [m.nameTaken] } }), { status: 400 });
     console.error(error);
     return data(submission.reply({ formErrors: [m.createFailed] }), { status: 500 });
   }

@@ -3,19 +3,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors, PasswordChangeFields, TextField } from "~/components/form-fields";
+import { FormErrors, TextField } from "~/components/form-fields";
+import { PasswordChangeFields } from "~/components/password-change-fields";
 import { PreferencesForm } from "~/components/preferences-form";
 import { tabFrom, UrlTabs } from "~/components/tabs";
 import { accountSummary } from "~/models/account.server";
 import { getPreferences } from "~/models/preferences.server";
-import { handleAccountIntent } from "~/models/settings-page.server";
+import { handleAccountIntent } from "./_app.settings.account.server";
 import { latestPayment } from "~/models/subscription.server";
-import { EmailTakenError, updateProfile, WrongPasswordError } from "~/models/user.server";
+import { updateProfile } from "~/models/user.server";
+import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
 import { profileSchema } from "~/schemas/profile";
 import { getAuth, requireUser } from "~/server/auth.server";
 import { formatDate, formatLongDate, initials } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.profilePage;
@@ -45,32 +47,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success")
       return data({ intent, reply: submission.reply({ hideFields: hidden }) }, { status: 400 });
     try {
-      await updateProfile(user.id, submission.value);
+      const updated = await updateProfile(user.id, submission.value);
+      if (!updated.ok) {
+        return data(
+          {
+            intent,
+            reply: submission.reply({ ...refusalReplyOptions(updated), hideFields: hidden }),
+          },
+          { status: refusalStatus(updated) },
+        );
+      }
     } catch (error) {
-      if (error instanceof EmailTakenError) {
-        return data(
-          {
-            intent,
-            reply: submission.reply({
-              fieldErrors: { email: [messages.auth.emailTaken] },
-              hideFields: hidden,
-            }),
-          },
-          { status: 400 },
-        );
-      }
-      if (error instanceof WrongPasswordError) {
-        return data(
-          {
-            intent,
-            reply: submission.reply({
-              fieldErrors: { currentPassword: [messages.profile.currentPasswordWrong] },
-              hideFields: hidden,
-            }),
-          },
-          { status: 400 },
-        );
-      }
       console.error(error);
       return data(
         {

@@ -1,7 +1,7 @@
-import { alternativeCodesFor, vehiclesForPart } from "./fitment.server";
+import { alternativeCodesFor, vehiclesForPart } from "~/models/fitment.server";
 import { isDescriptionQuery } from "~/utils/codes";
-import { searchParts, type SearchOutcome, type SearchType } from "./part-search.server";
-import type { User } from "./user.server";
+import { searchParts, type SearchOutcome, type SearchType } from "~/models/part-search.server";
+import type { User } from "~/models/user.server";
 import { vehiclePageParam } from "~/schemas/search";
 
 export function resolveSearchType(

@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ResultCard } from "~/components/search-result";
-import { resolveSearchType, searchResultsPage } from "~/models/search-page.server";
+import { resolveSearchType, searchResultsPage } from "./_app.search.results.server";
 import { searchQuerySchema, vehiclePageParam } from "~/schemas/search";
 import { requireUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.search;
 

@@ -7,7 +7,7 @@ import {
 } from "~/models/vehicle-search.server";
 import { requireUser } from "~/server/auth.server";
 import { useHydrated } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.vehicleSearch;
 

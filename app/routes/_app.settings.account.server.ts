@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { changePasswordSchema, preferencesSchema } from "~/schemas/settings";
-import { messages } from "~/utils/messages";
-import { savePreferences } from "./preferences.server";
-import { revokeOtherSessions } from "./session.server";
-import { changePassword, WrongPasswordError } from "./user.server";
+import * as messages from "~/messages";
+import { savePreferences } from "~/models/preferences.server";
+import { revokeOtherSessions } from "~/models/session.server";
+import { changePassword } from "~/models/user.server";
+import { refusalReplyOptions } from "~/server/refusal.server";
 
 /** What the account forms (settings and profile) share: preferences, password, other sessions. */
 export async function handleAccountIntent(
@@ -23,16 +24,15 @@ export async function handleAccountIntent(
     const hidden = ["currentPassword", "newPassword", "confirmPassword"];
     if (submission.status !== "success")
       return { ok: false as const, reply: submission.reply({ hideFields: hidden }) };
-    try {
-      await changePassword(userId, submission.value.currentPassword, submission.value.newPassword);
-    } catch (error) {
-      if (!(error instanceof WrongPasswordError)) throw error;
+    const changed = await changePassword(
+      userId,
+      submission.value.currentPassword,
+      submission.value.newPassword,
+    );
+    if (!changed.ok) {
       return {
         ok: false as const,
-        reply: submission.reply({
-          fieldErrors: { currentPassword: [messages.profile.currentPasswordWrong] },
-          hideFields: hidden,
-        }),
+        reply: submission.reply({ ...refusalReplyOptions(changed), hideFields: hidden }),
       };
     }
     return { ok: true as const, message: messages.settings.passwordChanged };

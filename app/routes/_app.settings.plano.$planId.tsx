@@ -8,16 +8,13 @@ import { planCredits, planPrice } from "~/components/pricing";
 import { RouteDialog } from "~/components/route-dialog";
 import { currentPlan } from "~/models/credits.server";
 import { getPlanWithCustomers } from "~/models/plan.server";
-import {
-  AlreadyOnPlanError,
-  PlanInactiveError,
-  PlanNotFoundError,
-  subscribe,
-} from "~/models/subscription.server";
+import { subscribe } from "~/models/subscription.server";
 import { planChangeSchema } from "~/schemas/settings";
+import { formRefusal } from "~/server/refusal.server";
 import { requireUser } from "~/server/auth.server";
+import { invariantResponse } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.planChange;
@@ -28,7 +25,7 @@ async function loadPlan(request: Request, planIdParam: string | undefined) {
   if (user.role === "admin") throw redirect("/settings?tab=planos");
   const id = Number(planIdParam);
   const plan = Number.isInteger(id) && id > 0 ? getPlanWithCustomers(id) : undefined;
-  if (!plan || plan.status !== "active") throw new Response(m.planNotFound, { status: 404 });
+  invariantResponse(plan?.status === "active", m.planNotFound);
   return { user, plan };
 }
 
@@ -51,11 +48,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: planChangeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    const result = subscribe({
+    const subscribed = subscribe({
       userId: user.id,
       planId: plan.id,
       paymentMethod: submission.value.paymentMethod,
     });
+    if (!subscribed.ok) return formRefusal(submission, subscribed);
+    const result = subscribed.value;
     if (result.kind === "activated")
       return redirectWithToast("/settings?tab=planos", { type: "success", message: m.created });
     return redirectWithToast("/settings?tab=planos", {
@@ -63,12 +62,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message: m.paymentRequired(result.payment.id),
     });
   } catch (error) {
-    if (error instanceof AlreadyOnPlanError) {
-      return data(submission.reply({ formErrors: [m.alreadyOnPlan] }), { status: 400 });
-    }
-    if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError) {
-      return data(submission.reply({ formErrors: [m.planNotFound] }), { status: 400 });
-    }
     console.error(error);
     return data(submission.reply({ formErrors: [m.failed] }), { status: 500 });
   }

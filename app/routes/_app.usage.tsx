@@ -4,7 +4,7 @@ import { usageColor } from "~/components/plan-card";
 import { accountSummary } from "~/models/account.server";
 import { requireUser } from "~/server/auth.server";
 import { formatDate, formatInteger } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.usage;
 

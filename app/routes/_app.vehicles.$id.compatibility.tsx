@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
 import { RouteDialog } from "~/components/route-dialog";
 import {
@@ -12,24 +13,19 @@ import {
   vehicleLabel,
   type PickerPart,
 } from "~/models/vehicle.server";
-import { parsePathId } from "~/schemas/api-search";
 import { FIELD_MAX, readCompatibilityForm } from "~/schemas/catalogue";
+import { refusalStatus } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
+import { recordOr404 } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
-const a = messages.admin;
 
 export const meta: MetaFunction = () => [{ title: `${m.compatibility} — Encaixa` }];
 
-function vehicleOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const vehicle = id === null ? undefined : getVehicle(id);
-  if (!vehicle) throw new Response(m.vehicleNotFound, { status: 404 });
-  return vehicle;
-}
+const vehicleOr404 = (raw: string | undefined) => recordOr404(raw, getVehicle, m.vehicleNotFound);
 
 /** What the dialog shows: the checked parts, and one page of the parts search. */
 function pickerState(selectedIds: number[], q: string, page: number, error?: string) {
@@ -59,10 +55,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return { state: pickerState(form.partIds, form.q, form.intent.page) };
   const result = setVehicleParts(vehicle.id, form.partIds, admin.id);
   if (!result.ok) {
-    if (result.status === 404) throw new Response(result.message, { status: 404 });
+    if (result.reason === "not_found") throw new Response(result.message, { status: 404 });
     return data(
       { state: pickerState(form.partIds, form.q, 1, result.message) },
-      { status: result.status },
+      { status: refusalStatus(result) },
     );
   }
   return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
@@ -206,14 +202,7 @@ export default function VehicleCompatibility() {
           )}
         </fieldset>
 
-        <div className="flex justify-end gap-2">
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {a.cancel}
-          </Link>
-          <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
-            {busy ? a.saving : a.save}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} busy={busy} name="intent" value="save" />
       </Form>
     </RouteDialog>
   );

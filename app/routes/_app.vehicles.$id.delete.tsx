@@ -1,24 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
 import { deleteVehicle, getVehicle, vehicleLabel } from "~/models/vehicle.server";
-import { parsePathId } from "~/schemas/api-search";
+import { dialogRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.deleteVehicle} — Encaixa` }];
 
-function vehicleOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const vehicle = id === null ? undefined : getVehicle(id);
-  if (!vehicle) throw new Response(m.vehicleNotFound, { status: 404 });
-  return vehicle;
-}
+const vehicleOr404 = (raw: string | undefined) => recordOr404(raw, getVehicle, m.vehicleNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -30,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const result = deleteVehicle(vehicleOr404(params.id).id, admin.id);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return dialogRefusal(result);
   return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
     type: "success",
     message: m.vehicleDeleted,

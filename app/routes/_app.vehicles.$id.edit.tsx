@@ -4,25 +4,20 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useListHref } from "~/components/catalogue/list-href";
 import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
-import { vehicleBrandNames } from "~/models/api-views.server";
-import { refusalReply } from "~/models/catalogue-rules.server";
+import { vehicleBrandNames } from "~/models/brand.server";
 import { getVehicle, updateVehicle } from "~/models/vehicle.server";
-import { parsePathId } from "~/schemas/api-search";
 import { vehicleSchema } from "~/schemas/catalogue";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.editVehicle} — Encaixa` }];
 
-function vehicleOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const vehicle = id === null ? undefined : getVehicle(id);
-  if (!vehicle) throw new Response(m.vehicleNotFound, { status: 404 });
-  return vehicle;
-}
+const vehicleOr404 = (raw: string | undefined) => recordOr404(raw, getVehicle, m.vehicleNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -61,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: vehicleSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = updateVehicle(vehicle.id, submission.value, admin.id);
-  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  if (!result.ok) return formRefusal(submission, result);
   return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
     type: "success",
     message: m.vehicleUpdated,

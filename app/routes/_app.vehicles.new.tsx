@@ -4,12 +4,12 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useListHref } from "~/components/catalogue/list-href";
 import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
-import { vehicleBrandNames } from "~/models/api-views.server";
-import { refusalReply } from "~/models/catalogue-rules.server";
+import { vehicleBrandNames } from "~/models/brand.server";
 import { createVehicle } from "~/models/vehicle.server";
 import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: vehicleSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = createVehicle(submission.value, admin.id);
-  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  if (!result.ok) return formRefusal(submission, result);
   return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
     type: "success",
     message: m.vehicleCreated,

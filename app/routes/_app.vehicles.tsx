@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
+import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
+import { AdminListPage } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { useWithListSearch } from "~/components/catalogue/list-href";
@@ -14,7 +17,7 @@ import {
 import { requireAdmin } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
 const a = messages.admin;
@@ -68,7 +71,7 @@ export default function VehiclesPage() {
   const withSearch = useWithListSearch();
   const filtered = Boolean(query.q || query.brand || query.year);
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
+    <AdminListPage width="7xl">
       <PageHeader
         title={m.vehiclesTitle}
         subtitle={m.vehiclesSubtitle}
@@ -87,162 +90,102 @@ export default function VehiclesPage() {
         }
       />
       <TypeSelector current={query.type} />
-      <Form
-        method="get"
-        className="card grid gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
-        role="search"
-      >
+      <FilterForm clearHref={`/vehicles?type=${query.type}`} filtered={filtered}>
         <input type="hidden" name="type" value={query.type} />
-        <div>
-          <label htmlFor="vehicles-q" className="label">
-            {a.search}
-          </label>
-          <input
-            id="vehicles-q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder={m.searchVehicles}
-            className="input"
-            maxLength={FIELD_MAX}
-          />
-        </div>
-        <div>
-          <label htmlFor="vehicles-brand" className="label">
-            {m.brand}
-          </label>
-          <select id="vehicles-brand" name="brand" defaultValue={query.brand} className="input">
-            <option value="">{m.allBrands}</option>
-            {brands.map((brand) => (
-              <option key={brand} value={brand}>
-                {brand}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="vehicles-year" className="label">
-            {m.year}
-          </label>
-          <select id="vehicles-year" name="year" defaultValue={query.year ?? ""} className="input">
-            <option value="">{m.allYears}</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <button type="submit" className="btn-secondary">
-            {a.filter}
-          </button>
-          {filtered && (
-            <Link to={`/vehicles?type=${query.type}`} className="btn-ghost">
-              {a.clearFilters}
-            </Link>
-          )}
-        </div>
-      </Form>
+        <SearchInput
+          id="vehicles-q"
+          label={a.search}
+          defaultValue={query.q}
+          placeholder={m.searchVehicles}
+          maxLength={FIELD_MAX}
+        />
+        <FilterSelect
+          id="vehicles-brand"
+          name="brand"
+          label={m.brand}
+          defaultValue={query.brand}
+          allLabel={m.allBrands}
+          options={brands.map((brand) => ({ value: brand, label: brand }))}
+        />
+        <FilterSelect
+          id="vehicles-year"
+          name="year"
+          label={m.year}
+          defaultValue={query.year ?? ""}
+          allLabel={m.allYears}
+          options={years.map((year) => ({ value: year, label: String(year) }))}
+        />
+      </FilterForm>
       <p className="text-sm text-slate-600" role="status">
         {m.vehiclesFound(total)}
       </p>
-      <div className="card overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                {m.vehicle}
+      <DataTable
+        columns={[
+          { label: m.vehicle },
+          { label: m.year },
+          { label: m.version },
+          { label: m.engine },
+          { label: m.fuel },
+          { label: m.transmission },
+          { label: m.compatibleParts, align: "right" },
+          { label: a.actions, align: "right" },
+        ]}
+        empty={m.noVehicles}
+        isEmpty={items.length === 0}
+      >
+        {items.map((vehicle) => {
+          const { label } = vehicle;
+          return (
+            <DataRow key={vehicle.id}>
+              <th scope="row" className="px-4 py-3 font-semibold">
+                {vehicle.brand} {vehicle.model}
+                {vehicle.generation && (
+                  <span className="block text-xs font-normal text-slate-500">
+                    {vehicle.generation}
+                  </span>
+                )}
               </th>
-              <th scope="col" className="px-4 py-3">
-                {m.year}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.version}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.engine}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.fuel}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.transmission}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {m.compatibleParts}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {a.actions}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 && (
-              <tr>
-                <td colSpan={8} className="px-4 py-8 text-center text-slate-600">
-                  {m.noVehicles}
-                </td>
-              </tr>
-            )}
-            {items.map((vehicle) => {
-              const { label } = vehicle;
-              return (
-                <tr key={vehicle.id} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="px-4 py-3 font-semibold">
-                    {vehicle.brand} {vehicle.model}
-                    {vehicle.generation && (
-                      <span className="block text-xs font-normal text-slate-500">
-                        {vehicle.generation}
-                      </span>
-                    )}
-                  </th>
-                  <td className="px-4 py-3 tabular-nums">{vehicle.year}</td>
-                  <td className="px-4 py-3">{vehicle.version}</td>
-                  <td className="px-4 py-3">{vehicle.engine ?? "—"}</td>
-                  <td className="px-4 py-3">{vehicle.fuel ?? "—"}</td>
-                  <td className="px-4 py-3">{vehicle.transmission ?? "—"}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">
-                    {formatInteger(vehicle.compatibleParts)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      <Link
-                        to={`/vehicles/${vehicle.id}`}
-                        className="btn-ghost whitespace-nowrap px-2 py-1"
-                        aria-label={`${a.details}: ${label}`}
-                      >
-                        {a.details}
-                      </Link>
-                      <RowAction
-                        to={withSearch(`/vehicles/${vehicle.id}/edit`)}
-                        label={a.edit}
-                        name={label}
-                      />
-                      <Link
-                        to={withSearch(`/vehicles/${vehicle.id}/compatibility`)}
-                        className="btn-ghost whitespace-nowrap px-2 py-1"
-                        preventScrollReset
-                        aria-label={`${m.compatibility}: ${label}`}
-                      >
-                        {m.compatibility}
-                      </Link>
-                      <RowAction
-                        to={withSearch(`/vehicles/${vehicle.id}/delete`)}
-                        label={a.delete}
-                        name={label}
-                        danger
-                      />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              <td className="px-4 py-3 tabular-nums">{vehicle.year}</td>
+              <td className="px-4 py-3">{vehicle.version}</td>
+              <td className="px-4 py-3">{vehicle.engine ?? "—"}</td>
+              <td className="px-4 py-3">{vehicle.fuel ?? "—"}</td>
+              <td className="px-4 py-3">{vehicle.transmission ?? "—"}</td>
+              <td className="px-4 py-3 text-right tabular-nums">
+                {formatInteger(vehicle.compatibleParts)}
+              </td>
+              <RowActions>
+                <Link
+                  to={`/vehicles/${vehicle.id}`}
+                  className="btn-ghost whitespace-nowrap px-2 py-1"
+                  aria-label={`${a.details}: ${label}`}
+                >
+                  {a.details}
+                </Link>
+                <RowAction
+                  to={withSearch(`/vehicles/${vehicle.id}/edit`)}
+                  label={a.edit}
+                  name={label}
+                />
+                <Link
+                  to={withSearch(`/vehicles/${vehicle.id}/compatibility`)}
+                  className="btn-ghost whitespace-nowrap px-2 py-1"
+                  preventScrollReset
+                  aria-label={`${m.compatibility}: ${label}`}
+                >
+                  {m.compatibility}
+                </Link>
+                <RowAction
+                  to={withSearch(`/vehicles/${vehicle.id}/delete`)}
+                  label={a.delete}
+                  name={label}
+                  danger
+                />
+              </RowActions>
+            </DataRow>
+          );
+        })}
+      </DataTable>
       <Pagination page={page} pages={pages} label={m.vehiclesPagination} />
-      <Outlet />
-    </div>
+    </AdminListPage>
   );
 }

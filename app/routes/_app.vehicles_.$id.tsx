@@ -2,18 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
 import { getVehicleWithParts, vehicleLabel } from "~/models/vehicle.server";
-import { parsePathId } from "~/schemas/api-search";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
 const a = messages.admin;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parsePathId(params.id);
-  const vehicle = id === null ? undefined : getVehicleWithParts(id);
-  if (!vehicle) throw new Response(m.vehicleNotFound, { status: 404 });
+  const vehicle = recordOr404(params.id, getVehicleWithParts, m.vehicleNotFound);
   return { vehicle, label: vehicleLabel(vehicle) };
 }
 

@@ -1,23 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { deleteBrand, getBrand } from "~/models/brand.server";
-import { parsePathId } from "~/schemas/api-search";
+import { dialogRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.deleteBrand} — Encaixa` }];
 
-function brandOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const brand = id === null ? undefined : getBrand(id);
-  if (!brand) throw new Response(m.brandNotFound, { status: 404 });
-  return brand;
-}
+const brandOr404 = (raw: string | undefined) => recordOr404(raw, getBrand, m.brandNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -27,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const result = deleteBrand(brandOr404(params.id).id, admin.id);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return dialogRefusal(result);
   return redirectWithToast("/vehicles/brands", { type: "success", message: m.brandDeleted });
 }
 

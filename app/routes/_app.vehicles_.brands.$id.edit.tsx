@@ -4,23 +4,18 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BrandFormDialog } from "~/components/catalogue/brand-form";
 import { getBrand, renameBrand } from "~/models/brand.server";
-import { refusalReply } from "~/models/catalogue-rules.server";
-import { parsePathId } from "~/schemas/api-search";
 import { brandSchema } from "~/schemas/catalogue";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.editBrand} — Encaixa` }];
 
-function brandOr404(raw: string | undefined) {
-  const id = parsePathId(raw);
-  const brand = id === null ? undefined : getBrand(id);
-  if (!brand) throw new Response(m.brandNotFound, { status: 404 });
-  return brand;
-}
+const brandOr404 = (raw: string | undefined) => recordOr404(raw, getBrand, m.brandNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -34,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: brandSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = renameBrand(brand.id, submission.value, admin.id);
-  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  if (!result.ok) return formRefusal(submission, result);
   return redirectWithToast("/vehicles/brands", { type: "success", message: m.brandUpdated });
 }
 

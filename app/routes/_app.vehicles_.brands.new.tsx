@@ -4,10 +4,10 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { BrandFormDialog } from "~/components/catalogue/brand-form";
 import { createBrand } from "~/models/brand.server";
-import { refusalReply } from "~/models/catalogue-rules.server";
 import { brandSchema } from "~/schemas/catalogue";
+import { formRefusal } from "~/server/refusal.server";
 import { requireAdmin } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.catalogue;
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: brandSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = createBrand(submission.value, admin.id);
-  if (!result.ok) return data(submission.reply(refusalReply(result)), { status: result.status });
+  if (!result.ok) return formRefusal(submission, result);
   return redirectWithToast("/vehicles/brands", { type: "success", message: m.brandCreated });
 }
 

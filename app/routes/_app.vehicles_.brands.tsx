@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
+import { AdminListPage } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
 import { listBrands } from "~/models/brand.server";
 import { requireAdmin } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
 const a = messages.admin;
@@ -20,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function BrandsPage() {
   const { brands } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <AdminListPage width="4xl">
       <PageHeader
         title={m.brandsTitle}
         subtitle={m.brandsSubtitle}
@@ -35,62 +37,41 @@ export default function BrandsPage() {
           </>
         }
       />
-      <div className="card overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                {m.id}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {m.name}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {m.vehiclesCount}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {a.actions}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {brands.length === 0 && (
-              <tr>
-                <td colSpan={4} className="px-4 py-8 text-center text-slate-600">
-                  {m.noBrands}
-                </td>
-              </tr>
-            )}
-            {brands.map((brand) => (
-              <tr key={brand.id} className="border-b border-slate-100 last:border-0">
-                <td className="px-4 py-3 tabular-nums text-slate-600">{brand.id}</td>
-                <th scope="row" className="px-4 py-3 font-semibold">
-                  {brand.name}
-                </th>
-                <td className="px-4 py-3 text-right tabular-nums">
-                  {formatInteger(brand.vehiclesCount)}
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
-                    <RowAction
-                      to={`/vehicles/brands/${brand.id}/edit`}
-                      label={a.edit}
-                      name={brand.name}
-                    />
-                    <RowAction
-                      to={`/vehicles/brands/${brand.id}/delete`}
-                      label={a.delete}
-                      name={brand.name}
-                      danger
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Outlet />
-    </div>
+      <DataTable
+        columns={[
+          { label: m.id },
+          { label: m.name },
+          { label: m.vehiclesCount, align: "right" },
+          { label: a.actions, align: "right" },
+        ]}
+        empty={m.noBrands}
+        isEmpty={brands.length === 0}
+      >
+        {brands.map((brand) => (
+          <DataRow key={brand.id}>
+            <td className="px-4 py-3 tabular-nums text-slate-600">{brand.id}</td>
+            <th scope="row" className="px-4 py-3 font-semibold">
+              {brand.name}
+            </th>
+            <td className="px-4 py-3 text-right tabular-nums">
+              {formatInteger(brand.vehiclesCount)}
+            </td>
+            <RowActions>
+              <RowAction
+                to={`/vehicles/brands/${brand.id}/edit`}
+                label={a.edit}
+                name={brand.name}
+              />
+              <RowAction
+                to={`/vehicles/brands/${brand.id}/delete`}
+                label={a.delete}
+                name={brand.name}
+                danger
+              />
+            </RowActions>
+          </DataRow>
+        ))}
+      </DataTable>
+    </AdminListPage>
   );
 }

@@ -2,12 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { PageHeader, StatCard } from "~/components/admin/page-header";
-import { importStatusView } from "~/models/api-views.server";
-import { fipeImportProgress, importOutcome, isImportActive } from "~/models/fipe-import.server";
-import { parsePathId } from "~/schemas/api-search";
+import { importStatusView } from "~/api/views/imports";
+import {
+  fipeImportProgress,
+  importOutcome,
+  isImportActive,
+} from "~/models/fipe-import/progress.server";
 import { requireAdmin } from "~/server/auth.server";
+import { recordOr404 } from "~/server/responses.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.fipe;
 /** The spec polls import status every 2 seconds. */
@@ -17,9 +21,7 @@ export const meta: MetaFunction = () => [{ title: `${m.progressTitle} — Encaix
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = parsePathId(params.jobId);
-  const progress = id === null ? null : fipeImportProgress(id);
-  if (!progress) throw new Response(m.importNotFound, { status: 404 });
+  const progress = recordOr404(params.jobId, fipeImportProgress, m.importNotFound);
   const { job, logs, options } = progress;
   const view = importStatusView(job, logs);
   const active = isImportActive(job);

@@ -7,11 +7,12 @@ import { PageHeader } from "~/components/admin/page-header";
 import { SelectField } from "~/components/admin/fields";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "~/integrations/fipe/types";
-import { fipeBrands, startFipeImport } from "~/models/fipe-import.server";
+import { fipeBrands } from "~/models/fipe-import/brands.server";
+import { startFipeImport } from "~/jobs/fipe-import.server";
 import { fipeImportSchema, MAX_BRANDS_LIMIT } from "~/schemas/fipe-import";
 import { requireAdmin } from "~/server/auth.server";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
 
 const m = messages.fipe;

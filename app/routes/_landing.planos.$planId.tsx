@@ -1,32 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { planCredits, planPrice } from "~/components/pricing";
+import { planCredits, planPrice, publicPlan } from "~/components/pricing";
 import { RouteDialog } from "~/components/route-dialog";
 import { getPlanWithCustomers } from "~/models/plan.server";
 import { getOptionalUser } from "~/server/auth.server";
+import { invariantResponse } from "~/server/responses.server";
 import { formatInteger } from "~/utils/format";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.planDialog;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.planId);
   const plan = Number.isInteger(id) && id > 0 ? getPlanWithCustomers(id) : undefined;
-  if (!plan || plan.status !== "active") throw new Response(m.planNotFound, { status: 404 });
+  invariantResponse(plan?.status === "active", m.planNotFound);
   const user = await getOptionalUser(request);
   return {
-    plan: {
-      id: plan.id,
-      name: plan.name,
-      description: plan.description,
-      priceCents: plan.priceCents,
-      creditsPerMonth: plan.creditsPerMonth,
-      status: plan.status,
-      customersCount: plan.customersCount,
-      features: plan.features,
-      policies: plan.policies,
-      isFree: plan.isFree,
-    },
+    plan: publicPlan(plan),
     signedIn: Boolean(user),
   };
 }

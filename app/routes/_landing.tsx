@@ -1,31 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { PricingGrid, type PublicPlan } from "~/components/pricing";
+import { PricingGrid, publicPlan, type PublicPlan } from "~/components/pricing";
 import { UserMenu } from "~/components/user-menu";
 import { publicOverview } from "~/models/overview.server";
 import { listPlans } from "~/models/plan.server";
 import { getOptionalUser } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { useSeo } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.landing;
 export const TEST_PARAM = "teste";
 
 function loadPlans(): { plans: PublicPlan[]; failed: boolean } {
   try {
-    const plans = listPlans({ status: "active" }).map((plan) => ({
-      id: plan.id,
-      name: plan.name,
-      description: plan.description,
-      priceCents: plan.priceCents,
-      creditsPerMonth: plan.creditsPerMonth,
-      status: plan.status,
-      customersCount: plan.customersCount,
-      features: plan.features,
-      policies: plan.policies,
-      isFree: plan.isFree,
-    }));
+    const plans = listPlans({ status: "active" }).map((plan) => publicPlan(plan));
     return { plans, failed: false };
   } catch (error) {
     console.error(error);

@@ -1,5 +1,5 @@
 import { fail } from "~/server/api.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** Unknown /api paths answer in the envelope, not with the HTML 404 page. */
 export const loader = () => fail(messages.api.notFound, 404);

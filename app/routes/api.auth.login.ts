@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountSummary } from "~/models/account.server";
-import { profileView } from "~/models/api-views.server";
+import { profileView } from "~/api/views/users";
 import { createSession } from "~/models/session.server";
 import { apiLoginSchema } from "~/schemas/auth";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { clientIp, LoginError, signIn } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();

@@ -1,4 +1,4 @@
-import { planView } from "~/models/api-views.server";
+import { planView } from "~/api/views/plans";
 import { listPlans } from "~/models/plan.server";
 import { ok } from "~/server/api.server";
 

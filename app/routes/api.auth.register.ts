@@ -1,33 +1,29 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { userView } from "~/models/api-views.server";
+import { userView } from "~/api/views/users";
 import { createSession } from "~/models/session.server";
-import { createAccount, EmailTakenError, toPublicUser } from "~/models/user.server";
+import { createAccount, toPublicUser } from "~/models/user.server";
 import { apiRegisterSchema } from "~/schemas/auth";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { clientIp } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import { apiRefusal } from "~/server/refusal.server";
+import * as messages from "~/messages";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = await parseJsonBody(request, apiRegisterSchema);
   if (!parsed.ok) return parsed.response;
-  try {
-    const user = await createAccount(parsed.value);
-    const session = createSession(user.id, "api", {
+  const created = await createAccount(parsed.value);
+  if (!created.ok) return apiRefusal(created);
+  const user = created.value;
+  const session = createSession(user.id, "api", {
       userAgent: request.headers.get("user-agent"),
       ip: clientIp(context),
     });
-    return ok(
-      { user: userView(toPublicUser(user)), token: session.id },
-      messages.auth.registerSuccess,
-      201,
-    );
-  } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
-    }
-    throw error;
-  }
+  return ok(
+    { user: userView(toPublicUser(user)), token: session.id },
+    messages.auth.registerSuccess,
+    201,
+  );
 }
 
 export const loader = () => methodNotAllowed();

@@ -1,14 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import {
-  AlreadyOnPlanError,
-  PlanInactiveError,
-  PlanNotFoundError,
-  subscribe,
-} from "~/models/subscription.server";
+import { subscribe } from "~/models/subscription.server";
 import { apiSubscribeSchema } from "~/schemas/settings";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.planChange;
 
@@ -18,45 +14,40 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireApiUser(request, ["user", "premium_user"]);
   const parsed = await parseJsonBody(request, apiSubscribeSchema);
   if (!parsed.ok) return parsed.response;
-  try {
-    const result = subscribe({
-      userId: user.id,
-      planId: parsed.value.planId,
-      paymentMethod: parsed.value.paymentMethod,
-    });
-    const subscription = {
-      id: result.subscription.id,
-      plan_id: result.subscription.planId,
-      status: result.subscription.status,
-      payment_method: result.subscription.paymentMethod,
-      started_at: result.subscription.startedAt?.toISOString() ?? null,
-      expires_at: result.subscription.expiresAt?.toISOString() ?? null,
-    };
-    if (result.kind === "activated") return ok({ subscription, payment: null }, m.created);
-    const { payment } = result;
-    return ok(
-      {
-        subscription,
-        payment: {
-          id: payment.id,
-          status: payment.status,
-          gateway: payment.gateway,
-          amount: payment.amountCents / 100,
-          external_reference: payment.externalReference,
-          init_point: payment.initPoint,
-          sandbox_init_point: payment.sandboxInitPoint,
-          created_at: payment.createdAt.toISOString(),
-        },
+  const subscribed = subscribe({
+    userId: user.id,
+    planId: parsed.value.planId,
+    paymentMethod: parsed.value.paymentMethod,
+  });
+  if (!subscribed.ok) return apiRefusal(subscribed);
+  const result = subscribed.value;
+  const subscription = {
+    id: result.subscription.id,
+    plan_id: result.subscription.planId,
+    status: result.subscription.status,
+    payment_method: result.subscription.paymentMethod,
+    started_at: result.subscription.startedAt?.toISOString() ?? null,
+    expires_at: result.subscription.expiresAt?.toISOString() ?? null,
+  };
+  if (result.kind === "activated") return ok({ subscription, payment: null }, m.created);
+  const { payment } = result;
+  return ok(
+    {
+      subscription,
+      payment: {
+        id: payment.id,
+        status: payment.status,
+        gateway: payment.gateway,
+        amount: payment.amountCents / 100,
+        external_reference: payment.externalReference,
+        init_point: payment.initPoint,
+        sandbox_init_point: payment.sandboxInitPoint,
+        created_at: payment.createdAt.toISOString(),
       },
-      m.paymentRequired(payment.id),
-      201,
-    );
-  } catch (error) {
-    if (error instanceof AlreadyOnPlanError) return fail(m.alreadyOnPlan, 409);
-    if (error instanceof PlanNotFoundError || error instanceof PlanInactiveError)
-      return fail(m.planNotFound, 404);
-    throw error;
-  }
+    },
+    m.paymentRequired(payment.id),
+    201,
+  );
 }
 
 export const loader = () => methodNotAllowed();

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { brandView } from "~/models/api-views.server";
+import { brandView } from "~/api/views/brands";
 import { deleteBrand, getBrand, renameBrand } from "~/models/brand.server";
-import { refusalErrors } from "~/models/catalogue-rules.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiBrandSchema } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
 
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const body = await parseJsonBody(request, apiBrandSchema);
     if (!body.ok) return body.response;
     const result = renameBrand(id, body.value, user.id);
-    if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+    if (!result.ok) return apiRefusal(result);
     return ok(
       { ...brandView(result.value), vehicles_renamed: result.value.vehiclesRenamed },
       m.brandUpdated,
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method === "DELETE") {
     if (id === null) return fail(m.brandNotFound, 404);
     const result = deleteBrand(id, user.id);
-    if (!result.ok) return fail(result.message, result.status);
+    if (!result.ok) return apiRefusal(result);
     return ok({ id: result.value.id }, m.brandDeleted);
   }
   return methodNotAllowed();

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { brandView } from "~/models/api-views.server";
+import { brandView } from "~/api/views/brands";
 import { createBrand, listBrands } from "~/models/brand.server";
-import { refusalErrors } from "~/models/catalogue-rules.server";
 import { apiBrandSchema } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** GET /api/brands — the brand list with ids (admin); POST {name} (admin). Names only: /api/vehicles/brands. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,6 +19,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, apiBrandSchema);
   if (!body.ok) return body.response;
   const result = createBrand(body.value, user.id);
-  if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+  if (!result.ok) return apiRefusal(result);
   return ok(brandView(result.value), messages.catalogue.brandCreated, 201);
 }

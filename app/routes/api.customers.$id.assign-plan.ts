@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { customerView } from "~/models/api-views.server";
+import { customerView } from "~/api/views/customers";
 import { assignCustomerPlan, getCustomer, getCustomerRow } from "~/models/customer.server";
-import { PlanInactiveError, PlanNotFoundError } from "~/models/subscription.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiAssignPlanSchema } from "~/schemas/customer";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.customersAdmin;
 
@@ -23,14 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null || !getCustomer(id)) return fail(m.notFound, 404);
   const parsed = await parseJsonBody(request, apiAssignPlanSchema);
   if (!parsed.ok) return parsed.response;
-  try {
-    assignCustomerPlan({ userId: id, ...parsed.value, actorId: user.id });
-    return ok(customerView(getCustomerRow(id)!), m.planAssigned);
-  } catch (error) {
-    if (error instanceof PlanNotFoundError)
-      return fail(m.planNotFound, 400, { plan_id: [m.planNotFound] });
-    if (error instanceof PlanInactiveError)
-      return fail(m.planInactive, 400, { plan_id: [m.planInactive] });
-    throw error;
-  }
+  const assigned = assignCustomerPlan({ userId: id, ...parsed.value, actorId: user.id });
+  if (!assigned.ok) return apiRefusal(assigned, { fieldName: () => "plan_id" });
+  return ok(customerView(getCustomerRow(id)!), m.planAssigned);
 }

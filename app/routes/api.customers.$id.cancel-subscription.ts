@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { customerView } from "~/models/api-views.server";
+import { customerView } from "~/api/views/customers";
 import { cancelCustomerSubscription, getCustomer, getCustomerRow } from "~/models/customer.server";
-import { SubscriptionNotActiveError } from "~/models/subscription.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.customersAdmin;
 
@@ -20,11 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const id = parsePathId(params.id);
   if (id === null || !getCustomer(id)) return fail(m.notFound, 404);
-  try {
-    cancelCustomerSubscription({ userId: id, actorId: user.id });
-    return ok(customerView(getCustomerRow(id)!), m.subscriptionCancelled);
-  } catch (error) {
-    if (error instanceof SubscriptionNotActiveError) return fail(m.noActiveSubscription, 409);
-    throw error;
-  }
+  const cancelled = cancelCustomerSubscription({ userId: id, actorId: user.id });
+  if (!cancelled.ok) return apiRefusal(cancelled);
+  return ok(customerView(getCustomerRow(id)!), m.subscriptionCancelled);
 }

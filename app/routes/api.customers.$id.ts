@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { customerView } from "~/models/api-views.server";
+import { customerView } from "~/api/views/customers";
 import {
   deleteCustomer,
   getCustomer,
   getCustomerRow,
   updateCustomer,
 } from "~/models/customer.server";
-import { EmailTakenError } from "~/models/user.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCustomerEditSchema } from "~/schemas/customer";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.customersAdmin;
 
@@ -55,12 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
   const parsed = await parseJsonBody(request, apiCustomerEditSchema(base));
   if (!parsed.ok) return parsed.response;
-  try {
-    updateCustomer(customer.id, parsed.value, user.id);
-    return ok(customerView(getCustomerRow(customer.id)!), m.updated);
-  } catch (error) {
-    if (error instanceof EmailTakenError)
-      return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
-    throw error;
-  }
+  const saved = updateCustomer(customer.id, parsed.value, user.id);
+  if (!saved.ok) return apiRefusal(saved);
+  return ok(customerView(getCustomerRow(customer.id)!), m.updated);
 }

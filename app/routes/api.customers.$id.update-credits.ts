@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { customerView } from "~/models/api-views.server";
+import { customerView } from "~/api/views/customers";
 import { addCredits, getCustomer, getCustomerRow } from "~/models/customer.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiAddCreditsSchema } from "~/schemas/customer";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.customersAdmin;
 

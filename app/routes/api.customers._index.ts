@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { customerView } from "~/models/api-views.server";
+import { customerView } from "~/api/views/customers";
 import { createCustomer, getCustomerRow, listCustomers } from "~/models/customer.server";
-import { EmailTakenError } from "~/models/user.server";
 import { queryParams } from "~/schemas/api-search";
 import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/customer";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.customersAdmin;
 
@@ -29,12 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = await parseJsonBody(request, apiCustomerCreateSchema);
   if (!parsed.ok) return parsed.response;
-  try {
-    const customer = await createCustomer(parsed.value, user.id);
-    return ok(customerView(getCustomerRow(customer.id)!), m.created, 201);
-  } catch (error) {
-    if (error instanceof EmailTakenError)
-      return fail(messages.auth.emailTaken, 400, { email: [messages.auth.emailTaken] });
-    throw error;
-  }
+  const created = await createCustomer(parsed.value, user.id);
+  if (!created.ok) return apiRefusal(created);
+  return ok(customerView(getCustomerRow(created.value.id)!), m.created, 201);
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { customerStatisticsView } from "~/models/api-views.server";
+import { customerStatisticsView } from "~/api/views/customers";
 import { customerStatistics } from "~/models/customer.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";

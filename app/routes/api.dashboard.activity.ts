@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { feedItemView } from "~/models/api-views.server";
+import { feedItemView } from "~/api/views/dashboard";
 import { recentActivityFeed } from "~/models/dashboard.server";
 import { apiActivitySchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";

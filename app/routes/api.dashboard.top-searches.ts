@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { topSearchView } from "~/models/api-views.server";
+import { topSearchView } from "~/api/views/dashboard";
 import { topSearches } from "~/models/dashboard.server";
 import { apiTopSearchesSchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { importStatusView } from "~/models/api-views.server";
-import { importProgress } from "~/models/fipe-import.server";
+import { importStatusView } from "~/api/views/imports";
+import { importProgress } from "~/models/fipe-import/progress.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** GET /api/import/status/:id — the spec's Import status of one import (FIPE or catalogue); admins only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

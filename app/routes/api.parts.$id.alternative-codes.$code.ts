@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { partAlternativeCodeView } from "~/models/api-views.server";
+import { partAlternativeCodeView } from "~/api/views/parts";
 import { removeAlternativeCode } from "~/models/part.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.parts;
 
@@ -20,6 +21,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parsePathId(params.id);
   if (id === null) return fail(m.notFound, 404);
   const outcome = removeAlternativeCode(id, (params.code ?? "").slice(0, 200), user.id);
-  if (!outcome.ok) return fail(outcome.message, outcome.status);
+  if (!outcome.ok) return apiRefusal(outcome);
   return ok(partAlternativeCodeView(outcome.value), m.alternativeCodeRemoved);
 }

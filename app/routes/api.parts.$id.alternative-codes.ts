@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { partAlternativeCodeView } from "~/models/api-views.server";
+import { partAlternativeCodeView } from "~/api/views/parts";
 import { addAlternativeCode, listAlternativeCodes } from "~/models/part.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiAlternativeCodeSchema } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.parts;
 
@@ -27,12 +28,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, apiAlternativeCodeSchema);
   if (!body.ok) return body.response;
   const outcome = addAlternativeCode(id, body.value, user.id);
-  if (!outcome.ok) {
-    return fail(
-      outcome.message,
-      outcome.status,
-      outcome.field ? { alternative_code: [outcome.message] } : undefined,
-    );
-  }
+  if (!outcome.ok) return apiRefusal(outcome, { fieldName: () => "alternative_code" });
   return ok(partAlternativeCodeView(outcome.value), m.alternativeCodeAdded, 201);
 }

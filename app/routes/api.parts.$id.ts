@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { findPartHit, partDetailView, savedPartView } from "~/models/api-views.server";
-import { vehiclesForPart } from "~/models/fitment.server";
-import { deletePart, updatePart } from "~/models/part.server";
+import { partDetailView } from "~/api/views/parts";
+import { cataloguePartDetail, deletePart, updatePart } from "~/models/part.server";
 import { parsePathId, VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
-import { apiPartSchema, apiRefusalErrors } from "~/schemas/part";
+import { apiFieldName, apiPartSchema } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /**
  * GET /api/parts/:id — one part with its alternative codes, compat_count and the first page of
@@ -16,9 +16,9 @@ import { messages } from "~/utils/messages";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request);
   const id = parsePathId(params.id);
-  const hit = id === null ? undefined : findPartHit(id);
-  if (!hit) return fail(messages.apiSearch.partNotFound, 404);
-  return ok(partDetailView(hit, vehiclesForPart(hit.id, 1, VEHICLES_DEFAULT_PER_PAGE)));
+  const part = id === null ? undefined : cataloguePartDetail(id, VEHICLES_DEFAULT_PER_PAGE);
+  if (!part) return fail(messages.apiSearch.partNotFound, 404);
+  return ok(partDetailView(part));
 }
 
 /**
@@ -33,12 +33,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null) return fail(messages.parts.notFound, 404);
   if (request.method === "DELETE") {
     const outcome = deletePart(id, user.id);
-    if (!outcome.ok) return fail(outcome.message, outcome.status);
+    if (!outcome.ok) return apiRefusal(outcome);
     return ok({ id: outcome.value.id, code: outcome.value.code }, messages.parts.deleted);
   }
   const body = await parseJsonBody(request, apiPartSchema);
   if (!body.ok) return body.response;
   const outcome = updatePart(id, body.value, user.id);
-  if (!outcome.ok) return fail(outcome.message, outcome.status, apiRefusalErrors(outcome));
-  return ok(savedPartView(id), messages.parts.updated);
+  if (!outcome.ok) return apiRefusal(outcome, { fieldName: apiFieldName });
+  const saved = cataloguePartDetail(id, VEHICLES_DEFAULT_PER_PAGE);
+  return ok(saved ? partDetailView(saved) : null, messages.parts.updated);
 }

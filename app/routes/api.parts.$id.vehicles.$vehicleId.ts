@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { unlinkVehicle } from "~/models/part.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.parts;
 
@@ -21,6 +22,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const vehicleId = parsePathId(params.vehicleId);
   if (vehicleId === null) return fail(m.fitmentNotFound, 404);
   const outcome = unlinkVehicle(id, vehicleId, user.id);
-  if (!outcome.ok) return fail(outcome.message, outcome.status);
+  if (!outcome.ok) return apiRefusal(outcome);
   return ok({ part_id: id, vehicle_id: vehicleId }, m.fitmentUnlinked);
 }

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { linkVehicle } from "~/models/part.server";
 import { parsePathId } from "~/schemas/api-search";
-import { apiFitmentSchema, apiRefusalErrors } from "~/schemas/part";
+import { apiFieldName, apiFitmentSchema } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.parts;
 
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, apiFitmentSchema);
   if (!body.ok) return body.response;
   const outcome = linkVehicle(id, body.value, user.id);
-  if (!outcome.ok) return fail(outcome.message, outcome.status, apiRefusalErrors(outcome));
+  if (!outcome.ok) return apiRefusal(outcome, { fieldName: apiFieldName });
   const data = { part_id: id, vehicle_id: body.value.vehicleId, notes: body.value.notes };
   return outcome.value.created ? ok(data, m.fitmentLinked, 201) : ok(data, m.fitmentUpdated);
 }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { categoryView } from "~/models/api-views.server";
-import { refusalErrors } from "~/models/catalogue-rules.server";
+import { categoryView } from "~/api/views/categories";
 import { deleteCategory, getCategory, updateCategory } from "~/models/category.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCategorySchema } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
 
@@ -26,13 +26,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const body = await parseJsonBody(request, apiCategorySchema);
     if (!body.ok) return body.response;
     const result = updateCategory(id, body.value, user.id);
-    if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+    if (!result.ok) return apiRefusal(result);
     return ok(categoryView(result.value), m.categoryUpdated);
   }
   if (request.method === "DELETE") {
     if (id === null) return fail(m.categoryNotFound, 404);
     const result = deleteCategory(id, user.id);
-    if (!result.ok) return fail(result.message, result.status);
+    if (!result.ok) return apiRefusal(result);
     return ok({ id: result.value.id }, m.categoryDeleted);
   }
   return methodNotAllowed();

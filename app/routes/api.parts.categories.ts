@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { categoryView } from "~/models/api-views.server";
-import { refusalErrors } from "~/models/catalogue-rules.server";
+import { categoryView } from "~/api/views/categories";
 import { createCategory, listCategories } from "~/models/category.server";
 import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /**
  * GET /api/parts/categories?q — every category with its parts count (any signed-in user: the
@@ -23,6 +23,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, apiCategorySchema);
   if (!body.ok) return body.response;
   const result = createCategory(body.value, user.id);
-  if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+  if (!result.ok) return apiRefusal(result);
   return ok(categoryView(result.value), messages.catalogue.categoryCreated, 201);
 }

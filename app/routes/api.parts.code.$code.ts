@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exhaustedView, partListView, searchCreditHeaders } from "~/models/api-views.server";
+import { partListView } from "~/api/views/parts";
+import { exhaustedView, searchCreditHeaders } from "~/api/views/search";
 import { normalizeCode } from "~/utils/codes";
 import { searchParts } from "~/models/part-search.server";
+import { withCatalogueFacts } from "~/models/part.server";
 import { exactCodeMatches } from "~/models/search.server";
 import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /**
  * GET /api/parts/code/:code — exact lookup by normalised code: the part's own code first, then
@@ -37,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const message =
     exact.length === 1 ? messages.search.foundOne : messages.search.foundMany(exact.length);
-  const response = ok(partListView(exact), message);
+  const response = ok(partListView(withCatalogueFacts(exact)), message);
   for (const [name, value] of Object.entries(searchCreditHeaders(outcome, "code")))
     response.headers.set(name, value);
   return response;

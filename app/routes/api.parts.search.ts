@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exhaustedView, partListView, searchCreditHeaders } from "~/models/api-views.server";
+import { partListView } from "~/api/views/parts";
+import { exhaustedView, searchCreditHeaders } from "~/api/views/search";
 import { isDescriptionQuery } from "~/utils/codes";
 import { searchParts } from "~/models/part-search.server";
+import { withCatalogueFacts } from "~/models/part.server";
 import { apiPartsSearchSchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /**
  * GET /api/parts/search?q&limit&category_id&type — the search screen's search over the API, metered
@@ -39,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : hits.length === 1
         ? m.foundOne
         : m.foundMany(hits.length);
-  const response = ok(partListView(hits), message);
+  const response = ok(partListView(withCatalogueFacts(hits)), message);
   for (const [name, value] of Object.entries(searchCreditHeaders(outcome, type)))
     response.headers.set(name, value);
   return response;

@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { partAdminListView, savedPartView } from "~/models/api-views.server";
-import { createPart, queryParts } from "~/models/part.server";
-import { apiPartSchema, apiRefusalErrors, parseApiPartList } from "~/schemas/part";
+import { partAdminListView, partDetailView } from "~/api/views/parts";
+import { withAlternativeCodes } from "~/models/fitment.server";
+import { cataloguePartDetail, createPart, queryParts } from "~/models/part.server";
+import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
+import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.parts;
 
@@ -24,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset: number;
   } = {
     success: true,
-    data: partAdminListView(items),
+    data: partAdminListView(withAlternativeCodes(items)),
     total,
     limit,
     offset,
@@ -40,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, apiPartSchema);
   if (!body.ok) return body.response;
   const outcome = createPart({ ...body.value, fitments: body.value.fitments ?? [] }, user.id);
-  if (!outcome.ok) return fail(outcome.message, outcome.status, apiRefusalErrors(outcome));
-  return ok(savedPartView(outcome.value.id), m.created, 201);
+  if (!outcome.ok) return apiRefusal(outcome, { fieldName: apiFieldName });
+  const saved = cataloguePartDetail(outcome.value.id, VEHICLES_DEFAULT_PER_PAGE);
+  return ok(saved ? partDetailView(saved) : null, m.created, 201);
 }

@@ -1,5 +1,5 @@
 import { ok } from "~/server/api.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export function loader() {
   return ok({ status: "ok", time: new Date().toISOString() }, messages.api.pong);

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { planCustomerView } from "~/models/api-views.server";
+import { planCustomerView } from "~/api/views/plans";
 import { getPlanWithCustomers, planCustomers } from "~/models/plan.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** GET /api/plans/:id/customers — the customers with an active subscription to the plan. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

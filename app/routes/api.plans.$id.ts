@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { planAdminView } from "~/models/api-views.server";
+import { planAdminView } from "~/api/views/plans";
 import {
   deletePlanByAdmin,
   getPlanWithCustomers,
-  PlanHasSubscribersError,
-  PlanNameTakenError,
   updatePlanByAdmin,
 } from "~/models/plan.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiPlanSchema, planFormValues } from "~/schemas/plan";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.plansAdmin;
 
@@ -39,25 +38,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!plan) return fail(m.notFound, 404);
 
   if (request.method === "DELETE") {
-    try {
-      const result = deletePlanByAdmin(plan.id, user.id);
-      if (!result) return fail(m.notFound, 404);
-      if (result.outcome === "deleted") return ok(null, m.deleted);
-      return ok(planAdminView(getPlanWithCustomers(plan.id)!), m.deactivatedInsteadOfDeleted);
-    } catch (error) {
-      if (error instanceof PlanHasSubscribersError)
-        return fail(m.hasSubscribers(error.subscribers), 409);
-      throw error;
-    }
+    const result = deletePlanByAdmin(plan.id, user.id);
+    if (!result.ok) return apiRefusal(result);
+    if (result.value.outcome === "deleted") return ok(null, m.deleted);
+    return ok(planAdminView(getPlanWithCustomers(plan.id)!), m.deactivatedInsteadOfDeleted);
   }
 
   const parsed = await parseJsonBody(request, apiPlanSchema(planFormValues(plan)));
   if (!parsed.ok) return parsed.response;
-  try {
-    updatePlanByAdmin(plan.id, parsed.value, user.id);
-    return ok(planAdminView(getPlanWithCustomers(plan.id)!), m.updated);
-  } catch (error) {
-    if (error instanceof PlanNameTakenError) return fail(m.nameTaken, 400, { name: [m.nameTaken] });
-    throw error;
-  }
+  const saved = updatePlanByAdmin(plan.id, parsed.value, user.id);
+  if (!saved.ok) return apiRefusal(saved);
+  return ok(planAdminView(getPlanWithCustomers(plan.id)!), m.updated);
 }

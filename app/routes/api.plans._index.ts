@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { planAdminView } from "~/models/api-views.server";
+import { planAdminView } from "~/api/views/plans";
 import {
   createPlanByAdmin,
   getPlanWithCustomers,
   listPlansAdmin,
-  PlanNameTakenError,
 } from "~/models/plan.server";
 import { queryParams } from "~/schemas/api-search";
 import { apiPlanSchema, planListQuerySchema } from "~/schemas/plan";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.plansAdmin;
 
@@ -27,11 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = await parseJsonBody(request, apiPlanSchema());
   if (!parsed.ok) return parsed.response;
-  try {
-    const plan = createPlanByAdmin(parsed.value, user.id);
-    return ok(planAdminView(getPlanWithCustomers(plan.id)!), m.created, 201);
-  } catch (error) {
-    if (error instanceof PlanNameTakenError) return fail(m.nameTaken, 400, { name: [m.nameTaken] });
-    throw error;
-  }
+  const created = createPlanByAdmin(parsed.value, user.id);
+  if (!created.ok) return apiRefusal(created);
+  return ok(planAdminView(getPlanWithCustomers(created.value.id)!), m.created, 201);
 }

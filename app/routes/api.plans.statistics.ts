@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { planStatisticsView } from "~/models/api-views.server";
+import { planStatisticsView } from "~/api/views/plans";
 import { planStatistics } from "~/models/plan.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";

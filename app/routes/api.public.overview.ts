@@ -1,4 +1,4 @@
-import { overviewView } from "~/models/api-views.server";
+import { overviewView } from "~/api/views/public";
 import { publicOverview } from "~/models/overview.server";
 import { ok } from "~/server/api.server";
 

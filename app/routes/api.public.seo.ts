@@ -1,4 +1,4 @@
-import { seoView } from "~/models/api-views.server";
+import { seoView } from "~/api/views/public";
 import { publicSeo } from "~/models/seo.server";
 import { ok } from "~/server/api.server";
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { vehicleDetailView, vehicleView } from "~/models/api-views.server";
-import { refusalErrors } from "~/models/catalogue-rules.server";
+import { vehicleDetailView, vehicleView } from "~/api/views/vehicles";
 import { deleteVehicle, getVehicleWithParts, updateVehicle } from "~/models/vehicle.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCompatiblePartIdsSchema, apiVehicleSchema } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.catalogue;
 const compatibleIdsBody = z.object({ compatible_part_ids: apiCompatiblePartIdsSchema });
@@ -39,13 +39,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       user.id,
       compatibility.value.compatible_part_ids,
     );
-    if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+    if (!result.ok) return apiRefusal(result);
     return ok(vehicleView(result.value), m.vehicleUpdated);
   }
   if (request.method === "DELETE") {
     if (id === null) return fail(m.vehicleNotFound, 404);
     const result = deleteVehicle(id, user.id);
-    if (!result.ok) return fail(result.message, result.status);
+    if (!result.ok) return apiRefusal(result);
     return ok(
       { id: result.value.id, removed_compatibilities: result.value.removedCompatibilities },
       m.vehicleDeleted,

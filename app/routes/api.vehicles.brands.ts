@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { vehicleBrandNames } from "~/models/api-views.server";
+import { vehicleBrandNames } from "~/models/brand.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
 

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { partExists, vehiclePageView } from "~/models/api-views.server";
+import { vehiclePageView } from "~/api/views/parts";
+import { partExists } from "~/models/part.server";
 import { vehiclesForPart } from "~/models/fitment.server";
 import { apiVehiclesByPartSchema, parsePathId, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** GET /api/vehicles/by-part/:partId?page&per_page — the vehicles a part fits, a page at a time. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { fipeBrands } from "~/models/fipe-import.server";
+import { fipeBrands } from "~/models/fipe-import/brands.server";
 import { parseQuery } from "~/schemas/api-search";
 import { fipeTypeQuerySchema } from "~/schemas/fipe-import";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** GET /api/vehicles/fipe/brands?type=carros — FIPE's brands ({codigo, nome}); admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {

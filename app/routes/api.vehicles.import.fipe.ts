@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { waitForFipeImport, startFipeImport } from "~/models/fipe-import.server";
+import { waitForFipeImport } from "~/models/fipe-import/progress.server";
+import { startFipeImport } from "~/jobs/fipe-import.server";
 import { fipeImportApiSchema } from "~/schemas/fipe-import";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const m = messages.fipe;
 /** Under the spec client's 180 s timeout. */

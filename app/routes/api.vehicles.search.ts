@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { vehicleView } from "~/models/api-views.server";
+import { vehicleView } from "~/api/views/vehicles";
 import { listVehicles } from "~/models/vehicle.server";
 import { parseApiVehicleSearch } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, type Envelope } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /**
  * GET /api/vehicles/search?limit&offset&q&brand&year&type — the admin vehicle list, a window at a

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { vehicleView } from "~/models/api-views.server";
-import { refusalErrors } from "~/models/catalogue-rules.server";
+import { vehicleView } from "~/api/views/vehicles";
 import { createVehicle } from "~/models/vehicle.server";
 import { apiVehicleSchema } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiUser } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** GET lists live at /api/vehicles/search. */
 export const loader = () => methodNotAllowed();
@@ -17,6 +17,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, apiVehicleSchema);
   if (!body.ok) return body.response;
   const result = createVehicle(body.value, user.id);
-  if (!result.ok) return fail(result.message, result.status, refusalErrors(result));
+  if (!result.ok) return apiRefusal(result);
   return ok(vehicleView(result.value), messages.catalogue.vehicleCreated, 201);
 }

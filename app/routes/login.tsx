@@ -17,7 +17,7 @@ import {
 } from "~/server/auth.server";
 import { env } from "~/utils/env.server";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { toastCookie } from "~/server/toast.server";
 
 const m = messages.auth;

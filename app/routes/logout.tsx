@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { logout } from "~/server/auth.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { toastCookie } from "~/server/toast.server";
 
 /** Signing out is a POST that deletes the DB session; a GET just goes home. */

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/legal-page";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 export const meta: MetaFunction = () => [{ title: `${messages.legal.privacyTitle} — Encaixa` }];
 

@@ -5,11 +5,12 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
-import { createAccount, EmailTakenError } from "~/models/user.server";
+import { createAccount } from "~/models/user.server";
+import { formRefusal } from "~/server/refusal.server";
 import { registerSchema } from "~/schemas/auth";
 import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";
 import { useIsSubmitting } from "~/components/hooks";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { toastCookie } from "~/server/toast.server";
 
 const m = messages.auth;
@@ -32,7 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [m.spam], hideFields: hidden }), { status: 400 });
   }
   try {
-    const user = await createAccount(submission.value);
+    const created = await createAccount(submission.value);
+    if (!created.ok) return formRefusal(submission, created, { hideFields: hidden });
+    const user = created.value;
     const headers = new Headers();
     headers.append("Set-Cookie", await commitWebSession(user, request, clientIp(context)));
     headers.append(
@@ -41,12 +44,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     return redirect(safeRedirect(form.get("redirectTo")), { headers });
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data(
-        submission.reply({ fieldErrors: { email: [m.emailTaken] }, hideFields: hidden }),
-        { status: 400 },
-      );
-    }
     console.error(error);
     return data(submission.reply({ formErrors: [m.registerFailed], hideFields: hidden }), {
       status: 500,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 /** The JSON contract of every /api route: {success, data, message}, plus field errors on a 400. */
 export type Envelope<T> = {

@@ -18,7 +18,7 @@ import { verifyCredentials, type User } from "~/models/user.server";
 import type { Role } from "~db/schema";
 import { fail } from "./api.server";
 import { env } from "~/utils/env.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 
 const sessionCookie = () =>
   createCookie("__session", {

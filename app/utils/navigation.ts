@@ -1,5 +1,5 @@
 import type { Role } from "~db/schema";
-import { messages } from "./messages";
+import * as messages from "../messages";
 
 export type NavItem = {
   to: string;

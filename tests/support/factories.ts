@@ -42,13 +42,14 @@ export async function createUser(
   overrides: { role?: Role; password?: string; email?: string; name?: string } = {},
 ) {
   const password = overrides.password ?? "senha123";
-  const user = await createAccount({
+  const created = await createAccount({
     name: overrides.name ?? "Cliente Teste",
     email: overrides.email ?? `cliente-${unique()}@teste.dev`,
     password,
     role: overrides.role,
   });
-  return { user, password };
+  if (!created.ok) throw new Error(created.message);
+  return { user: created.value, password };
 }
 
 export function createCategory(name = `Categoria ${unique()}`) {
@@ -175,4 +176,10 @@ export function recordActivity(input: {
     .values({ actorId: input.actorId, type: input.type, action: input.action, createdAt: input.at })
     .returning()
     .get();
+}
+
+/** The value of an outcome the test expects to be accepted; a refusal fails the test with its message. */
+export function accepted<T>(outcome: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!outcome.ok) throw new Error(`refused: ${outcome.message}`);
+  return outcome.value;
 }

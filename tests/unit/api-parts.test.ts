@@ -9,7 +9,7 @@ import * as vehiclesRoute from "~/routes/api.parts.$id.vehicles";
 import * as partsRoute from "~/routes/api.parts";
 import { createSession } from "~/models/session.server";
 import { db } from "~/utils/db.server";
-import { messages } from "~/utils/messages";
+import * as messages from "~/messages";
 import { createCategory, createPart, createUser, createVehicle, fit } from "../support/factories";
 import { call, envelope } from "../support/routes";
 
