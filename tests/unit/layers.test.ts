@@ -1,0 +1,45 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/** The layer rules of ADR 0012, run through the project's own ESLint config on sample imports. */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function layerErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = [x];\n`, { filePath });
+  return result!.messages
+    .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((m) => m.message);
+}
+
+describe("the layers hold by lint", () => {
+  it.each([
+    ["app/models/sample.server.ts", 'import { data as x } from "@remix-run/node";'],
+    ["app/models/sample.server.ts", 'import { parseWithZod as x } from "@conform-to/zod/v4";'],
+    ["app/models/sample.server.ts", 'import { requireUser as x } from "~/server/auth.server";'],
+    ["app/models/sample.server.ts", 'import { Toast as x } from "~/components/toast";'],
+    ["app/models/sample.server.ts", 'import { loader as x } from "~/routes/_app.home";'],
+    ["app/models/sample.server.ts", 'import { enqueue as x } from "~/jobs/runner.server";'],
+    ["app/utils/sample.ts", 'import { getUserById as x } from "~/models/user.server";'],
+    ["app/utils/sample.ts", 'import { loginSchema as x } from "~/schemas/auth";'],
+    ["app/utils/sample.ts", 'import { ok as x } from "~/server/api.server";'],
+    ["app/messages/sample.ts", 'import { toastCookie as x } from "~/server/toast.server";'],
+    ["app/components/sample.tsx", 'import { db as x } from "~/utils/db.server";'],
+    ["app/components/sample.tsx", 'import { getPart as x } from "~/models/part.server";'],
+    ["app/schemas/sample.ts", 'import { getPart as x } from "~/models/part.server";'],
+    ["app/api/views/sample.ts", 'import { getPart as x } from "~/models/part.server";'],
+    ["app/jobs/sample.server.ts", 'import { requireAdmin as x } from "~/server/auth.server";'],
+  ])("refuses %s: %s", async (file, source) => {
+    expect(await layerErrors(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ["app/models/sample.server.ts", 'import { normalizeCode as x } from "~/utils/codes";'],
+    ["app/models/sample.server.ts", 'import { logActivity as x } from "./activity.server";'],
+    ["app/server/sample.server.ts", 'import { getUserById as x } from "~/models/user.server";'],
+    ["app/components/sample.tsx", 'import { formatBRL as x } from "~/utils/format";'],
+    ["app/api/views/sample.ts", 'import type { PartDetail as x } from "~/models/part.server";'],
+    ["app/routes/sample.tsx", 'import { getPart as x } from "~/models/part.server";'],
+  ])("allows %s: %s", async (file, source) => {
+    expect(await layerErrors(file, source)).toEqual([]);
+  });
+});
