@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { subscriptions, userPreferences } from "~db/schema";
+import * as messages from "~/messages";
 import { db } from "~/utils/db.server";
 import { createFreePlan, createUser } from "../../tests/support/factories";
 import { currentPlan } from "./credits.server";
@@ -61,9 +62,11 @@ describe("accounts", () => {
   it("updates the profile, checking the current password and e-mail uniqueness", async () => {
     const { user, password } = await createUser();
     const other = await createUser();
-    expect(await updateProfile(user.id, { name: "X", email: other.user.email })).toMatchObject({
+    expect(await updateProfile(user.id, { name: "X", email: other.user.email })).toEqual({
       ok: false,
       reason: "name_taken",
+      message: messages.auth.emailTaken,
+      field: "email",
     });
     expect(
       await updateProfile(user.id, {
