@@ -58,6 +58,8 @@ export default defineConfig({
       COOKIE_SECURE: "false",
       SEED_DEMO_DATA: "true",
       LOGIN_MAX_ATTEMPTS: "50",
+      // Every journey signs up from 127.0.0.1, in both projects.
+      SIGNUP_MAX_PER_HOUR: "1000",
       REDIS_URL: "",
       ENCAIXA_BUILD_DIR: process.env.ENCAIXA_BUILD_DIR ?? "build",
       FIPE_BASE_URL: `http://127.0.0.1:${port}/fipe-sim/api/v1`,

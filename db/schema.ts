@@ -93,12 +93,25 @@ export const loginAttempts = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     ip: text("ip").notNull(),
     email: text("email").notNull(),
+    /** Let in through the account's slow lane: the account was over its limit (ADR 0014). */
+    slowLane: integer("slow_lane", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("login_attempts_ip_idx").on(t.ip, t.createdAt),
     index("login_attempts_email_idx").on(t.email, t.createdAt),
   ],
+);
+
+/** Self sign-ups by client address, kept for the hour the sign-up limit looks at (ADR 0014). */
+export const signups = sqliteTable(
+  "signups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signups_ip_idx").on(t.ip, t.createdAt)],
 );
 
 export const userPreferences = sqliteTable("user_preferences", {

@@ -26,6 +26,17 @@ describe("loadEnv", () => {
     );
   });
 
+  it("reads the sign-up limit per address, 10 an hour unless set", () => {
+    expect(loadEnv({ DATA_DIR: freshDir() }).SIGNUP_MAX_PER_HOUR).toBe(10);
+    expect(loadEnv({ DATA_DIR: freshDir(), SIGNUP_MAX_PER_HOUR: "3" }).SIGNUP_MAX_PER_HOUR).toBe(3);
+    expect(() => loadEnv({ DATA_DIR: freshDir(), SIGNUP_MAX_PER_HOUR: "muitas" })).toThrow(
+      /SIGNUP_MAX_PER_HOUR deve ser um número/,
+    );
+    expect(() => loadEnv({ DATA_DIR: freshDir(), SIGNUP_MAX_PER_HOUR: "0" })).toThrow(
+      /SIGNUP_MAX_PER_HOUR deve ser pelo menos 1/,
+    );
+  });
+
   it("refuses an unsafe production configuration", () => {
     const dir = freshDir();
     const attempt = () => loadEnv({ DATA_DIR: dir, NODE_ENV: "production" });

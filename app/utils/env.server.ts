@@ -37,6 +37,12 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag,
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Self sign-ups one client address may make in an hour (ADR 0014). */
+  SIGNUP_MAX_PER_HOUR: z.coerce
+    .number({ error: "SIGNUP_MAX_PER_HOUR deve ser um número" })
+    .int({ error: "SIGNUP_MAX_PER_HOUR deve ser um número inteiro" })
+    .min(1, { error: "SIGNUP_MAX_PER_HOUR deve ser pelo menos 1" })
+    .default(10),
   LOG_REQUESTS: booleanFlag,
   /** Set by `npm start`: a production build run on one machine for trying the product out. */
   ENCAIXA_LOCAL: booleanFlag,

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as apiLogin from "~/routes/api.auth.login";
+import * as loginPage from "~/routes/login";
+import { commitWebSession } from "~/server/auth.server";
+import type * as passwords from "~/utils/password.server";
+import { verifyPassword } from "~/utils/password.server";
+import { createFreePlan, createUser } from "../support/factories";
+import { call } from "../support/routes";
+
+// Counts every password check, so "checked before counted" shows without timing.
+vi.mock("~/utils/password.server", async (importOriginal) => {
+  const real = await importOriginal<typeof passwords>();
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
+});
+
+beforeAll(() => {
+  createFreePlan();
+});
+
+const apiLoginAs = (email: string, password: string, ip: string) =>
+  call(apiLogin.action, "/api/auth/login", { method: "POST", json: { email, password }, ip });
+
+/** Posts the /login form as a browser would, from `ip`: the status and where it redirects. */
+async function formLogin(fields: Record<string, string>, ip: string) {
+  const request = new Request("http://localhost/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  let result: unknown;
+  try {
+    result = await loginPage.action({ request, params: {}, context: { clientIp: ip } });
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), errors: [] };
+  const answer = result as { data: { error?: Record<string, string[]> }; init: { status: number } };
+  return { status: answer.init.status, location: null, errors: answer.data.error?.[""] ?? [] };
+}
+
+describe("sign-in throttle, counted before the password is checked", () => {
+  it("checks no more than the limit's passwords when 50 wrong ones arrive at once", async () => {
+    const { user } = await createUser();
+    vi.mocked(verifyPassword).mockClear();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => apiLoginAs(user.email, `errada-${i}`, "10.40.0.1")),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(5);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+  });
+
+  it("from 50 addresses at once, checks the limit plus one slow-lane attempt", async () => {
+    const { user } = await createUser();
+    vi.mocked(verifyPassword).mockClear();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => apiLoginAs(user.email, "errada", `10.41.0.${i + 1}`)),
+    );
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(6);
+    expect(answers.filter((response) => response.status === 401)).toHaveLength(6);
+  });
+
+  it("answers 401 for a wrong password and 429 once the address is throttled", async () => {
+    const { user, password } = await createUser();
+    for (let i = 0; i < 5; i++)
+      expect((await apiLoginAs(user.email, "errada", "10.42.0.1")).status).toBe(401);
+    const throttled = await apiLoginAs(user.email, password, "10.42.0.1");
+    expect(throttled.status).toBe(429);
+    expect((await throttled.json()).message).toBe(
+      "Muitas tentativas de login. Aguarde 15 minuto(s) e tente novamente.",
+    );
+  });
+});
+
+describe("one attacker cannot lock anyone else out", () => {
+  it("20 web failures on random e-mails from one address do not stop a login from another", async () => {
+    const { user, password } = await createUser();
+    for (let i = 0; i < 20; i++) {
+      const answer = await formLogin(
+        { email: `aleatorio-${i}@teste.dev`, password: "errada" },
+        "10.43.0.1",
+      );
+      expect(answer.status).toBe(401);
+    }
+    const flooder = await formLogin({ email: user.email, password }, "10.43.0.1");
+    expect(flooder.status).toBe(429);
+    expect(flooder.errors[0]).toMatch(/^Muitas tentativas de login/);
+    const victim = await formLogin({ email: user.email, password }, "10.43.0.2");
+    expect(victim).toMatchObject({ status: 302, location: "/home" });
+  });
+
+  it("hammering the victim's e-mail from one address does not stop the victim elsewhere", async () => {
+    const { user, password } = await createUser({ email: "vitima@teste.dev" });
+    for (let i = 0; i < 30; i++) await apiLoginAs("vitima@teste.dev", `chute-${i}`, "10.44.0.1");
+    expect((await apiLoginAs("vitima@teste.dev", password, "10.44.0.1")).status).toBe(429);
+    expect((await apiLoginAs(user.email, password, "10.44.0.2")).status).toBe(200);
+    const web = await formLogin({ email: user.email, password }, "10.44.0.3");
+    expect(web).toMatchObject({ status: 302, location: "/home" });
+  });
+});
+
+describe("the login page's redirect", () => {
+  it("sends a signed-in user home, not to another origin, whatever redirectTo says", async () => {
+    const { user } = await createUser();
+    const cookie = (
+      await commitWebSession(user, new Request("http://localhost/login"), "10.45.0.1")
+    ).split(";")[0]!;
+    const at = async (redirectTo: string) =>
+      (
+        await call(loginPage.loader, `/login?${new URLSearchParams({ redirectTo })}`, { cookie })
+      ).headers.get("Location");
+    expect(await at("/\t/evil.example")).toBe("/home");
+    expect(await at("/\\evil.example")).toBe("/home");
+    expect(await at("https://evil.example")).toBe("/home");
+    expect(await at("/search?q=BR123456")).toBe("/search?q=BR123456");
+  });
+
+  it("after signing in, sends the user to our path only", async () => {
+    const { user, password } = await createUser();
+    const login = (redirectTo: string) =>
+      formLogin({ email: user.email, password, redirectTo }, "10.45.0.2");
+    expect((await login("/\t/evil.example")).location).toBe("/home");
+    expect((await login("/\r\n/evil.example")).location).toBe("/home");
+    expect((await login("/settings?aba=plano")).location).toBe("/settings?aba=plano");
+  });
+});
