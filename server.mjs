@@ -17,9 +17,17 @@ try {
   process.exit(1);
 }
 
+// Every answer — HTML, /api JSON, single-fetch .data, files — carries the security headers; HTML
+// adds its own Content-Security-Policy in entry.server (docs/decisions/0015-csrf-and-headers.md).
+const securityHeaders = Object.entries(build.entry.module.everyResponseHeaders());
+
 const app = express();
 app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+app.use((_req, res, next) => {
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
+  next();
+});
 app.use(compression());
 app.use(
   "/assets",
@@ -38,6 +46,15 @@ if (process.env.LOG_REQUESTS === "true") {
     next();
   });
 }
+
+// Remix throws (a bare 500) on a page write whose Origin is not this host; answer it ourselves.
+app.use((req, res, next) => {
+  const refusal = build.entry.module.foreignOriginRefusal(req.method, req.path, (name) =>
+    req.get(name),
+  );
+  if (!refusal) return next();
+  res.status(refusal.status).type("text/plain; charset=utf-8").send(refusal.message);
+});
 
 app.all(
   "*",

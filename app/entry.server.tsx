@@ -7,33 +7,20 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { boot } from "~/server/boot.server";
+// zod's own messages in pt-BR on the server (ADR 0017); the browser only validates real forms.
+import "~/schemas/zod-locale";
+import { contentSecurityPolicy, securityHeaders } from "~/server/security-headers.server";
 import { env } from "~/utils/env.server";
 
 export { boot };
+/** For server.mjs: a page write from another origin gets a 403, not Remix's bare 500 (ADR 0017). */
+export { foreignOriginRefusal } from "~/server/origin.server";
+
+/** For server.mjs, which sets these on every answer (HTML, JSON, `.data`, files); ADR 0015. */
+export const everyResponseHeaders = () => securityHeaders(env());
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
-
-function securityHeaders(headers: Headers, nonce: string) {
-  if (env().NODE_ENV !== "development") {
-    headers.set(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
-        "connect-src 'self'",
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "object-src 'none'",
-      ].join("; "),
-    );
-  }
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-}
 
 export default function handleRequest(
   request: Request,
@@ -43,7 +30,9 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  securityHeaders(responseHeaders, nonce);
+  // The other security headers come from server.mjs, on every answer; the policy is the page's own.
+  if (env().NODE_ENV !== "development")
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {

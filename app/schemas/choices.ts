@@ -1,0 +1,30 @@
+import type {
+  CUSTOMER_TYPES as DB_CUSTOMER_TYPES,
+  PAYMENT_METHODS as DB_PAYMENT_METHODS,
+  USER_STATUSES as DB_USER_STATUSES,
+} from "~db/schema";
+
+/**
+ * The fixed choices forms offer, kept here rather than imported from `~db/schema` so the browser
+ * bundle stays free of the database schema (only its types are read: `satisfies` keeps both lists
+ * equal). A plain module: importing it adds no form schema to a page (ADR 0015).
+ */
+export const CUSTOMER_TYPES = [
+  "regular",
+  "premium",
+  "vip",
+] as const satisfies typeof DB_CUSTOMER_TYPES;
+export const CUSTOMER_STATUSES = [
+  "active",
+  "inactive",
+  "suspended",
+] as const satisfies typeof DB_USER_STATUSES;
+export const PAYMENT_METHODS = [
+  "credit_card",
+  "bank_transfer",
+  "pix",
+  "cash",
+] as const satisfies typeof DB_PAYMENT_METHODS;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];

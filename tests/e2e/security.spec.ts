@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { clientBuildDir, serverLeaks } from "../support/client-bundle";
+import { ADMIN, login } from "./support";
+
+/** docs/decisions/0015-csrf-and-headers.md, checked on the production server and its build. */
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one project (JS on) is enough");
+
+test.describe("security headers", () => {
+  const answers = [
+    ["JSON of /api", "/api/ping"],
+    ["a single-fetch .data answer", "/login.data"],
+    ["an HTML page", "/login"],
+    ["a resource route", "/healthz"],
+  ] as const;
+
+  for (const [what, url] of answers) {
+    test(`${what} (${url}) carries them`, async ({ request }) => {
+      const response = await request.get(url);
+      expect(response.status()).toBe(200);
+      const headers = response.headers();
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["x-frame-options"]).toBe("DENY");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      // The server under test is a local production build (ENCAIXA_LOCAL, plain http): no HSTS.
+      expect(headers["strict-transport-security"]).toBeUndefined();
+    });
+  }
+
+  test("the HTML page has its content security policy with a nonce", async ({ request }) => {
+    const csp = (await request.get("/login")).headers()["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  });
+});
+
+test("the admin's cookie writes through /api from our pages only", async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  const name = `Categoria E2E CSRF ${Date.now()}`;
+  // A page of another site posts a text/plain body with the admin's cookie (the attack of #9).
+  const forged = await page.request.post("/api/parts/categories", {
+    headers: { "Content-Type": "text/plain", Origin: "https://evil.example" },
+    data: JSON.stringify({ name }),
+  });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).success).toBe(false);
+  // Our own page's fetch: the browser says Sec-Fetch-Site: same-origin.
+  const own = await page.evaluate(async (categoryName) => {
+    const response = await fetch("/api/parts/categories", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: categoryName }),
+    });
+    return { status: response.status, body: await response.json() };
+  }, name);
+  expect(own).toMatchObject({ status: 201, body: { success: true, data: { name } } });
+});
+
+test("no client file carries the database schema, the SQLite driver or a secret's name", () => {
+  expect(serverLeaks(clientBuildDir())).toEqual([]);
+});
