@@ -9,6 +9,16 @@ declare module "@remix-run/node" {
   }
 }
 
+/** Remix's future flags; the fuzz test's in-process server build reads them too. */
+export const remixFuture = {
+  v3_fetcherPersist: true,
+  v3_relativeSplatPath: true,
+  v3_throwAbortReason: true,
+  v3_singleFetch: true,
+  v3_lazyRouteDiscovery: true,
+  v3_routeConfig: true,
+};
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -22,14 +32,7 @@ export default defineConfig({
     remix({
       // Parallel test runs each build into their own folder.
       buildDirectory: process.env.ENCAIXA_BUILD_DIR ?? "build",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-      },
+      future: remixFuture,
     }),
   ],
   ssr: { external: ["better-sqlite3"] },
