@@ -1,0 +1,33 @@
+import type { User } from "~/models/user.server";
+import * as messages from "~/messages";
+import { fallbackOf, rolesOf, ruleFor, type Access, type Rule } from "./access";
+import { methodNotAllowed } from "./api.server";
+import { requireApiUser, requireUser, type AuthContext } from "./auth.server";
+import { invariantResponse } from "./responses.server";
+
+/** A guard is for a rule that needs a user; a public route has nothing to guard. */
+function guarded(access: Access, method: string): Exclude<Rule, "public"> | undefined {
+  const rule = ruleFor(access, method);
+  if (rule === "public") throw new Error("A public route has no guard: read getOptionalUser.");
+  return rule;
+}
+
+/**
+ * A screen's guard, read from its `access` declaration: anonymous → /login remembering the origin,
+ * the wrong role → the rule's fallback (/home), a method the route does not serve → 405.
+ */
+export async function requireAccess(request: Request, access: Access): Promise<User> {
+  const rule = guarded(access, request.method);
+  invariantResponse(rule, messages.api.methodNotAllowed, { status: 405 });
+  return requireUser(request, { roles: rolesOf(rule) ?? undefined, fallback: fallbackOf(rule) });
+}
+
+/**
+ * An /api resource's guard, read from its `access` declaration: a method it does not declare is a
+ * 405 (before anything else), no session 401, the wrong role 403.
+ */
+export async function requireApiAccess(request: Request, access: Access): Promise<AuthContext> {
+  const rule = guarded(access, request.method);
+  if (!rule) throw methodNotAllowed();
+  return requireApiUser(request, rolesOf(rule) ?? undefined);
+}
