@@ -76,7 +76,8 @@ export default tseslint.config(
   layer(
     ["app/schemas/**/*.ts"],
     [...UPPER_APP, "models", "**/*.server"],
-    "Schemas run in the browser too: zod, Conform, utils, messages and pure types only.",
+    "Schemas run in the browser too: zod, Conform, utils, messages and pure types only (the db schema with `import type`; shared choices live in schemas/choices.ts).",
+    ["~db/*"],
   ),
   layer(
     ["app/components/**/*.{ts,tsx}"],

@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
-import { GenericErrorPage, NotFoundPage } from "~/components/status-pages";
+import { GenericErrorPage, NotFoundPage, refusalText } from "~/components/status-pages";
 import { Toast } from "~/components/toast";
 import { publicSeo } from "~/models/seo.server";
 import { takeToast } from "~/server/toast.server";
@@ -77,5 +77,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <GenericErrorPage href={`${location.pathname}${location.search}`} />;
+  return (
+    <GenericErrorPage
+      href={`${location.pathname}${location.search}`}
+      description={refusalText(error)}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import * as messages from "~/messages";
 
 export type ToastData = { type: "success" | "info" | "warning" | "error"; message: string };
@@ -10,7 +10,12 @@ const styles: Record<ToastData["type"], string> = {
   error: "border-red-300 bg-red-50 text-red-900",
 };
 
-/** One notice at a time, as the spec's queue shows; it fades after a while when JS runs. */
+/**
+ * One notice at a time, as the spec's queue shows, at the bottom of the screen so it never covers
+ * the header (menu, search) on a phone. It works without JavaScript: it is an open `<details>`
+ * whose `<summary>` is the ×, and a closed one is hidden by CSS. When JS runs, the × and a timer
+ * hide it through state instead.
+ */
 export function Toast({ toast }: { toast: ToastData | null }) {
   const [visible, setVisible] = useState<ToastData | null>(toast);
   useEffect(() => {
@@ -20,22 +25,29 @@ export function Toast({ toast }: { toast: ToastData | null }) {
     return () => clearTimeout(timer);
   }, [toast]);
   if (!visible) return null;
+  const dismiss = (event: MouseEvent) => {
+    event.preventDefault();
+    setVisible(null);
+  };
   return (
     <div
       role={visible.type === "error" ? "alert" : "status"}
-      className={`fixed inset-x-4 top-4 z-50 mx-auto max-w-md rounded-lg border px-4 py-3 text-sm shadow-lg ${styles[visible.type]}`}
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md"
+      data-testid="toast"
     >
-      <div className="flex items-start justify-between gap-3">
-        <p>{visible.message}</p>
-        <button
-          type="button"
-          className="font-semibold"
-          onClick={() => setVisible(null)}
-          aria-label={messages.planDialog.close}
+      <details
+        open
+        className={`relative rounded-lg border py-3 pl-4 pr-12 text-sm shadow-lg [&:not([open])]:hidden ${styles[visible.type]}`}
+      >
+        <summary
+          className="absolute right-1 top-1 flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-md text-lg font-semibold hover:bg-black/5 [&::-webkit-details-marker]:hidden"
+          aria-label={messages.app.dismissNotice}
+          onClick={dismiss}
         >
-          ×
-        </button>
-      </div>
+          <span aria-hidden="true">×</span>
+        </summary>
+        <p>{visible.message}</p>
+      </details>
     </div>
   );
 }

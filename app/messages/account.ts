@@ -5,6 +5,7 @@ export const profile = {
   emailRequired: "Email é obrigatório",
   currentPasswordRequired: "Senha atual é obrigatória para alterar a senha",
   currentPasswordWrong: "Senha atual incorreta",
+  currentPasswordForEmail: "Informe a senha atual para alterar o e-mail",
   newPasswordMismatch: "Nova senha e confirmação não coincidem",
   newPasswordMin: "Nova senha deve ter pelo menos 6 caracteres",
   updated: "Perfil atualizado com sucesso!",
@@ -16,7 +17,8 @@ export const profilePage = {
   tabs: { perfil: "Perfil", assinatura: "Assinatura", preferencias: "Preferências" },
   name: "Nome",
   email: "E-mail",
-  passwordHint: "Preencha só se quiser trocar a senha.",
+  passwordHint:
+    "Preencha só se quiser trocar a senha. Para trocar o e-mail, informe a senha atual.",
   currentPassword: "Senha atual",
   newPassword: "Nova senha",
   confirmPassword: "Confirmar nova senha",

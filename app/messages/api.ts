@@ -8,6 +8,9 @@ export const api = {
   methodNotAllowed: "Método não permitido",
   invalidData: "Dados inválidos",
   internalError: "Erro interno do servidor",
+  crossSiteRefused:
+    "Requisição recusada: com o cookie de sessão, alterações só são aceitas a partir das páginas do próprio Encaixa. Integrações devem usar Authorization: Bearer <token>.",
+  jsonRequired: "O corpo da requisição deve ser JSON, enviado com Content-Type: application/json",
 } as const;
 
 export const apiSearch = {

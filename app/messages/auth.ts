@@ -38,12 +38,16 @@ export const auth = {
   registerFailed: "Erro ao criar conta",
   tooManyAttempts: (minutes: number) =>
     `Muitas tentativas de login. Aguarde ${minutes} minuto(s) e tente novamente.`,
+  tooManySignups:
+    "Muitas contas criadas a partir desta conexão. Aguarde uma hora e tente novamente.",
   loginSuccess: "Login realizado com sucesso!",
   registerSuccess: "Conta criada com sucesso!",
   logoutSuccess: "Logout realizado com sucesso",
   sessionExpired: "Sua sessão expirou. Faça login novamente.",
   authRequired: "Autenticação necessária. Faça login novamente.",
   forbidden: "Você não tem permissão para acessar este recurso.",
+  crossSiteForm:
+    "Envio recusado: ele não veio de uma página do Encaixa. Abra a página de novo e envie outra vez.",
   tokenMissing: "Token de autenticação não encontrado",
   userNotAuthenticated: "Usuário não autenticado",
   spam: "Não foi possível processar o envio. Tente novamente.",

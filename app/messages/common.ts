@@ -9,6 +9,7 @@ export const app = {
   comingSoon: "Esta página está em construção e chega em breve.",
   backToHome: "Voltar ao início",
   loading: "Carregando...",
+  dismissNotice: "Fechar aviso",
 } as const;
 
 export const notFound = {
@@ -22,6 +23,16 @@ export const error = {
   description: "Ocorreu um erro inesperado. Tente recarregar a página.",
   retry: "Tentar Novamente",
   reload: "Recarregar Página",
+} as const;
+
+/** A post the server cannot read as a form (wrong Content-Type, broken body): the error page says so. */
+export const formPost = {
+  unsupportedType:
+    "Envio recusado: os dados devem vir de um formulário da página (application/x-www-form-urlencoded ou multipart/form-data). Abra a página de novo e envie outra vez.",
+  unreadable:
+    "Não foi possível ler os dados enviados. Abra a página de novo e envie o formulário outra vez.",
+  /** What zod says where a schema has no message of its own (a list sent for a text field…). */
+  invalidValue: "Valor inválido para este campo",
 } as const;
 
 export const format = {

@@ -9,7 +9,7 @@
  * A new area file must be re-exported here (messages.test.ts checks it).
  */
 
-export { app, notFound, error, format, roles, nav, planCard, planDialog } from "./common";
+export { app, notFound, error, formPost, format, roles, nav, planCard, planDialog } from "./common";
 export { auth } from "./auth";
 export { profile, profilePage } from "./account";
 export { settings, planChange } from "./settings";

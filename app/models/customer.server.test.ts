@@ -24,6 +24,7 @@ import {
   updateCustomer,
 } from "./customer.server";
 import { searchStats } from "./credits.server";
+import { createSession, findSessionUser } from "./session.server";
 import { getUserById, verifyCredentials } from "./user.server";
 
 let adminId: number;
@@ -289,10 +290,14 @@ describe("plans and subscriptions of a customer", () => {
     ).toEqual([]);
   });
 
-  it("changes the password", async () => {
+  it("changes the password and ends every session and API token of the customer", async () => {
     const { user } = await createUser();
+    const sessions = [createSession(user.id, "web"), createSession(user.id, "api")];
+    const adminSession = createSession(adminId, "web");
     await changeCustomerPassword({ userId: user.id, password: "nova-senha", actorId: adminId });
     expect((await verifyCredentials(user.email, "nova-senha"))?.id).toBe(user.id);
+    expect(sessions.map((s) => findSessionUser(s.id).status)).toEqual(["missing", "missing"]);
+    expect(findSessionUser(adminSession.id).status).toBe("valid");
   });
 });
 

@@ -362,13 +362,14 @@ export function cancelCustomerSubscription(input: {
   return cancelSubscription({ subscriptionId, actorId: input.actorId });
 }
 
+/** An admin reset: the new password ends every session and API token the customer had. */
 export async function changeCustomerPassword(input: {
   userId: number;
   password: string;
   actorId: number;
 }) {
   const customer = requireCustomer(input.userId);
-  await setPassword(customer.id, input.password);
+  await setPassword(customer.id, input.password, null);
   logActivity({
     actorId: input.actorId,
     type: "customer",

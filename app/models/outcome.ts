@@ -22,7 +22,9 @@ export type RefusalReason =
   /** Needs a state it is not in (cancelling a subscription that is not active). */
   | "not_active"
   /** The current password given to confirm a change is wrong. */
-  | "wrong_password";
+  | "wrong_password"
+  /** Too many of these from the same client lately (sign-ups from one address); try later. */
+  | "rate_limited";
 
 export type Refusal = {
   ok: false;

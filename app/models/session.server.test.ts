@@ -6,6 +6,7 @@ import { createUser } from "../../tests/support/factories";
 import {
   createSession,
   findSessionUser,
+  revokeAllSessions,
   revokeOtherSessions,
   revokeSession,
 } from "./session.server";
@@ -48,5 +49,14 @@ describe("sessions", () => {
     expect(revokeOtherSessions(user.id, b.id)).toBe(1);
     expect(findSessionUser(b.id).status).toBe("valid");
     expect(findSessionUser(c.id).status).toBe("missing");
+  });
+
+  it("revokes every session and token of one user, and no one else's", async () => {
+    const { user } = await createUser();
+    const other = createSession((await createUser()).user.id, "api");
+    createSession(user.id, "web");
+    createSession(user.id, "api");
+    expect(revokeAllSessions(user.id)).toBe(2);
+    expect(findSessionUser(other.id).status).toBe("valid");
   });
 });

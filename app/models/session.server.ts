@@ -66,6 +66,11 @@ export function revokeOtherSessions(userId: number, keepSessionId: string): numb
     .run().changes;
 }
 
+/** Signs the user out everywhere, web sessions and API tokens alike; returns how many were closed. */
+export function revokeAllSessions(userId: number): number {
+  return db().delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+}
+
 export function activeSessions(userId: number, now = new Date()) {
   return db()
     .select()

@@ -5,7 +5,14 @@ import * as messages from "~/messages";
 import { db } from "~/utils/db.server";
 import { createFreePlan, createUser } from "../../tests/support/factories";
 import { currentPlan } from "./credits.server";
-import { createAccount, findUserByEmail, updateProfile, verifyCredentials } from "./user.server";
+import { createSession, findSessionUser } from "./session.server";
+import {
+  changePassword,
+  createAccount,
+  findUserByEmail,
+  updateProfile,
+  verifyCredentials,
+} from "./user.server";
 
 describe("accounts", () => {
   it("creates a user on the free plan with default preferences and a lower-cased e-mail", async () => {
@@ -62,31 +69,116 @@ describe("accounts", () => {
   it("updates the profile, checking the current password and e-mail uniqueness", async () => {
     const { user, password } = await createUser();
     const other = await createUser();
-    expect(await updateProfile(user.id, { name: "X", email: other.user.email })).toEqual({
+    const session = createSession(user.id, "web").id;
+    expect(
+      await updateProfile(
+        user.id,
+        { name: "X", email: other.user.email, currentPassword: password },
+        session,
+      ),
+    ).toEqual({
       ok: false,
       reason: "name_taken",
       message: messages.auth.emailTaken,
       field: "email",
     });
     expect(
-      await updateProfile(user.id, {
-        name: "X",
-        email: user.email,
-        newPassword: "novasenha",
-        currentPassword: "errada",
-      }),
+      await updateProfile(
+        user.id,
+        { name: "X", email: user.email, newPassword: "novasenha", currentPassword: "errada" },
+        session,
+      ),
     ).toMatchObject({ ok: false, reason: "wrong_password", field: "currentPassword" });
-    const updated = await updateProfile(user.id, {
-      name: "Novo Nome",
-      email: "Novo@Email.dev",
-      newPassword: "novasenha",
-      currentPassword: password,
-    });
+    const updated = await updateProfile(
+      user.id,
+      {
+        name: "Novo Nome",
+        email: "Novo@Email.dev",
+        newPassword: "novasenha",
+        currentPassword: password,
+      },
+      session,
+    );
     expect(updated).toMatchObject({
       ok: true,
       value: { name: "Novo Nome", email: "novo@email.dev" },
     });
     expect(await verifyCredentials("novo@email.dev", "novasenha")).not.toBeNull();
     expect(findUserByEmail(user.email)).toBeUndefined();
+  });
+});
+
+describe("after a takeover", () => {
+  it("asks the right current password to change the e-mail, and not to keep it", async () => {
+    const { user, password } = await createUser();
+    const session = createSession(user.id, "web").id;
+    const newEmail = `novo-${user.email}`;
+    expect(await updateProfile(user.id, { name: "X", email: newEmail }, session)).toEqual({
+      ok: false,
+      reason: "wrong_password",
+      message: messages.profile.currentPasswordForEmail,
+      field: "currentPassword",
+    });
+    expect(
+      await updateProfile(
+        user.id,
+        { name: "X", email: newEmail, currentPassword: "errada" },
+        session,
+      ),
+    ).toEqual({
+      ok: false,
+      reason: "wrong_password",
+      message: messages.profile.currentPasswordWrong,
+      field: "currentPassword",
+    });
+    expect(findUserByEmail(newEmail)).toBeUndefined();
+    expect(
+      await updateProfile(user.id, { name: "Só o nome", email: user.email.toUpperCase() }, session),
+    ).toMatchObject({ ok: true, value: { name: "Só o nome", email: user.email } });
+    expect(
+      await updateProfile(
+        user.id,
+        { name: "X", email: newEmail, currentPassword: password },
+        session,
+      ),
+    ).toMatchObject({ ok: true, value: { email: newEmail } });
+  });
+
+  it("keeps the session changing the password and revokes every other session and token", async () => {
+    const { user, password } = await createUser();
+    const [current, otherWeb, token] = [
+      createSession(user.id, "web"),
+      createSession(user.id, "web"),
+      createSession(user.id, "api"),
+    ];
+    const bystander = createSession((await createUser()).user.id, "web");
+    expect(await changePassword(user.id, "errada", "nova-senha", current.id)).toMatchObject({
+      ok: false,
+      reason: "wrong_password",
+    });
+    expect(findSessionUser(otherWeb.id).status).toBe("valid");
+    expect(await changePassword(user.id, password, "nova-senha", current.id)).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(findSessionUser(current.id).status).toBe("valid");
+    expect(findSessionUser(otherWeb.id).status).toBe("missing");
+    expect(findSessionUser(token.id).status).toBe("missing");
+    expect(findSessionUser(bystander.id).status).toBe("valid");
+  });
+
+  it("does the same when the password changes on the profile, and nothing for a name change", async () => {
+    const { user, password } = await createUser();
+    const [current, other] = [createSession(user.id, "api"), createSession(user.id, "web")];
+    await updateProfile(user.id, { name: "Outro", email: user.email }, current.id);
+    expect(findSessionUser(other.id).status).toBe("valid");
+    const changed = await updateProfile(
+      user.id,
+      { name: "Outro", email: user.email, currentPassword: password, newPassword: "nova-senha" },
+      current.id,
+    );
+    expect(changed.ok).toBe(true);
+    expect(findSessionUser(current.id).status).toBe("valid");
+    expect(findSessionUser(other.id).status).toBe("missing");
   });
 });

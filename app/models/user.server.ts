@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { subscriptions, userPreferences, users, type Role } from "~db/schema";
-import { db } from "~/utils/db.server";
+import { db, immediateTransaction } from "~/utils/db.server";
 import { logActivity } from "./activity.server";
 import { hashPassword, verifyPassword, decoyHash } from "~/utils/password.server";
 import * as messages from "~/messages";
 import { refuse, type Outcome } from "./outcome";
 import { defaultFreePlan } from "./plan.server";
+import { recordSignup, signupRefusal } from "./signup-throttle.server";
+import { revokeAllSessions, revokeOtherSessions } from "./session.server";
 
 export type User = typeof users.$inferSelect;
 export type PublicUser = Pick<User, "id" | "name" | "email" | "role" | "createdAt">;
@@ -50,36 +52,52 @@ type NewAccount = { name: string; email: string; password: string; role?: Role }
 
 /**
  * Creates the account with its preferences and, for customers, the free plan: a new user can
- * search the minute they land on /home.
+ * search the minute they land on /home. A self sign-up names the client address it came from
+ * (`signupFrom`), which may make only so many an hour (ADR 0016).
  */
-export async function createAccount(input: NewAccount): Promise<Outcome<User>> {
+export async function createAccount(
+  input: NewAccount,
+  options: { signupFrom?: string } = {},
+): Promise<Outcome<User>> {
+  const { signupFrom } = options;
+  // Checked before the costly hash too, so a refused address cannot keep the CPU busy.
+  const limited = signupFrom === undefined ? null : signupRefusal(signupFrom);
+  if (limited) return limited;
   const passwordHash = await hashPassword(input.password);
   const email = normalizeEmail(input.email);
   const role = input.role ?? "user";
   const database = db();
-  const user = database.transaction((tx) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return null;
-    const created = tx
-      .insert(users)
-      .values({ name: input.name.trim(), email, passwordHash, role })
-      .returning()
-      .get();
-    tx.insert(userPreferences).values({ userId: created.id }).run();
-    const free = role === "admin" ? undefined : defaultFreePlan();
-    if (free) {
-      tx.insert(subscriptions)
-        .values({
-          userId: created.id,
-          planId: free.id,
-          status: "active",
-          paymentMethod: "credit_card",
-          startedAt: new Date(),
-        })
-        .run();
-    }
-    return created;
-  });
+  const user = database.transaction(
+    (tx) => {
+      const limitedNow = signupFrom === undefined ? null : signupRefusal(signupFrom);
+      if (limitedNow) return limitedNow;
+      if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return null;
+      const created = tx
+        .insert(users)
+        .values({ name: input.name.trim(), email, passwordHash, role })
+        .returning()
+        .get();
+      tx.insert(userPreferences).values({ userId: created.id }).run();
+      const free = role === "admin" ? undefined : defaultFreePlan();
+      if (free) {
+        tx.insert(subscriptions)
+          .values({
+            userId: created.id,
+            planId: free.id,
+            status: "active",
+            paymentMethod: "credit_card",
+            startedAt: new Date(),
+          })
+          .run();
+      }
+      if (signupFrom !== undefined) recordSignup(signupFrom);
+      return created;
+    },
+    // The write lock up front: two sign-ups from one address cannot both pass the count.
+    { behavior: "immediate" },
+  );
   if (!user) return emailTaken();
+  if ("ok" in user) return user;
   logActivity({
     actorId: user.id,
     type: "signup",
@@ -100,9 +118,22 @@ export async function verifyCredentials(email: string, password: string): Promis
   return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
 
-export async function setPassword(userId: number, password: string) {
-  const passwordHash = await hashPassword(password);
+/**
+ * Stores a new password hash and closes the sessions opened with the old password, so a new
+ * password locks out whoever took the account over: the user's own change keeps `keepSessionId`
+ * (the session making it) and revokes every other web session and API token; an admin reset
+ * (`null`) revokes them all. Call it inside a transaction, with the user's other writes.
+ */
+function replacePasswordHash(userId: number, passwordHash: string, keepSessionId: string | null) {
   db().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+  if (keepSessionId === null) revokeAllSessions(userId);
+  else revokeOtherSessions(userId, keepSessionId);
+}
+
+/** Sets a new password; see `replacePasswordHash` for the sessions it closes. */
+export async function setPassword(userId: number, password: string, keepSessionId: string | null) {
+  const passwordHash = await hashPassword(password);
+  immediateTransaction(db(), () => replacePasswordHash(userId, passwordHash, keepSessionId));
 }
 
 export type ProfileChange = {
@@ -112,40 +143,49 @@ export type ProfileChange = {
   newPassword?: string;
 };
 
-/** Saves name and e-mail, and the password when a new one comes with the right current one. */
-export async function updateProfile(userId: number, change: ProfileChange): Promise<Outcome<User>> {
+/**
+ * Saves name and e-mail, and the password when a new one comes. A new e-mail or a new password
+ * needs the right current password (a borrowed session alone must not take the account over); a
+ * new password signs out every other session and token, keeping `sessionId`, the one saving.
+ */
+export async function updateProfile(
+  userId: number,
+  change: ProfileChange,
+  sessionId: string,
+): Promise<Outcome<User>> {
   const user = getUserById(userId);
   if (!user) throw new Error(`user ${userId} not found`);
   const email = normalizeEmail(change.email);
-  if (isEmailTaken(email, userId)) return emailTaken();
-  let passwordHash: string | undefined;
-  if (change.newPassword) {
-    if (
-      !change.currentPassword ||
-      !(await verifyPassword(change.currentPassword, user.passwordHash))
-    ) {
-      return wrongPassword("currentPassword");
+  const emailChanges = email !== user.email;
+  if (emailChanges || change.newPassword) {
+    if (!change.currentPassword) {
+      const message = change.newPassword
+        ? messages.profile.currentPasswordRequired
+        : messages.profile.currentPasswordForEmail;
+      return refuse("wrong_password", message, "currentPassword");
     }
-    passwordHash = await hashPassword(change.newPassword);
+    if (!(await verifyPassword(change.currentPassword, user.passwordHash)))
+      return wrongPassword("currentPassword");
   }
-  const saved = db()
-    .update(users)
-    .set({ name: change.name, email, ...(passwordHash ? { passwordHash } : {}) })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
-  return { ok: true, value: saved };
+  if (emailChanges && isEmailTaken(email, userId)) return emailTaken();
+  const passwordHash = change.newPassword ? await hashPassword(change.newPassword) : undefined;
+  immediateTransaction(db(), () => {
+    db().update(users).set({ name: change.name, email }).where(eq(users.id, userId)).run();
+    if (passwordHash) replacePasswordHash(userId, passwordHash, sessionId);
+  });
+  return { ok: true, value: getUserById(userId)! };
 }
 
-/** Changes the password after checking the current one. */
+/** Changes the password after checking the current one; other sessions and tokens end. */
 export async function changePassword(
   userId: number,
   currentPassword: string,
   newPassword: string,
+  sessionId: string,
 ): Promise<Outcome<null>> {
   const user = getUserById(userId);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
     return wrongPassword("currentPassword");
-  await setPassword(userId, newPassword);
+  await setPassword(userId, newPassword, sessionId);
   return { ok: true, value: null };
 }

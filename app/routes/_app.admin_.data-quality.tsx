@@ -3,16 +3,19 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/admin/page-header";
 import { dataQualityReport } from "~/models/data-quality.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.dataQuality;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return dataQualityReport();
 }
 

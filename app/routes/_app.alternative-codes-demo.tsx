@@ -4,9 +4,12 @@ import { useState } from "react";
 import { ResultCard } from "~/components/search-result";
 import { searchResultsPage } from "./_app.search.results.server";
 import { vehiclePageParam } from "~/schemas/search";
-import { requireUser } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { useHydrated } from "~/components/hooks";
 import * as messages from "~/messages";
+
+export const access: Access = "signed-in";
 
 const m = messages.altDemo;
 export const SAMPLE_CODES = ["BR123456", "TRW-BR123", "GDB123", "FL-789-ALT", "NGK-VL345"];
@@ -14,7 +17,7 @@ export const SAMPLE_CODES = ["BR123456", "TRW-BR123", "GDB123", "FL-789-ALT", "N
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireAccess(request, access);
   const url = new URL(request.url);
   if (!url.searchParams.has("code")) return { state: "idle" as const };
   const code = (url.searchParams.get("code") ?? "").trim().slice(0, 100);

@@ -4,10 +4,13 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
 import { deleteCategory, getCategory } from "~/models/category.server";
 import { dialogRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 
@@ -17,12 +20,12 @@ const categoryIdOr404 = (raw: string | undefined) =>
   recordOr404(raw, getCategory, m.categoryNotFound).id;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return { name: getCategory(categoryIdOr404(params.id))!.name };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const result = deleteCategory(categoryIdOr404(params.id), admin.id);
   if (!result.ok) return dialogRefusal(result);
   return redirectWithToast(`/categories${new URL(request.url).search}`, {

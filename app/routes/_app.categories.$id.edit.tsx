@@ -7,10 +7,14 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { getCategory, updateCategory } from "~/models/category.server";
 import { categorySchema } from "~/schemas/catalogue";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 
@@ -20,15 +24,15 @@ const categoryOr404 = (raw: string | undefined) =>
   recordOr404(raw, getCategory, m.categoryNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const category = categoryOr404(params.id);
   return { category: { name: category.name, description: category.description } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const category = categoryOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: categorySchema });
+  const submission = parseWithZod(await readForm(request), { schema: categorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = updateCategory(category.id, submission.value, admin.id);
   if (!result.ok) return formRefusal(submission, result);

@@ -7,10 +7,13 @@ import { PageHeader } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listCategories } from "~/models/category.server";
 import { NAME_MAX } from "~/schemas/catalogue";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatDate, formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 const a = messages.admin;
@@ -18,7 +21,7 @@ const a = messages.admin;
 export const meta: MetaFunction = () => [{ title: `${m.categoriesTitle} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, NAME_MAX);
   return { q, categories: listCategories(q) };
 }

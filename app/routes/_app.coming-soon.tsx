@@ -1,9 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { PENDING_PAGES } from "~/utils/navigation";
+
+/** One module for every page not built yet: each page's roles, by its path. */
+export const access = {
+  byPath: Object.fromEntries(PENDING_PAGES.map(({ path, roles }) => [`/${path}`, roles])),
+} satisfies Access;
 
 /** Pages of the user area not built yet: guarded like the real ones, saying plainly they come later. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     new RegExp(`^/${path.replace(/:[^/]+/g, "[^/]+")}/?$`).test(pathname),
   );
   invariantResponse(page, null);
-  await requireUser(request, { roles: page.roles });
+  await requireAccess(request, access.byPath[`/${page.path}`]);
   return { title: page.title };
 }
 

@@ -9,10 +9,13 @@ import {
   getCustomer,
 } from "~/models/customer.server";
 import { dialogRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
@@ -21,7 +24,7 @@ const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer,
 export const meta: MetaFunction = () => [{ title: `${m.cancelTitle} — Encaixa` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const customer = customerOr404(params.id);
   const subscription = customerSubscription(customer.id);
   return {
@@ -31,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
   try {
     const cancelled = cancelCustomerSubscription({ userId: customer.id, actorId: admin.id });

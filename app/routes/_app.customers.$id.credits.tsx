@@ -9,12 +9,16 @@ import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { addCredits, getCustomer } from "~/models/customer.server";
 import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
@@ -25,15 +29,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const customer = customerOr404(params.id);
   return { name: customer.name, balance: customer.creditsBalance };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: addCreditsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: addCreditsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     addCredits({ userId: customer.id, amount: submission.value.amount, actorId: admin.id });

@@ -4,10 +4,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
 import { deleteCustomer, getCustomer } from "~/models/customer.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
@@ -16,13 +19,13 @@ const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer,
 export const meta: MetaFunction = () => [{ title: `${m.deleteTitle} — Encaixa` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return { name: customerOr404(params.id).name };
 }
 
 /** A customer with invoices is deactivated instead of deleted, and the toast says so. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
   const back = `/customers${new URL(request.url).search}`;
   try {

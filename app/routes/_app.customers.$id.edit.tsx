@@ -7,10 +7,14 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { getCustomer, updateCustomer } from "~/models/customer.server";
 import { customerEditSchema } from "~/schemas/customer";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
@@ -21,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const customer = customerOr404(params.id);
   return {
     name: customer.name,
@@ -38,9 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: customerEditSchema });
+  const submission = parseWithZod(await readForm(request), { schema: customerEditSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const saved = updateCustomer(customer.id, submission.value, admin.id);

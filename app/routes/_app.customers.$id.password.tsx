@@ -9,11 +9,15 @@ import { FormErrors, PasswordField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { changeCustomerPassword, getCustomer } from "~/models/customer.server";
 import { changePasswordSchema } from "~/schemas/customer";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
@@ -24,14 +28,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return { name: customerOr404(params.id).name };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success")
     return data(submission.reply({ hideFields }), { status: 400 });

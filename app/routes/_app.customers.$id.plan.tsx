@@ -12,12 +12,16 @@ import { assignCustomerPlan, customerSubscription, getCustomer } from "~/models/
 import { listPlans } from "~/models/plan.server";
 import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/customer";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import { formatBRL } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
@@ -28,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const customer = customerOr404(params.id);
   const current = customerSubscription(customer.id);
   return {
@@ -43,9 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: assignPlanSchema });
+  const submission = parseWithZod(await readForm(request), { schema: assignPlanSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const assigned = assignCustomerPlan({

@@ -7,22 +7,26 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { createCustomer } from "~/models/customer.server";
 import { customerCreateSchema } from "~/schemas/customer";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
 export const meta: MetaFunction = () => [{ title: `${m.newTitle} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: customerCreateSchema });
+  const admin = await requireAccess(request, access);
+  const submission = parseWithZod(await readForm(request), { schema: customerCreateSchema });
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {

@@ -16,16 +16,19 @@ import {
   customerListQuerySchema,
   type CustomerStatus,
 } from "~/schemas/customer";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatBRL, formatDate, formatDateTime, formatInteger, initials } from "~/utils/format";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const query = customerListQuerySchema.parse(queryParams(request));
   const page = listCustomers(query);
   return {

@@ -1,19 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { data, MaxPartSizeExceededError } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { featuredCategories } from "~/models/category.server";
 import { recentActivityFeed, topSearches } from "~/models/dashboard.server";
 import { adminHomeStats } from "~/models/overview.server";
 import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
-import { requireUser } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatInteger, formatRelativeTime } from "~/utils/format";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
+
+export const access: Access = "signed-in";
 
 const h = messages.home;
 const s = messages.search;
@@ -27,7 +26,7 @@ type TabId = (typeof TABS)[number]["id"];
 export const meta: MetaFunction = () => [{ title: `${messages.nav.home} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireAccess(request, access);
   const url = new URL(request.url);
   const requested = url.searchParams.get("tab");
   const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : "codigo";
@@ -50,13 +49,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+  await requireAccess(request, access);
   let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: IMAGE_MAX_BYTES }),
-    );
+    form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES });
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError)
       return data({ error: s.imageTooLarge, notice: null }, { status: 400 });

@@ -6,10 +6,13 @@ import { PartErrorBoundary } from "~/components/admin/part-form";
 import { deletePart, getPart } from "~/models/part.server";
 import { partListSearch, positiveId } from "~/schemas/part";
 import { refusalStatus } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.parts;
 
@@ -18,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const id = positiveId(params.id);
   const part = id === undefined ? undefined : getPart(id, { withFitments: false });
   invariantResponse(part, m.notFound);
@@ -26,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const id = positiveId(params.id);
   invariantResponse(id !== undefined, m.notFound);
   const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;

@@ -7,10 +7,13 @@ import { vehicleBrandNames } from "~/models/brand.server";
 import { initialVehiclePicker, partFormDefaults, submitPartForm } from "./_app.parts.form.server";
 import { getPart, partCategoryOptions } from "~/models/part.server";
 import { partListSearch, positiveId } from "~/schemas/part";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.parts;
 
@@ -25,7 +28,7 @@ function partIdOr404(raw: string | undefined): number {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const part = getPart(partIdOr404(params.id));
   invariantResponse(part, m.notFound);
   return {
@@ -39,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const partId = partIdOr404(params.id);
   const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
   const outcome = await submitPartForm(request, { partId, actorId: admin.id });

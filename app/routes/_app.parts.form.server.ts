@@ -7,6 +7,7 @@ import {
   type VehiclePickerState,
 } from "~/schemas/part";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
 import {
   createPart,
@@ -114,7 +115,7 @@ export async function submitPartForm(
   request: Request,
   options: { partId?: number; actorId: number },
 ): Promise<PartFormOutcome> {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parsePartForm(formData);
   const intent = pickerIntent(formData);
   const picker = intent
@@ -127,6 +128,12 @@ export async function submitPartForm(
     picker: vehiclePickerView(picker, Date.now()),
   });
 
+  // The code rows come as alternativeCodes[i].code: one value under the list's own name is no
+  // post of our form, and the form could not show it again (Conform wants a list there).
+  if (!Array.isArray(submission.payload.alternativeCodes ?? [])) {
+    const reply = { formErrors: [messages.formPost.unreadable], hideFields: ["alternativeCodes"] };
+    return render(submission.reply(reply), 400);
+  }
   // A picker button, or a Conform list button (add / remove an alternative code row) without JavaScript.
   if (intent || submission.status === undefined) return render(submission.reply(), 200);
   if (submission.status !== "success") return render(submission.reply(), 400);

@@ -7,16 +7,19 @@ import { vehicleBrandNames } from "~/models/brand.server";
 import { initialVehiclePicker, partFormDefaults, submitPartForm } from "./_app.parts.form.server";
 import { partCategoryOptions } from "~/models/part.server";
 import { partListSearch } from "~/schemas/part";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.parts;
 
 export const meta: MetaFunction = () => [{ title: `${m.newPart} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return {
     categories: partCategoryOptions(),
     brands: vehicleBrandNames(),
@@ -27,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
   const outcome = await submitPartForm(request, { actorId: admin.id });
   if (outcome.type === "saved")

@@ -7,16 +7,19 @@ import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { listPartsPage, partCategoryOptions } from "~/models/part.server";
 import { parsePartListQuery, partListSearch } from "~/schemas/part";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.parts;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const query = parsePartListQuery(new URL(request.url).searchParams);
   const page = listPartsPage(query);
   return {

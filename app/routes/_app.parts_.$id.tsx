@@ -5,9 +5,12 @@ import { PartErrorBoundary, vehicleLabel } from "~/components/admin/part-form";
 import { vehiclesForPart } from "~/models/fitment.server";
 import { getPart } from "~/models/part.server";
 import { positiveId } from "~/schemas/part";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.parts;
 const s = messages.search;
@@ -18,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const id = positiveId(params.id);
   const part = id === undefined ? undefined : getPart(id, { withFitments: false });
   invariantResponse(part, m.notFound);

@@ -8,10 +8,13 @@ import {
   getPlanWithCustomers,
 } from "~/models/plan.server";
 import { dialogRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.plansAdmin;
 
@@ -20,13 +23,13 @@ export const meta: MetaFunction = () => [{ title: `${m.deleteTitle} — Encaixa`
 const planOr404 = (raw: string | undefined) => recordOr404(raw, getPlanWithCustomers, m.notFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const plan = planOr404(params.id);
   return { name: plan.name, subscribers: plan.customersCount };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const plan = planOr404(params.id);
   const back = `/plans${new URL(request.url).search}`;
   try {

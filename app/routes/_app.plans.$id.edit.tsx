@@ -7,10 +7,14 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { getPlanWithCustomers, updatePlanByAdmin } from "~/models/plan.server";
 import { planFormSchema, planFormValues } from "~/schemas/plan";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.plansAdmin;
 
@@ -21,15 +25,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const plan = planOr404(params.id);
   return { name: plan.name, values: planFormValues(plan) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const plan = planOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: planFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: planFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const saved = updatePlanByAdmin(plan.id, submission.value, admin.id);

@@ -7,22 +7,26 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { createPlanByAdmin } from "~/models/plan.server";
 import { planFormSchema } from "~/schemas/plan";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.plansAdmin;
 
 export const meta: MetaFunction = () => [{ title: `${m.newTitle} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: planFormSchema });
+  const admin = await requireAccess(request, access);
+  const submission = parseWithZod(await readForm(request), { schema: planFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const created = createPlanByAdmin(submission.value, admin.id);

@@ -8,10 +8,13 @@ import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listPlansAdmin, planStatistics } from "~/models/plan.server";
 import { queryParams } from "~/schemas/api-search";
 import { PLAN_STATUSES, planListQuerySchema, UNLIMITED_CREDITS } from "~/schemas/plan";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatBRL, formatDate, formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.plansAdmin;
 const a = messages.admin;
@@ -19,7 +22,7 @@ const a = messages.admin;
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const query = planListQuerySchema.parse(queryParams(request));
   const plans = listPlansAdmin(query).map((plan) => ({
     id: plan.id,

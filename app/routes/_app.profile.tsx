@@ -18,7 +18,11 @@ import { getAuth, requireUser } from "~/server/auth.server";
 import { formatDate, formatLongDate, initials } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = "signed-in";
 
 const m = messages.profilePage;
 const hidden = ["currentPassword", "newPassword", "confirmPassword"];
@@ -40,14 +44,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "profile") {
+  const sessionId = (await getAuth(request))?.sessionId ?? null;
+  if (intent === "profile" && sessionId) {
     const submission = parseWithZod(form, { schema: profileSchema });
     if (submission.status !== "success")
       return data({ intent, reply: submission.reply({ hideFields: hidden }) }, { status: 400 });
     try {
-      const updated = await updateProfile(user.id, submission.value);
+      const updated = await updateProfile(user.id, submission.value, sessionId);
       if (!updated.ok) {
         return data(
           {
@@ -75,8 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
       message: messages.profile.updated,
     });
   }
-  const auth = await getAuth(request);
-  const result = await handleAccountIntent(intent, form, user.id, auth?.sessionId ?? null);
+  const result = await handleAccountIntent(intent, form, user.id, sessionId);
   if (!result || !result.ok)
     return data({ intent, reply: result && !result.ok ? result.reply : null }, { status: 400 });
   return redirectWithToast("/profile?tab=preferencias", {

@@ -4,15 +4,18 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { ResultCard } from "~/components/search-result";
 import { resolveSearchType, searchResultsPage } from "./_app.search.results.server";
 import { searchQuerySchema, vehiclePageParam } from "~/schemas/search";
-import { requireUser } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = "signed-in";
 
 const m = messages.search;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireAccess(request, access);
   const url = new URL(request.url);
   if (!url.searchParams.has("q")) return { state: "idle" as const };
   const submission = parseWithZod(url.searchParams, { schema: searchQuerySchema });

@@ -5,16 +5,19 @@ import {
   searchByVehicle,
   vehiclePickerOptions,
 } from "~/models/vehicle-search.server";
-import { requireUser } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { useHydrated } from "~/components/hooks";
 import * as messages from "~/messages";
+
+export const access: Access = "signed-in";
 
 const m = messages.vehicleSearch;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireAccess(request, access);
   const params = new URL(request.url).searchParams;
   const year = Number(params.get("year"));
   const options = vehiclePickerOptions({

@@ -19,7 +19,7 @@ export async function handleAccountIntent(
     savePreferences(userId, submission.value);
     return { ok: true as const, message: messages.settings.preferencesSaved };
   }
-  if (intent === "password") {
+  if (intent === "password" && sessionId) {
     const submission = parseWithZod(form, { schema: changePasswordSchema });
     const hidden = ["currentPassword", "newPassword", "confirmPassword"];
     if (submission.status !== "success")
@@ -28,6 +28,7 @@ export async function handleAccountIntent(
       userId,
       submission.value.currentPassword,
       submission.value.newPassword,
+      sessionId,
     );
     if (!changed.ok) {
       return {

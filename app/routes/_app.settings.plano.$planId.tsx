@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors } from "~/components/form-fields";
 import { planCredits, planPrice } from "~/components/pricing";
@@ -11,18 +11,22 @@ import { getPlanWithCustomers } from "~/models/plan.server";
 import { subscribe } from "~/models/subscription.server";
 import { planChangeSchema } from "~/schemas/settings";
 import { formRefusal } from "~/server/refusal.server";
-import { requireUser } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+/** Customers change their plan here; an admin has none and goes back to the settings. */
+export const access: Access = { roles: ["user", "premium_user"], fallback: "/settings?tab=planos" };
 
 const m = messages.planChange;
 const PAID_METHODS = ["credit_card", "pix", "bank_transfer"] as const;
 
 async function loadPlan(request: Request, planIdParam: string | undefined) {
-  const user = await requireUser(request);
-  if (user.role === "admin") throw redirect("/settings?tab=planos");
+  const user = await requireAccess(request, access);
   const id = Number(planIdParam);
   const plan = Number.isInteger(id) && id > 0 ? getPlanWithCustomers(id) : undefined;
   invariantResponse(plan?.status === "active", m.planNotFound);
@@ -45,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, plan } = await loadPlan(request, params.planId);
-  const submission = parseWithZod(await request.formData(), { schema: planChangeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: planChangeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const subscribed = subscribe({

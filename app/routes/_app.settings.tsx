@@ -14,18 +14,23 @@ import { activeSessions } from "~/models/session.server";
 import { pendingInvoicesByPlan } from "~/models/subscription.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
 import { changePasswordSchema } from "~/schemas/settings";
-import { getAuth, requireUser } from "~/server/auth.server";
+import { getAuth } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatDate, formatInteger } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = "signed-in";
 
 const m = messages.settings;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireAccess(request, access);
   const tab = tabFrom(new URL(request.url), m.tabs, "planos");
   const summary = accountSummary(user);
   return {
@@ -49,9 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireAccess(request, access);
   const auth = await getAuth(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const result = await handleAccountIntent(intent, form, user.id, auth?.sessionId ?? null);
   if (!result) return data({ intent, reply: null }, { status: 400 });

@@ -2,12 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { accountSummary } from "~/models/account.server";
-import { requireUser } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { useSeo } from "~/components/hooks";
 import { navigationFor } from "~/utils/navigation";
 
+export const access: Access = "signed-in";
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireAccess(request, access);
   const summary = accountSummary(user);
   return {
     user: summary.user,

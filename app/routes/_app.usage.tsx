@@ -2,16 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { usageColor } from "~/components/plan-card";
 import { accountSummary } from "~/models/account.server";
-import { requireUser } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatDate, formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
+
+export const access: Access = "signed-in";
 
 const m = messages.usage;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireAccess(request, access);
   const { subscription, searchStats } = accountSummary(user);
   return { isAdmin: user.role === "admin", subscription, stats: searchStats };
 }

@@ -15,11 +15,15 @@ import {
 } from "~/models/vehicle.server";
 import { FIELD_MAX, readCompatibilityForm } from "~/schemas/catalogue";
 import { refusalStatus } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 
@@ -38,7 +42,7 @@ function pickerState(selectedIds: number[], q: string, page: number, error?: str
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const vehicle = vehicleOr404(params.id);
   return { label: vehicleLabel(vehicle), state: pickerState(compatiblePartIds(vehicle.id), "", 1) };
 }
@@ -48,9 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * re-renders it with the checked parts kept; saving replaces the vehicle's fitments.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const vehicle = vehicleOr404(params.id);
-  const form = readCompatibilityForm(await request.formData());
+  const form = readCompatibilityForm(await readForm(request));
   if (form.intent.action === "search")
     return { state: pickerState(form.partIds, form.q, form.intent.page) };
   const result = setVehicleParts(vehicle.id, form.partIds, admin.id);

@@ -4,10 +4,13 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
 import { deleteVehicle, getVehicle, vehicleLabel } from "~/models/vehicle.server";
 import { dialogRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 
@@ -16,14 +19,14 @@ export const meta: MetaFunction = () => [{ title: `${m.deleteVehicle} — Encaix
 const vehicleOr404 = (raw: string | undefined) => recordOr404(raw, getVehicle, m.vehicleNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const vehicle = vehicleOr404(params.id);
   return { label: vehicleLabel(vehicle), fitments: vehicle.compatibleParts };
 }
 
 /** The vehicle goes with its fitments (the confirmation says how many); parts are untouched. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const result = deleteVehicle(vehicleOr404(params.id).id, admin.id);
   if (!result.ok) return dialogRefusal(result);
   return redirectWithToast(`/vehicles${new URL(request.url).search}`, {

@@ -8,10 +8,14 @@ import { vehicleBrandNames } from "~/models/brand.server";
 import { getVehicle, updateVehicle } from "~/models/vehicle.server";
 import { vehicleSchema } from "~/schemas/catalogue";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 
@@ -20,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: `${m.editVehicle} — Encaixa`
 const vehicleOr404 = (raw: string | undefined) => recordOr404(raw, getVehicle, m.vehicleNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const {
     brand,
     model,
@@ -51,9 +55,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const vehicle = vehicleOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: vehicleSchema });
+  const submission = parseWithZod(await readForm(request), { schema: vehicleSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = updateVehicle(vehicle.id, submission.value, admin.id);
   if (!result.ok) return formRefusal(submission, result);

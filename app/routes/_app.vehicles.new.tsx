@@ -8,16 +8,20 @@ import { vehicleBrandNames } from "~/models/brand.server";
 import { createVehicle } from "~/models/vehicle.server";
 import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.newVehicle} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return {
     brands: vehicleBrandNames(),
     vehicleType: parseVehicleListQuery(new URL(request.url).searchParams).type,
@@ -25,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: vehicleSchema });
+  const admin = await requireAccess(request, access);
+  const submission = parseWithZod(await readForm(request), { schema: vehicleSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = createVehicle(submission.value, admin.id);
   if (!result.ok) return formRefusal(submission, result);

@@ -14,10 +14,13 @@ import {
   VEHICLE_TYPES,
   type VehicleType,
 } from "~/schemas/catalogue";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 const a = messages.admin;
@@ -25,7 +28,7 @@ const a = messages.admin;
 export const meta: MetaFunction = () => [{ title: `${m.vehiclesTitle} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const query = parseVehicleListQuery(new URL(request.url).searchParams);
   const list = vehiclePage(
     { type: query.type, q: query.q, brand: query.brand, year: query.year },

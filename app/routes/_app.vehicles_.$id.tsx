@@ -2,15 +2,18 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
 import { getVehicleWithParts, vehicleLabel } from "~/models/vehicle.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 const a = messages.admin;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const vehicle = recordOr404(params.id, getVehicleWithParts, m.vehicleNotFound);
   return { vehicle, label: vehicleLabel(vehicle) };
 }

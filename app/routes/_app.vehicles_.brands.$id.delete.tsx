@@ -3,10 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { deleteBrand, getBrand } from "~/models/brand.server";
 import { dialogRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 
@@ -15,12 +18,12 @@ export const meta: MetaFunction = () => [{ title: `${m.deleteBrand} — Encaixa`
 const brandOr404 = (raw: string | undefined) => recordOr404(raw, getBrand, m.brandNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return { name: brandOr404(params.id).name };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const result = deleteBrand(brandOr404(params.id).id, admin.id);
   if (!result.ok) return dialogRefusal(result);
   return redirectWithToast("/vehicles/brands", { type: "success", message: m.brandDeleted });

@@ -6,10 +6,14 @@ import { BrandFormDialog } from "~/components/catalogue/brand-form";
 import { getBrand, renameBrand } from "~/models/brand.server";
 import { brandSchema } from "~/schemas/catalogue";
 import { formRefusal } from "~/server/refusal.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 
@@ -18,15 +22,15 @@ export const meta: MetaFunction = () => [{ title: `${m.editBrand} — Encaixa` }
 const brandOr404 = (raw: string | undefined) => recordOr404(raw, getBrand, m.brandNotFound);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const brand = brandOr404(params.id);
   return { name: brand.name, vehiclesCount: brand.vehiclesCount };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAccess(request, access);
   const brand = brandOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: brandSchema });
+  const submission = parseWithZod(await readForm(request), { schema: brandSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = renameBrand(brand.id, submission.value, admin.id);
   if (!result.ok) return formRefusal(submission, result);

@@ -4,10 +4,13 @@ import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { AdminListPage } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
 import { listBrands } from "~/models/brand.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { formatInteger } from "~/utils/format";
 import { RowAction } from "~/components/admin/row-action";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 const a = messages.admin;
@@ -15,7 +18,7 @@ const a = messages.admin;
 export const meta: MetaFunction = () => [{ title: `${m.brandsTitle} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   return { brands: listBrands() };
 }
 

@@ -8,10 +8,13 @@ import {
   importOutcome,
   isImportActive,
 } from "~/models/fipe-import/progress.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
 
 const m = messages.fipe;
 /** The spec polls import status every 2 seconds. */
@@ -20,7 +23,7 @@ const REFRESH_SECONDS = 2;
 export const meta: MetaFunction = () => [{ title: `${m.progressTitle} — Encaixa` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const progress = recordOr404(params.jobId, fipeImportProgress, m.importNotFound);
   const { job, logs, options } = progress;
   const view = importStatusView(job, logs);

@@ -10,10 +10,14 @@ import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "~/integrations/fipe/ty
 import { fipeBrands } from "~/models/fipe-import/brands.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
 import { fipeImportSchema, MAX_BRANDS_LIMIT } from "~/schemas/fipe-import";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
 
 const m = messages.fipe;
 
@@ -25,7 +29,7 @@ function typeFrom(url: URL): FipeVehicleType {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAccess(request, access);
   const type = typeFrom(new URL(request.url));
   try {
     return { type, brands: await fipeBrands(type), brandsError: null };
@@ -36,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: fipeImportSchema });
+  const user = await requireAccess(request, access);
+  const submission = parseWithZod(await readForm(request), { schema: fipeImportSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const { job, alreadyRunning } = await startFipeImport(submission.value, user.id);

@@ -7,6 +7,9 @@ import { getOptionalUser } from "~/server/auth.server";
 import { invariantResponse } from "~/server/responses.server";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
+import type { Access } from "~/server/access";
+
+export const access: Access = "public";
 
 const m = messages.planDialog;
 

@@ -8,6 +8,9 @@ import { getOptionalUser } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { useSeo } from "~/components/hooks";
 import * as messages from "~/messages";
+import type { Access } from "~/server/access";
+
+export const access: Access = "public";
 
 const m = messages.landing;
 export const TEST_PARAM = "teste";

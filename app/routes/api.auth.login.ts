@@ -6,6 +6,9 @@ import { apiLoginSchema } from "~/schemas/auth";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { clientIp, LoginError, signIn } from "~/server/auth.server";
 import * as messages from "~/messages";
+import type { Access } from "~/server/access";
+
+export const access: Access = { POST: "public" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();

@@ -7,6 +7,9 @@ import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { requireApiUser } from "~/server/auth.server";
 import { apiRefusal } from "~/server/refusal.server";
 import * as messages from "~/messages";
+import type { Access } from "~/server/access";
+
+export const access: Access = { GET: "signed-in", PUT: "signed-in" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireApiUser(request);
@@ -15,10 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed();
-  const { user } = await requireApiUser(request);
+  const { user, sessionId } = await requireApiUser(request);
   const parsed = await parseJsonBody(request, apiProfileSchema);
   if (!parsed.ok) return parsed.response;
-  const updated = await updateProfile(user.id, parsed.value);
+  const updated = await updateProfile(user.id, parsed.value, sessionId);
   if (!updated.ok) return apiRefusal(updated, { fieldName: apiProfileFieldName });
   return ok(profileView(accountSummary(updated.value)), messages.profile.updated);
 }

@@ -7,12 +7,15 @@ import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { clientIp } from "~/server/auth.server";
 import { apiRefusal } from "~/server/refusal.server";
 import * as messages from "~/messages";
+import type { Access } from "~/server/access";
+
+export const access: Access = { POST: "public" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = await parseJsonBody(request, apiRegisterSchema);
   if (!parsed.ok) return parsed.response;
-  const created = await createAccount(parsed.value);
+  const created = await createAccount(parsed.value, { signupFrom: clientIp(context) });
   if (!created.ok) return apiRefusal(created);
   const user = created.value;
   const session = createSession(user.id, "api", {

@@ -3,15 +3,18 @@ import { subscribe } from "~/models/subscription.server";
 import { apiSubscribeSchema } from "~/schemas/settings";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { POST: ["user", "premium_user"] };
 
 const m = messages.planChange;
 
 /** POST {planId, paymentMethod}: a free plan switches at once; a paid plan answers with its pending invoice. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const { user } = await requireApiUser(request, ["user", "premium_user"]);
+  const { user } = await requireApiAccess(request, access);
   const parsed = await parseJsonBody(request, apiSubscribeSchema);
   if (!parsed.ok) return parsed.response;
   const subscribed = subscribe({

@@ -5,21 +5,24 @@ import { parsePathId } from "~/schemas/api-search";
 import { apiBrandSchema } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], PUT: ["admin"], DELETE: ["admin"] };
 
 const m = messages.catalogue;
 
 /** GET, PUT {name} (renames its vehicles too) and DELETE /api/brands/:id — admin only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const id = parsePathId(params.id);
   const brand = id === null ? undefined : getBrand(id);
   return brand ? ok(brandView(brand)) : fail(m.brandNotFound, 404);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   const id = parsePathId(params.id);
   if (request.method === "PUT") {
     if (id === null) return fail(m.brandNotFound, 404);

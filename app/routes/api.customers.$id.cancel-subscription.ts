@@ -4,19 +4,22 @@ import { cancelCustomerSubscription, getCustomer, getCustomerRow } from "~/model
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { POST: ["admin"] };
 
 const m = messages.customersAdmin;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   return methodNotAllowed();
 }
 
 /** POST /api/customers/:id/cancel-subscription — only an active subscription (else 409). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "POST") return methodNotAllowed();
   const id = parsePathId(params.id);
   if (id === null || !getCustomer(id)) return fail(m.notFound, 404);

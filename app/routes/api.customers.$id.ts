@@ -10,8 +10,11 @@ import { parsePathId } from "~/schemas/api-search";
 import { apiCustomerEditSchema } from "~/schemas/customer";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], PUT: ["admin"], DELETE: ["admin"] };
 
 const m = messages.customersAdmin;
 
@@ -22,7 +25,7 @@ function findCustomer(raw: string | undefined) {
 
 /** GET /api/customers/:id */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const customer = findCustomer(params.id);
   if (!customer) return fail(m.notFound, 404);
   return ok(customerView(getCustomerRow(customer.id)!));
@@ -33,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * their values. DELETE — a customer with invoices is deactivated instead, and the message says so.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
   const customer = findCustomer(params.id);
   if (!customer) return fail(m.notFound, 404);

@@ -4,13 +4,16 @@ import { addCredits, getCustomer, getCustomerRow } from "~/models/customer.serve
 import { parsePathId } from "~/schemas/api-search";
 import { apiAddCreditsSchema } from "~/schemas/customer";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { POST: ["admin"] };
 
 const m = messages.customersAdmin;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   return methodNotAllowed();
 }
 
@@ -19,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * `credits_balance` is the amount to ADD (new balance = current + amount), not the new balance.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "POST") return methodNotAllowed();
   const id = parsePathId(params.id);
   if (id === null || !getCustomer(id)) return fail(m.notFound, 404);

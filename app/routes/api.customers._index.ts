@@ -5,8 +5,11 @@ import { queryParams } from "~/schemas/api-search";
 import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/customer";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], POST: ["admin"] };
 
 const m = messages.customersAdmin;
 
@@ -15,7 +18,7 @@ const m = messages.customersAdmin;
  * vip); one page (default 100) in `data`, the total in the X-Total-Count header.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const query = customerListQuerySchema.parse(queryParams(request));
   const page = listCustomers(query, { perPage: query.perPage });
   const response = ok(page.items.map(customerView));
@@ -25,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/customers {name, email, phone, company, role, status, notes, password} */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = await parseJsonBody(request, apiCustomerCreateSchema);
   if (!parsed.ok) return parsed.response;

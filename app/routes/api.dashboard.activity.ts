@@ -3,7 +3,10 @@ import { feedItemView } from "~/api/views/dashboard";
 import { recentActivityFeed } from "~/models/dashboard.server";
 import { apiActivitySchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = { GET: ["admin", "premium_user"] };
 
 /**
  * GET /api/dashboard/activity?limit — "Atividade Recente", newest first. Admins see everyone's
@@ -11,7 +14,7 @@ import { requireApiUser } from "~/server/auth.server";
  * private). Hidden from role user, as on the home.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin", "premium_user"]);
+  const { user } = await requireApiAccess(request, access);
   const parsed = parseQuery(apiActivitySchema, request);
   if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
   const scope = user.role === "admin" ? {} : { userId: user.id };

@@ -3,12 +3,15 @@ import { importStatusView } from "~/api/views/imports";
 import { importProgress } from "~/models/fipe-import/progress.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"] };
 
 /** GET /api/import/status/:id — the spec's Import status of one import (FIPE or catalogue); admins only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const id = parsePathId(params.id);
   const progress = id === null ? null : importProgress(id);
   if (!progress) return fail(messages.fipe.importNotFound, 404);

@@ -5,14 +5,17 @@ import { parsePathId } from "~/schemas/api-search";
 import { apiAlternativeCodeSchema } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], POST: ["admin"] };
 
 const m = messages.parts;
 
 /** GET /api/parts/:id/alternative-codes — the part's alternative codes, in the order they were added. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const id = parsePathId(params.id);
   const codes = id === null ? undefined : listAlternativeCodes(id);
   if (!codes) return fail(m.notFound, 404);
@@ -21,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST /api/parts/:id/alternative-codes {alternative_code, description} */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "POST") return methodNotAllowed();
   const id = parsePathId(params.id);
   if (id === null) return fail(m.notFound, 404);

@@ -5,8 +5,11 @@ import { parsePathId, VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
 import { apiFieldName, apiPartSchema } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: "signed-in", PUT: ["admin"], DELETE: ["admin"] };
 
 /**
  * GET /api/parts/:id — one part with its alternative codes, compat_count and the first page of
@@ -14,7 +17,7 @@ import * as messages from "~/messages";
  * a (metered) search already found.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request);
+  await requireApiAccess(request, access);
   const id = parsePathId(params.id);
   const part = id === null ? undefined : cataloguePartDetail(id, VEHICLES_DEFAULT_PER_PAGE);
   if (!part) return fail(messages.apiSearch.partNotFound, 404);
@@ -27,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * DELETE /api/parts/:id (admin): with its alternative codes and fitments.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
   const id = parsePathId(params.id);
   if (id === null) return fail(messages.parts.notFound, 404);

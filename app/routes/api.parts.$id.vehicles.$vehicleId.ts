@@ -3,19 +3,22 @@ import { unlinkVehicle } from "~/models/part.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { DELETE: ["admin"] };
 
 const m = messages.parts;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   return methodNotAllowed();
 }
 
 /** DELETE /api/parts/:id/vehicles/:vehicleId — unlinks the vehicle from the part. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "DELETE") return methodNotAllowed();
   const id = parsePathId(params.id);
   if (id === null) return fail(m.notFound, 404);

@@ -4,21 +4,24 @@ import { createCategory, listCategories } from "~/models/category.server";
 import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: "signed-in", POST: ["admin"] };
 
 /**
  * GET /api/parts/categories?q — every category with its parts count (any signed-in user: the
  * parts search filters by category_id). POST {name, description} — admin only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request);
+  await requireApiAccess(request, access);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, NAME_MAX);
   return ok(listCategories(q).map(categoryView));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "POST") return methodNotAllowed();
   const body = await parseJsonBody(request, apiCategorySchema);
   if (!body.ok) return body.response;

@@ -6,8 +6,11 @@ import { searchParts } from "~/models/part-search.server";
 import { withCatalogueFacts } from "~/models/part.server";
 import { exactCodeMatches } from "~/models/search.server";
 import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: "signed-in" };
 
 /**
  * GET /api/parts/code/:code — exact lookup by normalised code: the part's own code first, then
@@ -16,7 +19,7 @@ import * as messages from "~/messages";
  * exists: an unknown code is a 404 and costs nothing.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user } = await requireApiUser(request);
+  const { user } = await requireApiAccess(request, access);
   const code = (params.code ?? "").trim().slice(0, 120);
   if (!normalizeCode(code)) {
     return fail(messages.search.emptyCode, 400, { code: [messages.search.emptyCode] });

@@ -6,8 +6,11 @@ import { searchParts } from "~/models/part-search.server";
 import { withCatalogueFacts } from "~/models/part.server";
 import { apiPartsSearchSchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: "signed-in" };
 
 /**
  * GET /api/parts/search?q&limit&category_id&type — the search screen's search over the API, metered
@@ -15,7 +18,7 @@ import * as messages from "~/messages";
  * travel in X-* headers; spent credits are a 402.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireApiUser(request);
+  const { user } = await requireApiAccess(request, access);
   const parsed = parseQuery(apiPartsSearchSchema, request);
   if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
   const { q, limit, category_id: categoryId, type: requested } = parsed.value;

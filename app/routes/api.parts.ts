@@ -6,8 +6,11 @@ import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
 import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], POST: ["admin"] };
 
 const m = messages.parts;
 
@@ -16,7 +19,7 @@ const m = messages.parts;
  * (beside `data`) counts every match. Not a metered search: it is the back-office list.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const parsed = parseApiPartList(new URL(request.url).searchParams);
   if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
   const { limit, offset, ...filter } = parsed.value;
@@ -38,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/parts {code, name, description, category_id, manufacturer, mercado_livre_link, compatible_vehicle_ids} */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "POST") return methodNotAllowed();
   const body = await parseJsonBody(request, apiPartSchema);
   if (!body.ok) return body.response;

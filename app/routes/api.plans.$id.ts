@@ -9,8 +9,11 @@ import { parsePathId } from "~/schemas/api-search";
 import { apiPlanSchema, planFormValues } from "~/schemas/plan";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], PUT: ["admin"], DELETE: ["admin"] };
 
 const m = messages.plansAdmin;
 
@@ -21,7 +24,7 @@ function findPlan(raw: string | undefined) {
 
 /** GET /api/plans/:id */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const plan = findPlan(params.id);
   if (!plan) return fail(m.notFound, 404);
   return ok(planAdminView(plan));
@@ -32,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * customers subscribe; a plan with only history is deactivated instead (the message says so).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
   const plan = findPlan(params.id);
   if (!plan) return fail(m.notFound, 404);

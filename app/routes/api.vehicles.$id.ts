@@ -6,15 +6,18 @@ import { parsePathId } from "~/schemas/api-search";
 import { apiCompatiblePartIdsSchema, apiVehicleSchema } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], PUT: ["admin"], DELETE: ["admin"] };
 
 const m = messages.catalogue;
 const compatibleIdsBody = z.object({ compatible_part_ids: apiCompatiblePartIdsSchema });
 
 /** GET /api/vehicles/:id — the vehicle with its compatible parts (admin: it lists parts unmetered). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const id = parsePathId(params.id);
   const vehicle = id === null ? undefined : getVehicleWithParts(id);
   return vehicle ? ok(vehicleDetailView(vehicle)) : fail(m.vehicleNotFound, 404);
@@ -25,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * fits, replacing the current set). DELETE removes it with its fitments. Admin only.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   const id = parsePathId(params.id);
   if (request.method === "PUT") {
     if (id === null) return fail(m.vehicleNotFound, 404);

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehicleBrandNames } from "~/models/brand.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = { GET: "signed-in" };
 
 /** GET /api/vehicles/brands — brand names (registered brands and those vehicles use), in pt-BR order. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request);
+  await requireApiAccess(request, access);
   return ok(vehicleBrandNames());
 }
 

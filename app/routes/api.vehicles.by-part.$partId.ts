@@ -4,12 +4,15 @@ import { partExists } from "~/models/part.server";
 import { vehiclesForPart } from "~/models/fitment.server";
 import { apiVehiclesByPartSchema, parsePathId, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: "signed-in" };
 
 /** GET /api/vehicles/by-part/:partId?page&per_page — the vehicles a part fits, a page at a time. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request);
+  await requireApiAccess(request, access);
   const partId = parsePathId(params.partId);
   if (partId === null || !partExists(partId)) return fail(messages.apiSearch.partNotFound, 404);
   const parsed = parseQuery(apiVehiclesByPartSchema, request);

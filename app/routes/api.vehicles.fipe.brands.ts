@@ -3,12 +3,15 @@ import { fipeBrands } from "~/models/fipe-import/brands.server";
 import { parseQuery } from "~/schemas/api-search";
 import { fipeTypeQuerySchema } from "~/schemas/fipe-import";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"] };
 
 /** GET /api/vehicles/fipe/brands?type=carros — FIPE's brands ({codigo, nome}); admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const parsed = parseQuery(fipeTypeQuerySchema, request);
   if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
   try {

@@ -3,8 +3,11 @@ import { waitForFipeImport } from "~/models/fipe-import/progress.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
 import { fipeImportApiSchema } from "~/schemas/fipe-import";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { POST: ["admin"] };
 
 const m = messages.fipe;
 /** Under the spec client's 180 s timeout. */
@@ -18,7 +21,7 @@ const WAIT_LIMIT_MS = 170_000;
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const { user } = await requireApiUser(request, ["admin"]);
+  const { user } = await requireApiAccess(request, access);
   const parsed = await parseJsonBody(request, fipeImportApiSchema);
   if (!parsed.ok) return parsed.response;
 

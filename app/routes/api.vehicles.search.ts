@@ -3,15 +3,18 @@ import { vehicleView } from "~/api/views/vehicles";
 import { listVehicles } from "~/models/vehicle.server";
 import { parseApiVehicleSearch } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, type Envelope } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"] };
 
 /**
  * GET /api/vehicles/search?limit&offset&q&brand&year&type — the admin vehicle list, a window at a
  * time; `total` (beside `data`, as the spec's client reads it) counts every match.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, ["admin"]);
+  await requireApiAccess(request, access);
   const parsed = parseApiVehicleSearch(new URL(request.url).searchParams);
   if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
   const { limit, offset, ...filters } = parsed.value;

@@ -1,11 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehicleYears } from "~/models/vehicle.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
 
-/** GET /api/vehicles/years — the years vehicles exist in, newest first (any signed-in user: filter data). */
+export const access: Access = { GET: ["admin"] };
+
+/**
+ * GET /api/vehicles/years — the years vehicles exist in, newest first: the year filter of the
+ * admin vehicle list (admin, like /api/vehicles/search it filters).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request);
+  await requireApiAccess(request, access);
   return ok(vehicleYears());
 }
 

@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { embeddedFipeSimulator, fipeSimulatorEnabled } from "~/integrations/fipe/simulator.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = "public";
 
 const API_ROOT = "api/v1/";
 

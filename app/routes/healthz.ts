@@ -1,4 +1,7 @@
 import { db } from "~/utils/db.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = "public";
 
 export function loader() {
   db().$client.prepare("select 1").get();

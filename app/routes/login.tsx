@@ -18,7 +18,11 @@ import {
 import { env } from "~/utils/env.server";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { toastCookie } from "~/server/toast.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = "public";
 
 const m = messages.auth;
 
@@ -33,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
@@ -48,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = error instanceof LoginError ? error.message : m.loginFailed;
     if (!(error instanceof LoginError)) console.error(error);
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
-      status: 400,
+      status: error instanceof LoginError ? error.status : 400,
     });
   }
 }

@@ -3,6 +3,9 @@ import { redirect } from "@remix-run/node";
 import { logout } from "~/server/auth.server";
 import * as messages from "~/messages";
 import { toastCookie } from "~/server/toast.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = "public";
 
 /** Signing out is a POST that deletes the DB session; a GET just goes home. */
 export async function action({ request }: ActionFunctionArgs) {

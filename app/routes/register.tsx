@@ -11,7 +11,11 @@ import { registerSchema } from "~/schemas/auth";
 import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
 import { toastCookie } from "~/server/toast.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = "public";
 
 const m = messages.auth;
 
@@ -23,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: registerSchema });
   const hidden = ["password", "confirmPassword"];
   if (submission.status !== "success") {
@@ -33,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [m.spam], hideFields: hidden }), { status: 400 });
   }
   try {
-    const created = await createAccount(submission.value);
+    const created = await createAccount(submission.value, { signupFrom: clientIp(context) });
     if (!created.ok) return formRefusal(submission, created, { hideFields: hidden });
     const user = created.value;
     const headers = new Headers();

@@ -1,35 +1,19 @@
 import { z } from "zod";
-import type {
-  CUSTOMER_TYPES as DB_CUSTOMER_TYPES,
-  PAYMENT_METHODS as DB_PAYMENT_METHODS,
-  USER_STATUSES as DB_USER_STATUSES,
-} from "~db/schema";
 import * as messages from "~/messages";
+import {
+  CUSTOMER_STATUSES,
+  CUSTOMER_TYPES,
+  PAYMENT_METHODS,
+  type CustomerStatus,
+  type CustomerType,
+  type PaymentMethodValue,
+} from "./choices";
 import { emailField, normalizeEmail, passwordField, passwordPair } from "./fields";
 import { asText, compact, jsonObject } from "./json-body";
 
 const m = messages.customersAdmin;
 
-/** Kept here rather than imported so the browser bundle stays free of the database schema. */
-export const CUSTOMER_TYPES = [
-  "regular",
-  "premium",
-  "vip",
-] as const satisfies typeof DB_CUSTOMER_TYPES;
-export const CUSTOMER_STATUSES = [
-  "active",
-  "inactive",
-  "suspended",
-] as const satisfies typeof DB_USER_STATUSES;
-export const PAYMENT_METHODS = [
-  "credit_card",
-  "bank_transfer",
-  "pix",
-  "cash",
-] as const satisfies typeof DB_PAYMENT_METHODS;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];
+export * from "./choices";
 
 export const CUSTOMER_NAME_MAX = 120;
 export const CUSTOMER_PHONE_MAX = 30;

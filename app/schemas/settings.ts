@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PAYMENT_METHODS } from "~db/schema";
 import * as messages from "~/messages";
+import { PAYMENT_METHODS } from "./choices";
 import { passwordPair } from "./fields";
 
 const text = z.string().optional();

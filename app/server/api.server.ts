@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import * as messages from "~/messages";
+import { isJsonRequest } from "./csrf.server";
 
 /** The JSON contract of every /api route: {success, data, message}, plus field errors on a 400. */
 export type Envelope<T> = {
@@ -37,14 +38,21 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-/** Reads a JSON body without ever throwing: bad JSON is a 400, not a 500. */
-async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false }> {
+/**
+ * Reads a JSON body without ever throwing: a body that is not sent as `application/json` is a 415
+ * (a cross-site page can send text/plain or a form without asking, never JSON; ADR 0015), bad JSON
+ * a 400, never a 500.
+ */
+async function readJson(
+  request: Request,
+): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   const text = await request.text();
   if (text.trim() === "") return { ok: true, body: {} };
+  if (!isJsonRequest(request)) return { ok: false, response: fail(messages.api.jsonRequired, 415) };
   try {
     return { ok: true, body: JSON.parse(text) };
   } catch {
-    return { ok: false };
+    return { ok: false, response: fail(messages.api.invalidJson, 400) };
   }
 }
 
@@ -53,7 +61,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   schema: S,
 ): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
   const read = await readJson(request);
-  if (!read.ok) return { ok: false, response: fail(messages.api.invalidJson, 400) };
+  if (!read.ok) return read;
   const parsed = await schema.safeParseAsync(read.body ?? {});
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

@@ -16,6 +16,7 @@ describe("refusals become HTTP answers in one place", () => {
     ["already_current", 409],
     ["not_active", 409],
     ["wrong_password", 400],
+    ["rate_limited", 429],
   ])("%s answers %i", (reason, status) => {
     expect(refusalStatus({ reason })).toBe(status);
   });

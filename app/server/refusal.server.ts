@@ -13,9 +13,10 @@ const STATUS_BY_REASON = {
   already_current: 409,
   not_active: 409,
   wrong_password: 400,
-} as const satisfies Record<RefusalReason, 400 | 404 | 409>;
+  rate_limited: 429,
+} as const satisfies Record<RefusalReason, 400 | 404 | 409 | 429>;
 
-export function refusalStatus(refusal: Pick<Refusal, "reason">): 400 | 404 | 409 {
+export function refusalStatus(refusal: Pick<Refusal, "reason">): 400 | 404 | 409 | 429 {
   return STATUS_BY_REASON[refusal.reason];
 }
 

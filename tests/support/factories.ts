@@ -183,3 +183,19 @@ export function accepted<T>(outcome: { ok: true; value: T } | { ok: false; messa
   if (!outcome.ok) throw new Error(`refused: ${outcome.message}`);
   return outcome.value;
 }
+
+// --- Sessions -----------------------------------------------------------------------------------
+
+import { createSession } from "../../app/models/session.server";
+import type { User } from "../../app/models/user.server";
+import { commitWebSession } from "../../app/server/auth.server";
+
+/** Headers of a fresh session for `user`: the web session cookie, or an API bearer token. */
+export async function sessionHeaders(
+  user: User,
+  kind: "web" | "api",
+): Promise<Record<string, string>> {
+  if (kind === "api") return { Authorization: `Bearer ${createSession(user.id, "api").id}` };
+  const cookie = await commitWebSession(user, new Request("http://localhost/"), "127.0.0.1");
+  return { Cookie: cookie.split(";")[0]! };
+}

@@ -16,6 +16,8 @@ export async function call(
     cookie?: string;
     ip?: string;
     params?: Record<string, string>;
+    /** Extra request headers (Origin, Sec-Fetch-Site, Content-Type…); set after the others. */
+    headers?: Record<string, string>;
   } = {},
 ): Promise<Response> {
   const headers = new Headers();
@@ -26,6 +28,7 @@ export async function call(
     body = JSON.stringify(init.json);
     headers.set("Content-Type", "application/json");
   }
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
   const request = new Request(`http://localhost${path}`, {
     method: init.method ?? "GET",
     headers,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as login from "~/routes/api.auth.login";
+import * as logout from "~/routes/api.auth.logout";
 import * as plansRoute from "~/routes/api.auth.plans";
 import * as profile from "~/routes/api.auth.profile";
 import * as register from "~/routes/api.auth.register";
@@ -7,7 +8,8 @@ import * as ping from "~/routes/api.ping";
 import * as overview from "~/routes/api.public.overview";
 import * as seo from "~/routes/api.public.seo";
 import * as unknown from "~/routes/api.$";
-import { createSession } from "~/models/session.server";
+import { createSession, findSessionUser } from "~/models/session.server";
+import { commitWebSession } from "~/server/auth.server";
 import { createFreePlan, createPlan, createUser } from "../support/factories";
 import { call, envelope } from "../support/routes";
 
@@ -55,6 +57,7 @@ describe("POST /api/auth/register", () => {
     const broken = await call(register.action, "/api/auth/register", {
       method: "POST",
       body: "{nope",
+      headers: { "Content-Type": "application/json" },
     });
     expect(broken.status).toBe(400);
   });
@@ -110,10 +113,11 @@ describe("POST /api/auth/login", () => {
         ip: "10.5.5.5",
       });
     }
+    // The address that failed is held back even with the right password (ADR 0014).
     const blocked = await call(login.action, "/api/auth/login", {
       method: "POST",
       json: { email: user.email, password },
-      ip: "10.5.5.6",
+      ip: "10.5.5.5",
     });
     expect(blocked.status).toBe(429);
     expect((await envelope(blocked)).message).toMatch(/^Muitas tentativas de login/);
@@ -186,10 +190,95 @@ describe("/api/auth/profile", () => {
     });
   });
 
+  it("refuses an e-mail change without the right current password", async () => {
+    const { user, password } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const put = (json: unknown) =>
+      call(profile.action, "/api/auth/profile", { method: "PUT", token, json });
+    const newEmail = `outro-${user.email}`;
+    const missing = await put({ name: "X", email: newEmail });
+    expect(missing.status).toBe(400);
+    expect(await envelope(missing)).toMatchObject({
+      success: false,
+      message: "Informe a senha atual para alterar o e-mail",
+      errors: { current_password: ["Informe a senha atual para alterar o e-mail"] },
+    });
+    const wrong = await put({ name: "X", email: newEmail, current_password: "errada" });
+    expect(wrong.status).toBe(400);
+    expect((await envelope(wrong)).errors).toEqual({ current_password: ["Senha atual incorreta"] });
+    const me = await envelope(await call(profile.loader, "/api/auth/profile", { token }));
+    expect(me.data.user.email).toBe(user.email);
+    const good = await put({ name: "X", email: newEmail, current_password: password });
+    expect(good.status).toBe(200);
+    expect((await envelope(good)).data.user.email).toBe(newEmail);
+  });
+
+  it("keeps the token changing the password and revokes the user's other sessions", async () => {
+    const { user, password } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const otherToken = createSession(user.id, "api").id;
+    const web = createSession(user.id, "web").id;
+    const changed = await call(profile.action, "/api/auth/profile", {
+      method: "PUT",
+      token,
+      json: { name: "X", email: user.email, password: "nova-senha", current_password: password },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(profile.loader, "/api/auth/profile", { token })).status).toBe(200);
+    const stolen = await call(profile.loader, "/api/auth/profile", { token: otherToken });
+    expect(stolen.status).toBe(401);
+    expect(findSessionUser(web).status).toBe("missing");
+  });
+
   it("does not accept a web session id as a bearer token", async () => {
     const { user } = await createUser();
     const web = createSession(user.id, "web");
     expect((await call(profile.loader, "/api/auth/profile", { token: web.id })).status).toBe(401);
+  });
+});
+
+describe("POST /api/auth/logout", () => {
+  it("revokes the bearer token: a later request with it is 401", async () => {
+    const { user } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const other = createSession(user.id, "api").id;
+    const response = await call(logout.action, "/api/auth/logout", { method: "POST", token });
+    expect(response.status).toBe(200);
+    expect(await envelope(response)).toMatchObject({
+      success: true,
+      message: "Logout realizado com sucesso",
+    });
+    expect((await call(profile.loader, "/api/auth/profile", { token })).status).toBe(401);
+    expect((await call(profile.loader, "/api/auth/profile", { token: other })).status).toBe(200);
+  });
+
+  it("ends a cookie session and clears the cookie", async () => {
+    const { user } = await createUser();
+    const request = new Request("http://localhost/login");
+    const cookie = (await commitWebSession(user, request, "127.0.0.1")).split(";")[0]!;
+    expect((await call(profile.loader, "/api/auth/profile", { cookie })).status).toBe(200);
+    const response = await call(logout.action, "/api/auth/logout", {
+      method: "POST",
+      cookie,
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/^__session=;/);
+    expect((await call(profile.loader, "/api/auth/profile", { cookie })).status).toBe(401);
+  });
+
+  it("is 401 when not signed in, or signed out already, and 405 for a GET", async () => {
+    const anonymous = await call(logout.action, "/api/auth/logout", { method: "POST" });
+    expect(anonymous.status).toBe(401);
+    expect((await envelope(anonymous)).message).toBe(
+      "Autenticação necessária. Faça login novamente.",
+    );
+    const { user } = await createUser();
+    const token = createSession(user.id, "api").id;
+    await call(logout.action, "/api/auth/logout", { method: "POST", token });
+    const again = await call(logout.action, "/api/auth/logout", { method: "POST", token });
+    expect(again.status).toBe(401);
+    expect((await call(logout.loader, "/api/auth/logout", { token })).status).toBe(405);
   });
 });
 

@@ -216,6 +216,7 @@ describe("POST /api/vehicles/import/fipe", () => {
     const broken = await call(importFipe.action, "/api/vehicles/import/fipe", {
       method: "POST",
       body: "{nada",
+      headers: { "Content-Type": "application/json" },
       token: admin,
     });
     expect(broken.status).toBe(400);

@@ -195,6 +195,7 @@ describe("POST /api/parts", () => {
       method: "POST",
       token: admin.token,
       body: "{nope",
+      headers: { "Content-Type": "application/json" },
     });
     expect(badJson.status).toBe(400);
 

@@ -4,6 +4,7 @@ import { creditLedger, users } from "~db/schema";
 import * as customerAssignPlan from "~/routes/api.customers.$id.assign-plan";
 import * as customerCancel from "~/routes/api.customers.$id.cancel-subscription";
 import * as customerPassword from "~/routes/api.customers.$id.change-password";
+import * as profile from "~/routes/api.auth.profile";
 import * as customerCredits from "~/routes/api.customers.$id.update-credits";
 import * as customerById from "~/routes/api.customers.$id";
 import * as customersIndex from "~/routes/api.customers._index";
@@ -151,6 +152,7 @@ describe("/api/plans", () => {
       method: "POST",
       token: adminToken,
       body: "{nope",
+      headers: { "Content-Type": "application/json" },
     });
     expect(broken.status).toBe(400);
     const unlimited = await call(plansIndex.action, "/api/plans", {
@@ -440,6 +442,25 @@ describe("/api/customers", () => {
       message: "O cliente tem faturas e foi desativado em vez de excluído.",
     });
     expect(db().select().from(users).where(eq(users.id, user.id)).get()?.status).toBe("inactive");
+  });
+
+  it("revokes every session and token of the customer on a password reset", async () => {
+    const { user } = await createUser();
+    const tokens = [createSession(user.id, "api").id, createSession(user.id, "api").id];
+    const reset = await call(customerPassword.action, `/api/customers/${user.id}/change-password`, {
+      method: "POST",
+      token: adminToken,
+      params: { id: String(user.id) },
+      json: { password: "senha-do-admin" },
+    });
+    expect(reset.status).toBe(200);
+    for (const token of tokens) {
+      const response = await call(profile.loader, "/api/auth/profile", { token });
+      expect(response.status).toBe(401);
+    }
+    expect((await call(profile.loader, "/api/auth/profile", { token: adminToken })).status).toBe(
+      200,
+    );
   });
 
   it("really deletes a customer without invoices", async () => {

@@ -26,6 +26,7 @@ describe("the layers hold by lint", () => {
     ["app/components/sample.tsx", 'import { db as x } from "~/utils/db.server";'],
     ["app/components/sample.tsx", 'import { getPart as x } from "~/models/part.server";'],
     ["app/schemas/sample.ts", 'import { getPart as x } from "~/models/part.server";'],
+    ["app/schemas/sample.ts", 'import { PAYMENT_METHODS as x } from "~db/schema";'],
     ["app/api/views/sample.ts", 'import { getPart as x } from "~/models/part.server";'],
     ["app/jobs/sample.server.ts", 'import { requireAdmin as x } from "~/server/auth.server";'],
   ])("refuses %s: %s", async (file, source) => {
@@ -38,6 +39,7 @@ describe("the layers hold by lint", () => {
     ["app/server/sample.server.ts", 'import { getUserById as x } from "~/models/user.server";'],
     ["app/components/sample.tsx", 'import { formatBRL as x } from "~/utils/format";'],
     ["app/api/views/sample.ts", 'import type { PartDetail as x } from "~/models/part.server";'],
+    ["app/schemas/sample.ts", 'import type { Role as x } from "~db/schema";'],
     ["app/routes/sample.tsx", 'import { getPart as x } from "~/models/part.server";'],
   ])("allows %s: %s", async (file, source) => {
     expect(await layerErrors(file, source)).toEqual([]);

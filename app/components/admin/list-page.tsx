@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { NotFoundPage } from "~/components/status-pages";
+import { NotFoundPage, refusalText } from "~/components/status-pages";
 import * as messages from "~/messages";
 
 const widths = { "4xl": "max-w-4xl", "6xl": "max-w-6xl", "7xl": "max-w-7xl" } as const;
@@ -24,14 +24,14 @@ export function AdminListPage({
   );
 }
 
-/** A list's ErrorBoundary: a failed load says so (`message`) inside the shell, with a retry link; unknown ids (from the dialogs) are the 404 page. */
+/** A list's ErrorBoundary: a failed load says so (`message`, or a refused request's own text) inside the shell, with a retry link; unknown ids (from the dialogs) are the 404 page. */
 export function ListErrorBoundary({ message }: { message: string }) {
   const error = useRouteError();
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <div role="alert" className="card mx-auto max-w-xl p-8 text-center">
-      <p className="font-semibold text-red-800">{message}</p>
+      <p className="font-semibold text-red-800">{refusalText(error) ?? message}</p>
       <a href={`${location.pathname}${location.search}`} className="btn-secondary mt-4">
         {messages.plansAdmin.retry}
       </a>

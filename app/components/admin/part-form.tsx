@@ -10,7 +10,7 @@ import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from "@r
 import { Fragment, useRef, useState } from "react";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
-import { GenericErrorPage } from "~/components/status-pages";
+import { GenericErrorPage, refusalText } from "~/components/status-pages";
 import {
   ALTERNATIVE_CODE_MAX,
   NOTES_MAX,
@@ -441,7 +441,12 @@ export function PartErrorBoundary({ dialogTitle }: { dialogTitle?: string }) {
   const error = useRouteError();
   const location = useLocation();
   if (!isRouteErrorResponse(error) || error.status !== 404)
-    return <GenericErrorPage href={`${location.pathname}${location.search}`} />;
+    return (
+      <GenericErrorPage
+        href={`${location.pathname}${location.search}`}
+        description={refusalText(error)}
+      />
+    );
   if (!dialogTitle) return <PartNotFound />;
   return (
     <RouteDialog title={dialogTitle} closeTo="/parts">
