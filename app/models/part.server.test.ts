@@ -8,7 +8,7 @@ import {
   createCategory,
   createPart as insertPart,
   createUser,
-  createVehicle,
+  createPickerVehicles,
   fit,
 } from "../../tests/support/factories";
 import {
@@ -39,18 +39,7 @@ beforeAll(async () => {
   adminId = (await createUser({ role: "admin" })).user.id;
   categoryId = createCategory("Freios Modelo").id;
   otherCategoryId = createCategory("Motor Modelo").id;
-  vehicleIds.push(
-    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2015, version: "1.0 MPI" }).id,
-  );
-  vehicleIds.push(
-    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2016, version: "1.6 MSI" }).id,
-  );
-  vehicleIds.push(
-    createVehicle({ brand: "Fiat", model: "Uno", year: 2012, version: "Vivace 1.0" }).id,
-  );
-  vehicleIds.push(
-    createVehicle({ brand: "Chevrolet", model: "Onix", year: 2020, version: "LT 1.0 Turbo" }).id,
-  );
+  vehicleIds.push(...createPickerVehicles());
 });
 
 function input(overrides: Partial<PartInput> = {}): PartInput {
@@ -400,7 +389,10 @@ describe("one alternative code or vehicle at a time", () => {
       ok: true,
       value: { code: "OE-77.1" },
     });
-    expect(removeAlternativeCode(id, "oe771", adminId)).toMatchObject({ ok: false, reason: "not_found" });
+    expect(removeAlternativeCode(id, "oe771", adminId)).toMatchObject({
+      ok: false,
+      reason: "not_found",
+    });
     expect(listAlternativeCodes(999_999)).toBeUndefined();
     expect(addAlternativeCode(999_999, { code: "A", description: null }, adminId)).toMatchObject({
       ok: false,

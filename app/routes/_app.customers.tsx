@@ -45,6 +45,18 @@ const statusTone: Record<CustomerStatus, string> = {
   suspended: "bg-red-100 text-red-800",
 };
 
+/** The dialogs a customer row opens; cancelling only while a subscription is active. */
+function customerActions(subscribed: boolean) {
+  return [
+    "credits",
+    "plan",
+    ...(subscribed ? (["cancel"] as const) : []),
+    "password",
+    "edit",
+    "delete",
+  ] as const;
+}
+
 export default function CustomersPage() {
   const { query, stats, page, customers } = useLoaderData<typeof loader>();
   const withSearch = useWithListSearch();
@@ -190,45 +202,16 @@ export default function CustomersPage() {
                 )}
               </td>
               <RowActions wrap>
-                <RowAction
-                  to={action("credits")}
-                  label={m.actions.credits}
-                  name={customer.name}
-                  compact
-                />
-                <RowAction
-                  to={action("plan")}
-                  label={m.actions.plan}
-                  name={customer.name}
-                  compact
-                />
-                {activeSubscription && (
+                {customerActions(Boolean(activeSubscription)).map((kind) => (
                   <RowAction
-                    to={action("cancel")}
-                    label={m.actions.cancel}
+                    key={kind}
+                    to={action(kind)}
+                    label={m.actions[kind]}
                     name={customer.name}
+                    danger={kind === "delete"}
                     compact
                   />
-                )}
-                <RowAction
-                  to={action("password")}
-                  label={m.actions.password}
-                  name={customer.name}
-                  compact
-                />
-                <RowAction
-                  to={action("edit")}
-                  label={m.actions.edit}
-                  name={customer.name}
-                  compact
-                />
-                <RowAction
-                  to={action("delete")}
-                  label={m.actions.delete}
-                  name={customer.name}
-                  danger
-                  compact
-                />
+                ))}
               </RowActions>
             </DataRow>
           );

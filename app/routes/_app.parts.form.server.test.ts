@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as messages from "~/messages";
-import { createCategory, createUser, createVehicle } from "../../tests/support/factories";
+import { createCategory, createPickerVehicles, createUser } from "../../tests/support/factories";
 import { submitPartForm } from "./_app.parts.form.server";
 
 const m = messages.parts;
@@ -11,18 +11,7 @@ const vehicleIds: number[] = [];
 beforeAll(async () => {
   adminId = (await createUser({ role: "admin" })).user.id;
   categoryId = createCategory("Freios Modelo").id;
-  vehicleIds.push(
-    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2015, version: "1.0 MPI" }).id,
-  );
-  vehicleIds.push(
-    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2016, version: "1.6 MSI" }).id,
-  );
-  vehicleIds.push(
-    createVehicle({ brand: "Fiat", model: "Uno", year: 2012, version: "Vivace 1.0" }).id,
-  );
-  vehicleIds.push(
-    createVehicle({ brand: "Chevrolet", model: "Onix", year: 2020, version: "LT 1.0 Turbo" }).id,
-  );
+  vehicleIds.push(...createPickerVehicles());
 });
 
 function form(entries: [string, string][]) {

@@ -199,3 +199,13 @@ export async function sessionHeaders(
   const cookie = await commitWebSession(user, new Request("http://localhost/"), "127.0.0.1");
   return { Cookie: cookie.split(";")[0]! };
 }
+
+/** Two Gols, an Uno and an Onix: what the part form's vehicle picker tests filter and page through. */
+export function createPickerVehicles(): number[] {
+  return [
+    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2015, version: "1.0 MPI" }).id,
+    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2016, version: "1.6 MSI" }).id,
+    createVehicle({ brand: "Fiat", model: "Uno", year: 2012, version: "Vivace 1.0" }).id,
+    createVehicle({ brand: "Chevrolet", model: "Onix", year: 2020, version: "LT 1.0 Turbo" }).id,
+  ];
+}
