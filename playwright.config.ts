@@ -65,6 +65,8 @@ export default defineConfig({
       FIPE_BASE_URL: `http://127.0.0.1:${port}/fipe-sim/api/v1`,
       FIPE_SIMULATOR: "true",
       FIPE_MIN_INTERVAL_MS: "0",
+      // Both gateways on the app's own simulators (the `npm start` default, said out loud).
+      PAYMENT_SIMULATORS: "true",
     },
   },
 });

@@ -193,12 +193,20 @@ export const payments = sqliteTable(
     sandboxInitPoint: text("sandbox_init_point"),
     pixCode: text("pix_code"),
     pixQr: text("pix_qr"),
+    /** Mercado Pago preference behind init_point (one checkout may carry several payment tries). */
+    checkoutId: text("checkout_id"),
+    /** The provider's own status word, as last read (e.g. PagHiper "processing" while disputed). */
+    providerStatus: text("provider_status"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    /** When the poller next asks the provider about this pending invoice, and how often it has. */
+    nextCheckAt: integer("next_check_at", { mode: "timestamp_ms" }),
+    checkAttempts: integer("check_attempts").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("payments_next_check_idx").on(t.status, t.nextCheckAt),
     uniqueIndex("payments_external_reference_unique").on(t.externalReference),
     index("payments_user_idx").on(t.userId),
     index("payments_status_idx").on(t.status),

@@ -1,12 +1,14 @@
 import { importFipeVehicles } from "./fipe-import.server";
 import { purgeExpiredSessions } from "./maintenance.server";
+import { reconcilePayments } from "./payments.server";
 import { registerJob } from "./registry.server";
 
 /** Every job the app knows; the web process and `npm run worker` both register these. */
-export const appJobs = [purgeExpiredSessions, importFipeVehicles];
+export const appJobs = [purgeExpiredSessions, importFipeVehicles, reconcilePayments];
 appJobs.forEach(registerJob);
 
-export { purgeExpiredSessions };
+export { purgeExpiredSessions, reconcilePayments };
+export { startSchedules, stopSchedules, runScheduleSlot } from "./schedules.server";
 export { registeredJobNames } from "./registry.server";
 export {
   enqueue,

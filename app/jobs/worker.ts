@@ -1,6 +1,12 @@
 import { closeDb, db } from "~/utils/db.server";
 import { env, EnvError } from "~/utils/env.server";
-import { registeredJobNames, startJobRunner, stopJobRunner } from "./index.server";
+import {
+  registeredJobNames,
+  startJobRunner,
+  startSchedules,
+  stopJobRunner,
+  stopSchedules,
+} from "./index.server";
 
 async function main() {
   const config = readEnv();
@@ -13,6 +19,7 @@ async function main() {
   }
   db(); // migrates before the first job touches the database
   await startJobRunner({ worker: true });
+  startSchedules();
   console.log(`Worker de tarefas iniciado: ${registeredJobNames().join(", ")}`);
 
   let stopping = false;
@@ -22,6 +29,7 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
+    stopSchedules();
     console.log(`${signal} recebido: esperando as tarefas em andamento terminarem...`);
     await stopJobRunner();
     closeDb();

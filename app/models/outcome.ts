@@ -24,7 +24,13 @@ export type RefusalReason =
   /** The current password given to confirm a change is wrong. */
   | "wrong_password"
   /** Too many of these from the same client lately (sign-ups from one address); try later. */
-  | "rate_limited";
+  | "rate_limited"
+  /** Needs a payment gateway an admin has not configured yet. */
+  | "not_configured"
+  /** The payment provider refused the call or could not be reached. */
+  | "provider_failed"
+  /** A provider notification whose signature or credentials do not check out. */
+  | "unverified";
 
 export type Refusal = {
   ok: false;

@@ -190,9 +190,12 @@ export function activatePayment(
     const payment = database.select().from(payments).where(eq(payments.id, paymentId)).get();
     if (!payment) return refuse("not_found", messages.api.notFound);
     if (payment.status === "approved") return accept({ activated: false, payment });
+    // Money given back is final: approving it again would hand out a plan nobody paid for.
+    if (payment.status === "refunded")
+      return refuse("not_active", messages.payments.refundedIsFinal);
     database
       .update(payments)
-      .set({ status: "approved", paidAt: now })
+      .set({ status: "approved", paidAt: now, nextCheckAt: null, updatedAt: now })
       .where(eq(payments.id, paymentId))
       .run();
     let planName = "";

@@ -11,6 +11,7 @@ import { accountSummary } from "~/models/account.server";
 import { getPreferences } from "~/models/preferences.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
 import { latestPayment } from "~/models/subscription.server";
+import { latestPaidReceipt } from "~/models/receipt.server";
 import { updateProfile } from "~/models/user.server";
 import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
 import { profileSchema } from "~/schemas/profile";
@@ -38,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: summary.user,
     subscription: summary.subscription,
     latestInvoice: invoice ? { id: invoice.id, status: invoice.status } : null,
+    hasPaidInvoice: latestPaidReceipt(user.id) !== undefined,
     preferences: getPreferences(user.id),
   };
 }
@@ -134,7 +136,8 @@ function ProfileForm({
 }
 
 export default function Profile() {
-  const { tab, user, subscription, latestInvoice, preferences } = useLoaderData<typeof loader>();
+  const { tab, user, subscription, latestInvoice, hasPaidInvoice, preferences } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isAdmin = user.role === "admin";
   const free = !subscription || subscription.isFree;
@@ -208,6 +211,22 @@ export default function Profile() {
               <Link to="/settings?tab=planos" className="btn-primary">
                 {free ? m.upgrade : m.manage}
               </Link>
+              {/* A plain link: the receipt answers as an attachment, so the page stays; with no
+                  paid invoice /profile/receipt comes back here with a notice. No `download`
+                  attribute, or the browser would save that redirect's page as a file. */}
+              {hasPaidInvoice ? (
+                <a href="/profile/receipt" className="btn-secondary" data-testid="receipt-download">
+                  {messages.receipt.download}
+                </a>
+              ) : (
+                <span
+                  className="btn-secondary cursor-not-allowed border-dashed text-slate-600"
+                  title={messages.receipt.downloadUnavailable}
+                >
+                  {messages.receipt.download}
+                  <span className="sr-only"> — {messages.receipt.downloadUnavailable}</span>
+                </span>
+              )}
             </div>
           )}
         </section>

@@ -1,6 +1,7 @@
 import type {
   CUSTOMER_TYPES as DB_CUSTOMER_TYPES,
   PAYMENT_METHODS as DB_PAYMENT_METHODS,
+  PAYMENT_STATUSES as DB_PAYMENT_STATUSES,
   USER_STATUSES as DB_USER_STATUSES,
 } from "~db/schema";
 
@@ -25,6 +26,15 @@ export const PAYMENT_METHODS = [
   "pix",
   "cash",
 ] as const satisfies typeof DB_PAYMENT_METHODS;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "approved",
+  "rejected",
+  "cancelled",
+  "refunded",
+  "expired",
+] as const satisfies typeof DB_PAYMENT_STATUSES;
+export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];

@@ -1,5 +1,10 @@
 import { seedDatabase } from "~db/seed";
-import { startJobRunner } from "~/jobs/index.server";
+import {
+  paymentSimulatorCredentials,
+  usingEmbeddedSimulators,
+} from "~/integrations/payment-simulators.server";
+import { startJobRunner, startSchedules } from "~/jobs/index.server";
+import { configureSimulatorGateways } from "~/models/gateway-config.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 
@@ -19,9 +24,10 @@ export function boot(): Promise<void> {
       demo: config.SEED_DEMO_DATA,
     });
     if (seeded) console.log(`Banco criado em ${config.DATABASE_PATH} com dados iniciais.`);
-    await startJobRunner({
-      worker: !config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true",
-    });
+    if (usingEmbeddedSimulators()) configureSimulatorGateways(paymentSimulatorCredentials());
+    const worker = !config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true";
+    await startJobRunner({ worker });
+    if (worker) startSchedules();
   })();
   return booting;
 }

@@ -14,9 +14,14 @@ const STATUS_BY_REASON = {
   not_active: 409,
   wrong_password: 400,
   rate_limited: 429,
-} as const satisfies Record<RefusalReason, 400 | 404 | 409 | 429>;
+  not_configured: 400,
+  provider_failed: 502,
+  unverified: 401,
+} as const satisfies Record<RefusalReason, RefusalStatus>;
 
-export function refusalStatus(refusal: Pick<Refusal, "reason">): 400 | 404 | 409 | 429 {
+type RefusalStatus = 400 | 401 | 404 | 409 | 429 | 502;
+
+export function refusalStatus(refusal: Pick<Refusal, "reason">): RefusalStatus {
   return STATUS_BY_REASON[refusal.reason];
 }
 

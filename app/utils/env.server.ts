@@ -58,12 +58,35 @@ const envSchema = z.object({
     .default(250),
   /** Serves the FIPE simulator even in production (end-to-end tests); default: on outside production. */
   FIPE_SIMULATOR: booleanFlag,
+  /** Mercado Pago API; unset means the simulator this app serves at /mp-sim (outside production). */
+  MERCADOPAGO_BASE_URL: z
+    .url({ error: "MERCADOPAGO_BASE_URL deve ser uma URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** PagHiper PIX API; unset means the simulator this app serves at /paghiper-sim (outside production). */
+  PAGHIPER_BASE_URL: z
+    .url({ error: "PAGHIPER_BASE_URL deve ser uma URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /**
+   * Serves the payment simulators and lets the gateways point at them; default: on outside
+   * production, off (and simulator URLs refused) in production.
+   */
+  PAYMENT_SIMULATORS: booleanFlag,
+  /** 32-byte key (64 hex digits) that encrypts gateway secrets; unset: one kept in DATA_DIR. */
+  PAYMENT_SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: "PAYMENT_SECRETS_KEY deve ter 64 dígitos hexadecimais" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema> & {
   DATABASE_PATH: string;
   SESSION_SECRET: string;
   SEED_DEMO_DATA: boolean;
+  PAYMENT_SIMULATORS: boolean;
+  PAYMENT_SECRETS_KEY: string;
 };
 
 export class EnvError extends Error {}
@@ -92,6 +115,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       problems.push("ADMIN_PASSWORD não pode ser a senha padrão em produção");
     if (raw.COOKIE_SECURE === false)
       problems.push("COOKIE_SECURE=false não é permitido em produção");
+    if (!raw.PAYMENT_SIMULATORS) {
+      for (const name of ["MERCADOPAGO_BASE_URL", "PAGHIPER_BASE_URL"] as const) {
+        const url = raw[name];
+        if (url && looksLikeSimulator(url))
+          problems.push(
+            `${name} aponta para um simulador; em produção use a API real ou PAYMENT_SIMULATORS=true`,
+          );
+      }
+    }
   }
   if (problems.length > 0) {
     throw new EnvError(
@@ -103,13 +135,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...raw,
     DATA_DIR: dataDir,
     DATABASE_PATH: path.resolve(raw.DATABASE_PATH ?? path.join(dataDir, "encaixa.db")),
-    SESSION_SECRET: raw.SESSION_SECRET ?? localSessionSecret(dataDir),
+    SESSION_SECRET: raw.SESSION_SECRET ?? localSecret(dataDir, "session-secret"),
     SEED_DEMO_DATA: raw.SEED_DEMO_DATA ?? !isProduction,
+    PAYMENT_SIMULATORS: raw.PAYMENT_SIMULATORS ?? !isProduction,
+    PAYMENT_SECRETS_KEY: raw.PAYMENT_SECRETS_KEY ?? localSecret(dataDir, "payment-secrets-key"),
   };
 }
 
-function localSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/** A simulator answers on this machine or under one of the app's `-sim` paths. */
+function looksLikeSimulator(url: string): boolean {
+  const { hostname, pathname } = new URL(url);
+  return (
+    ["localhost", "127.0.0.1", "::1", "[::1]"].includes(hostname) || /-sim(\/|$)/.test(pathname)
+  );
+}
+
+/** A random secret created once in the data folder, so a fresh clone runs without configuration. */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");

@@ -209,3 +209,27 @@ export function createPickerVehicles(): number[] {
     createVehicle({ brand: "Chevrolet", model: "Onix", year: 2020, version: "LT 1.0 Turbo" }).id,
   ];
 }
+
+// --- Invoices (receipts) ------------------------------------------------------------------------
+
+import { payments as paymentsTable } from "../../db/schema";
+
+/** An invoice row of `userId`, written directly: approved and paid unless `overrides` say otherwise. */
+export function createInvoiceFor(
+  userId: number,
+  overrides: Partial<typeof paymentsTable.$inferInsert> = {},
+) {
+  return db()
+    .insert(paymentsTable)
+    .values({
+      userId,
+      status: "approved",
+      gateway: "manual",
+      amountCents: 9990,
+      externalReference: `ENC-TEST-${unique().toUpperCase()}`,
+      paidAt: new Date(),
+      ...overrides,
+    })
+    .returning()
+    .get();
+}

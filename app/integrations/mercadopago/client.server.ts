@@ -1,0 +1,341 @@
+import * as messages from "~/messages";
+
+/**
+ * A thin client of Mercado Pago's REST API (https://api.mercadopago.com or the local simulator):
+ * Checkout Pro preferences, payments and the account behind the access token. The official SDK
+ * hard-codes its base URL, hence this. 429, 5xx, timeouts and network errors are retried with
+ * exponential backoff a bounded number of times; a POST is retried with the same
+ * X-Idempotency-Key, so a retry after a lost answer returns the object already created.
+ */
+
+export type MercadoPagoPaymentStatus =
+  | "pending"
+  | "approved"
+  | "authorized"
+  | "in_process"
+  | "in_mediation"
+  | "rejected"
+  | "cancelled"
+  | "refunded"
+  | "charged_back";
+
+export const MERCADOPAGO_PAYMENT_STATUSES: readonly MercadoPagoPaymentStatus[] = [
+  "pending",
+  "approved",
+  "authorized",
+  "in_process",
+  "in_mediation",
+  "rejected",
+  "cancelled",
+  "refunded",
+  "charged_back",
+];
+
+export type MercadoPagoPayment = {
+  id: string;
+  status: MercadoPagoPaymentStatus;
+  statusDetail: string | null;
+  externalReference: string | null;
+  transactionAmount: number;
+  dateApproved: string | null;
+  paymentMethodId: string | null;
+  paymentTypeId: string | null;
+  liveMode: boolean;
+};
+
+export type MercadoPagoPreference = { id: string; initPoint: string; sandboxInitPoint: string };
+
+export type CreatePreferenceInput = {
+  externalReference: string;
+  title: string;
+  description?: string;
+  amountCents: number;
+  payerEmail: string;
+  payerName?: string;
+  notificationUrl: string;
+  backUrls: { success: string; pending: string; failure: string };
+  expiresAt?: Date;
+  idempotencyKey: string;
+};
+
+export type MercadoPagoClient = {
+  createPreference(input: CreatePreferenceInput): Promise<MercadoPagoPreference>;
+  getPayment(id: string): Promise<MercadoPagoPayment>;
+  searchPayments(externalReference: string): Promise<MercadoPagoPayment[]>;
+  /** GET /users/me: the account of the access token ("Testar conexão"). */
+  me(): Promise<{ id: number; nickname: string | null; email: string | null }>;
+};
+
+export type MercadoPagoClientOptions = {
+  baseUrl: string;
+  accessToken: string;
+  timeoutMs?: number;
+  /** Total tries of one request, the first included. */
+  maxAttempts?: number;
+  /** Wait before the first retry; each further retry waits twice as long. */
+  backoffMs?: number;
+  fetch?: typeof fetch;
+};
+
+export class MercadoPagoError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status of the last answer; undefined for a network error or a timeout. */
+    readonly status?: number,
+    /** The `error` field of Mercado Pago's error body ("unauthorized", "invalid_auto_return"…). */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "MercadoPagoError";
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_BACKOFF_MS = 500;
+const MAX_RETRY_AFTER_MS = 30_000;
+const STATEMENT_DESCRIPTOR = "ENCAIXA";
+/** Brasília time; Brazil has had no daylight saving time since 2019. */
+const BRAZIL_OFFSET_MINUTES = -3 * 60;
+
+/**
+ * A date as Mercado Pago writes them, ISO 8601 with an explicit offset
+ * ("2025-01-31T21:00:00.000-03:00"): the format its docs ask for in expiration dates.
+ */
+export function mercadoPagoDate(date: Date): string {
+  const shifted = new Date(date.getTime() + BRAZIL_OFFSET_MINUTES * 60_000);
+  return shifted.toISOString().replace("Z", "-03:00");
+}
+
+type ErrorBody = { message?: unknown; error?: unknown; status?: unknown; cause?: unknown };
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function timedOut(error: unknown): boolean {
+  return error instanceof Error && error.name === "TimeoutError";
+}
+
+function retryable(status: number) {
+  return status === 429 || status >= 500;
+}
+
+function retryAfterMs(response: Response): number | undefined {
+  const seconds = Number(response.headers.get("retry-after"));
+  return Number.isFinite(seconds) && seconds > 0
+    ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS)
+    : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Mercado Pago's own words on a 4xx: the message and the causes' descriptions. */
+function detailOf(body: ErrorBody | null): string {
+  if (!body) return "";
+  const parts: string[] = [];
+  if (typeof body.message === "string" && body.message) parts.push(body.message);
+  if (Array.isArray(body.cause)) {
+    for (const cause of body.cause) {
+      if (isRecord(cause) && typeof cause.description === "string" && cause.description) {
+        if (!parts.includes(cause.description)) parts.push(cause.description);
+      }
+    }
+  }
+  return parts.join("; ");
+}
+
+function errorFor(status: number, body: ErrorBody | null): MercadoPagoError {
+  const m = messages.mercadoPagoSim.client;
+  const code = typeof body?.error === "string" && body.error ? body.error : undefined;
+  const message =
+    status === 401
+      ? m.invalidToken
+      : status === 403
+        ? m.forbidden
+        : status === 404
+          ? m.notFound
+          : status === 429
+            ? m.rateLimited
+            : status >= 500
+              ? m.serverError(status)
+              : m.rejected(status, detailOf(body));
+  return new MercadoPagoError(message, status, code);
+}
+
+function unexpected(status?: number): MercadoPagoError {
+  return new MercadoPagoError(messages.mercadoPagoSim.client.unexpectedAnswer, status);
+}
+
+function optionalString(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  return null;
+}
+
+function toPayment(raw: unknown): MercadoPagoPayment {
+  if (!isRecord(raw)) throw unexpected();
+  const { id, status, transaction_amount: amount } = raw;
+  if ((typeof id !== "number" && typeof id !== "string") || typeof status !== "string") {
+    throw unexpected();
+  }
+  if (!MERCADOPAGO_PAYMENT_STATUSES.includes(status as MercadoPagoPaymentStatus)) {
+    throw new MercadoPagoError(messages.mercadoPagoSim.client.unknownStatus(status));
+  }
+  if (typeof amount !== "number" || !Number.isFinite(amount)) throw unexpected();
+  return {
+    id: String(id),
+    status: status as MercadoPagoPaymentStatus,
+    statusDetail: optionalString(raw.status_detail),
+    externalReference: optionalString(raw.external_reference),
+    transactionAmount: amount,
+    dateApproved: optionalString(raw.date_approved),
+    paymentMethodId: optionalString(raw.payment_method_id),
+    paymentTypeId: optionalString(raw.payment_type_id),
+    liveMode: raw.live_mode === true,
+  };
+}
+
+function preferenceBody(input: CreatePreferenceInput): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    id: input.externalReference,
+    title: input.title,
+    quantity: 1,
+    currency_id: "BRL",
+    unit_price: input.amountCents / 100,
+  };
+  if (input.description) item.description = input.description;
+  const payer: Record<string, unknown> = { email: input.payerEmail };
+  if (input.payerName) payer.name = input.payerName;
+  const body: Record<string, unknown> = {
+    items: [item],
+    payer,
+    back_urls: input.backUrls,
+    auto_return: "approved",
+    notification_url: input.notificationUrl,
+    external_reference: input.externalReference,
+    statement_descriptor: STATEMENT_DESCRIPTOR,
+    payment_methods: { excluded_payment_types: [{ id: "ticket" }] },
+  };
+  if (input.expiresAt) {
+    body.expires = true;
+    body.expiration_date_from = mercadoPagoDate(new Date());
+    body.expiration_date_to = mercadoPagoDate(input.expiresAt);
+  }
+  return body;
+}
+
+export function createMercadoPagoClient(options: MercadoPagoClientOptions): MercadoPagoClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+  const doFetch = options.fetch ?? fetch;
+  const m = messages.mercadoPagoSim.client;
+
+  async function request(
+    method: "GET" | "POST",
+    path: string,
+    body?: { json: unknown; idempotencyKey: string },
+  ): Promise<unknown> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${options.accessToken}`,
+      Accept: "application/json",
+    };
+    if (body) {
+      headers["Content-Type"] = "application/json";
+      headers["X-Idempotency-Key"] = body.idempotencyKey;
+    }
+    const payload = body ? JSON.stringify(body.json) : undefined;
+    let lastError = new MercadoPagoError(m.network);
+    let wait: number | undefined;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (attempt > 1) await sleep(wait ?? backoffMs * 2 ** (attempt - 2));
+      wait = undefined;
+      let response: Response;
+      try {
+        response = await doFetch(`${baseUrl}/${path}`, {
+          method,
+          headers,
+          body: payload,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        lastError = new MercadoPagoError(timedOut(error) ? m.timeout(timeoutMs / 1000) : m.network);
+        continue;
+      }
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        lastError = new MercadoPagoError(
+          timedOut(error) ? m.timeout(timeoutMs / 1000) : m.connectionDropped,
+          response.status,
+        );
+        continue;
+      }
+      let parsed: unknown;
+      let isJson = true;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        isJson = false;
+      }
+      if (response.ok) {
+        if (!isJson) throw new MercadoPagoError(m.notJson(response.status), response.status);
+        return parsed;
+      }
+      lastError = errorFor(response.status, isJson && isRecord(parsed) ? parsed : null);
+      if (!retryable(response.status)) throw lastError;
+      wait = retryAfterMs(response);
+    }
+    throw lastError;
+  }
+
+  return {
+    async createPreference(input) {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+        throw new MercadoPagoError(m.invalidAmount);
+      }
+      const raw = await request("POST", "checkout/preferences", {
+        json: preferenceBody(input),
+        idempotencyKey: input.idempotencyKey,
+      });
+      if (!isRecord(raw)) throw unexpected();
+      const { id, init_point: initPoint, sandbox_init_point: sandboxInitPoint } = raw;
+      if (typeof id !== "string" || typeof initPoint !== "string") throw unexpected();
+      return {
+        id,
+        initPoint,
+        sandboxInitPoint: typeof sandboxInitPoint === "string" ? sandboxInitPoint : initPoint,
+      };
+    },
+
+    async getPayment(id) {
+      return toPayment(await request("GET", `v1/payments/${encodeURIComponent(id)}`));
+    },
+
+    async searchPayments(externalReference) {
+      const query = new URLSearchParams({
+        external_reference: externalReference,
+        sort: "date_created",
+        criteria: "desc",
+      });
+      const raw = await request("GET", `v1/payments/search?${query}`);
+      if (!isRecord(raw) || !Array.isArray(raw.results)) throw unexpected();
+      return raw.results.map(toPayment);
+    },
+
+    async me() {
+      const raw = await request("GET", "users/me");
+      if (!isRecord(raw) || typeof raw.id !== "number") throw unexpected();
+      return {
+        id: raw.id,
+        nickname: typeof raw.nickname === "string" ? raw.nickname : null,
+        email: typeof raw.email === "string" ? raw.email : null,
+      };
+    },
+  };
+}

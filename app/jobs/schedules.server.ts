@@ -1,0 +1,56 @@
+import { hasPaymentsToCheck, reconcilePayments } from "./payments.server";
+import { purgeExpiredSessions } from "./maintenance.server";
+import { enqueue } from "./runner.server";
+import type { JobDefinition } from "./registry.server";
+
+/**
+ * Recurring jobs. The process that runs jobs ticks; each tick enqueues with a job id made of the
+ * job's name and its time slot, so two processes ticking in the same slot start one run
+ * (enqueue is idempotent per id), and a slot with nothing to do enqueues nothing.
+ */
+
+type Schedule = {
+  job: JobDefinition<Record<string, never>, unknown>;
+  everyMs: number;
+  /** Checked before enqueueing, so idle slots leave no trace in job_runs. */
+  due?: () => boolean;
+};
+
+export const SCHEDULES: Schedule[] = [
+  { job: reconcilePayments, everyMs: 15_000, due: () => hasPaymentsToCheck() },
+  { job: purgeExpiredSessions, everyMs: 6 * 60 * 60_000 },
+];
+
+let timers: NodeJS.Timeout[] = [];
+
+export async function runScheduleSlot(
+  schedule: Schedule,
+  now = Date.now(),
+): Promise<string | null> {
+  if (schedule.due && !schedule.due()) return null;
+  const slot = Math.floor(now / schedule.everyMs);
+  const { id } = await enqueue(
+    schedule.job,
+    {},
+    { jobId: `${schedule.job.name}:${slot}`, attempts: 1 },
+  );
+  return id;
+}
+
+export function startSchedules(schedules: Schedule[] = SCHEDULES): void {
+  stopSchedules();
+  timers = schedules.map((schedule) => {
+    const timer = setInterval(() => {
+      runScheduleSlot(schedule).catch((error: unknown) =>
+        console.error(`Agendamento de ${schedule.job.name} falhou:`, error),
+      );
+    }, schedule.everyMs);
+    timer.unref();
+    return timer;
+  });
+}
+
+export function stopSchedules(): void {
+  for (const timer of timers) clearInterval(timer);
+  timers = [];
+}

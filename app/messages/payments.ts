@@ -1,0 +1,70 @@
+/** Invoices and the payment gateways: texts the rules, the API and every payment screen share. */
+
+const STATUS_LABELS = {
+  pending: "Pendente",
+  approved: "Aprovado",
+  rejected: "Rejeitado",
+  cancelled: "Cancelado",
+  refunded: "Estornado",
+  expired: "Expirado",
+} as const;
+
+export const payments = {
+  statuses: STATUS_LABELS as Record<string, string>,
+  gateways: {
+    mercadopago: "Mercado Pago",
+    paghiper_pix: "PIX (PagHiper)",
+    manual: "Manual",
+  } as Record<string, string>,
+  invoiceNotFound: "Fatura não encontrada",
+  refundedIsFinal: "Esta fatura foi estornada e não pode ser aprovada novamente",
+  notPayable: "Só faturas pendentes podem ser pagas",
+  cannotChange: (from: string, to: string) =>
+    `Esta fatura não pode passar de ${STATUS_LABELS[from as keyof typeof STATUS_LABELS] ?? from} para ${STATUS_LABELS[to as keyof typeof STATUS_LABELS] ?? to}`,
+  activityStatus: (id: number, status: string) =>
+    `Fatura #${id}: ${(STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status).toLowerCase()}`,
+  accessTokenRequired: "Access Token é obrigatório",
+  webhookSecretRequired: "Assinatura secreta do webhook é obrigatória",
+  pagHiperKeysRequired: "Informe a API Key e o Token do PagHiper",
+  pagHiperNotConfigured: "PagHiper não configurado. Configure em Admin > Pagamentos.",
+  mercadoPagoNotConfigured: "Mercado Pago não configurado. Configure em Admin > Pagamentos.",
+  mercadoPagoUnavailable: "Pagamento via Mercado Pago indisponível para esta fatura",
+  pixFailed: "Falha ao criar PIX",
+  checkoutFailed: "Falha ao criar o link de pagamento do Mercado Pago",
+  syncFailed: "Falha ao sincronizar",
+  testFailed: "Falha no teste de conexão",
+  saveFailed: "Falha ao salvar configuração",
+  invalidCpf: "Informe um CPF válido",
+  invalidUrl: "Informe uma URL válida (http:// ou https://)",
+  invalidStatus: "Situação inválida: use pending, approved, rejected, cancelled, refunded ou expired",
+  providerSaid: (message: string) => `${message}`,
+  webhookUnverified: "Notificação não verificada",
+  webhookInvalid: "Notificação inválida",
+  webhookAccepted: "Notificação recebida",
+  webhookDuplicate: "Notificação já processada",
+  pixDescription: (planName: string) => `Assinatura Encaixa — plano ${planName}`,
+  checkoutTitle: (planName: string) => `Encaixa — plano ${planName} (30 dias)`,
+  tokenInvalid: "Access Token inválido ou expirado",
+  tokenForbidden: "O Access Token não tem as permissões necessárias",
+  endpointNotFound: "Endereço da API não encontrado",
+  testOk: (who: string) => `Conexão OK: ${who}`,
+  pagHiperTestOk: "Conexão com o PagHiper OK: credenciais aceitas",
+  // The /api/payments and /api/payment-gateways routes
+  statusSaved: (id: number, status: string) =>
+    `Fatura #${id}: ${(STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status).toLowerCase()}`,
+  synced: (status: string) =>
+    `Situação sincronizada: ${STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}`,
+  pixCreated: "PIX gerado: pague com o QR Code ou o código copia e cola",
+  noPix: "Esta fatura não tem PIX gerado",
+  freePlanNoPix: "Este plano é gratuito: não há pagamento a fazer",
+  invoiceWithoutLink: (id: number, reason: string) =>
+    `Fatura #${id} criada, mas sem link de pagamento: ${reason}`,
+  pixInvoiceCreated: (id: number) =>
+    `Fatura #${id} criada: gere o PIX informando o CPF do pagador`,
+  gatewaySaved: "Configuração salva com sucesso",
+  nothingToSave: "Informe ao menos um campo da configuração",
+  invalidSandboxMode: "sandbox_mode deve ser true ou false",
+  webhookFormRequired:
+    "A notificação do PagHiper deve ser enviada como formulário (application/x-www-form-urlencoded)",
+  webhookRetryLater: "Não foi possível processar a notificação agora; tente novamente",
+} as const;

@@ -1,0 +1,34 @@
+/** The payment receipt (PDF) of a paid invoice, and the profile's download control. */
+
+export const receipt = {
+  title: "Recibo de pagamento",
+  author: "Encaixa",
+  issuer: "Compatibilidade de peças automotivas",
+  subject: (number: string) => `Recibo ${number} — pagamento de assinatura Encaixa`,
+  number: "Número do recibo",
+  issuedAt: "Fatura emitida em",
+  paidAt: "Pago em",
+  customer: "Cliente",
+  email: "E-mail",
+  plan: "Plano",
+  planFallback: (id: number | null) => (id === null ? "Plano não informado" : `Plano #${id}`),
+  amount: "Valor pago",
+  method: "Forma de pagamento",
+  externalReference: "Referência Encaixa",
+  providerPaymentId: "ID do pagamento no provedor",
+  none: "—",
+  statement: (amount: string, plan: string) =>
+    `Recebemos o valor de ${amount} referente à assinatura: ${plan}.`,
+  footer:
+    "Este recibo confirma o pagamento registrado pelo Encaixa. Opções de plano e faturas: Perfil > Assinatura.",
+  gateways: {
+    mercadopago: "Mercado Pago",
+    paghiper_pix: "PIX (PagHiper)",
+    manual: "Manual",
+  },
+  fileName: (number: string) => `recibo-${number}.pdf`,
+  download: "Baixar Fatura",
+  downloadUnavailable: "Nenhuma fatura paga para baixar",
+  notFound: "Recibo não encontrado",
+  noPaidInvoice: "Você ainda não tem fatura paga para baixar o recibo.",
+} as const;

@@ -1,0 +1,785 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import QRCode from "qrcode";
+import { payments, plans, users, webhookEvents } from "~db/schema";
+import {
+  createMercadoPagoClient,
+  MercadoPagoError,
+  type MercadoPagoPayment,
+} from "~/integrations/mercadopago/client.server";
+import { verifyWebhookSignature } from "~/integrations/mercadopago/signature";
+import {
+  createPagHiperClient,
+  PagHiperError,
+  type PagHiperStatus,
+} from "~/integrations/paghiper/client.server";
+import { mercadoPagoBaseUrl, pagHiperBaseUrl } from "~/integrations/payment-simulators.server";
+import { cpfDigits, isValidCpf } from "~/utils/cpf";
+import { db, immediateTransaction } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import * as messages from "~/messages";
+import { readGatewayConfig } from "./gateway-config.server";
+import { accept, refuse, type Outcome } from "./outcome";
+import {
+  applyPaymentStatus,
+  reopenExpiredInvoice,
+  type PaymentStatus,
+  type StatusSource,
+} from "./payment.server";
+import type { Payment } from "./subscription.server";
+
+/**
+ * Taking money through the providers: a Mercado Pago checkout link, a PagHiper PIX, asking a
+ * provider what became of a payment, and reading its notifications. Every status it learns goes
+ * through `applyPaymentStatus` (ADR 0019); nothing here changes an invoice's status by itself.
+ */
+
+const m = messages.payments;
+
+/** How long a PIX code may be paid; PagHiper's own due date (a day) is only the outer bound. */
+export const PIX_VALIDITY_MINUTES = 30;
+/** A Mercado Pago checkout link stays valid this long; the poller stops asking after it. */
+export const CHECKOUT_VALIDITY_DAYS = 3;
+const FIRST_CHECK_MS = 15_000;
+/** providerStatus while a PIX is being created at PagHiper. */
+const CREATING = "creating";
+const MAX_CHECK_INTERVAL_MS = 30 * 60_000;
+/** A provider notification older than this (by its signed timestamp) is a replay. */
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+type Viewer = { id: number; role: string };
+
+/** Where providers send the buyer back and their notifications: APP_URL, else the caller's origin. */
+export function publicOrigin(requestOrigin?: string): string {
+  return (env().APP_URL ?? requestOrigin ?? `http://127.0.0.1:${env().PORT}`).replace(/\/+$/, "");
+}
+
+function mercadoPago() {
+  const config = readGatewayConfig("mercadopago");
+  if (!config?.accessToken) return refuse("not_configured", m.mercadoPagoNotConfigured);
+  return accept({
+    config,
+    client: createMercadoPagoClient({
+      baseUrl: mercadoPagoBaseUrl(),
+      accessToken: config.accessToken,
+    }),
+  });
+}
+
+function pagHiper() {
+  const config = readGatewayConfig("paghiper");
+  if (!config?.apiKey || !config.token) return refuse("not_configured", m.pagHiperNotConfigured);
+  return accept({
+    config,
+    client: createPagHiperClient({
+      baseUrl: pagHiperBaseUrl(),
+      apiKey: config.apiKey,
+      token: config.token,
+    }),
+  });
+}
+
+function providerMessage(error: unknown, fallback: string): string {
+  if (error instanceof PagHiperError && error.responseMessage)
+    return `${fallback}: ${error.responseMessage}`;
+  if (error instanceof MercadoPagoError || error instanceof PagHiperError)
+    return `${fallback}: ${error.message}`;
+  return fallback;
+}
+
+function findPayment(id: number): Payment | undefined {
+  return db().select().from(payments).where(eq(payments.id, id)).get();
+}
+
+/** The invoice as its owner (or an admin) may act on it; anyone else is told it does not exist. */
+export function invoiceFor(viewer: Viewer, paymentId: number): Outcome<Payment> {
+  const payment = Number.isInteger(paymentId) && paymentId > 0 ? findPayment(paymentId) : undefined;
+  if (!payment || (viewer.role !== "admin" && payment.userId !== viewer.id))
+    return refuse("not_found", m.invoiceNotFound);
+  return accept(payment);
+}
+
+function payerOf(userId: number) {
+  return db()
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get()!;
+}
+
+function planNameOf(payment: Payment): string {
+  if (!payment.planId) return `#${payment.id}`;
+  return (
+    db().select({ name: plans.name }).from(plans).where(eq(plans.id, payment.planId)).get()?.name ??
+    `#${payment.planId}`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mercado Pago checkout
+
+/** The invoice's checkout link, creating the preference on first use. Only pending invoices pay. */
+export async function startCheckout(
+  viewer: Viewer,
+  paymentId: number,
+  requestOrigin?: string,
+  now = new Date(),
+): Promise<Outcome<{ initPoint: string; payment: Payment }>> {
+  const found = invoiceFor(viewer, paymentId);
+  if (!found.ok) return found;
+  const payment = found.value;
+  if (payment.status !== "pending") return refuse("not_active", m.notPayable);
+  if (payment.initPoint) return accept({ initPoint: checkoutLink(payment), payment });
+  const gateway = mercadoPago();
+  if (!gateway.ok) return refuse("not_configured", m.mercadoPagoUnavailable);
+  const origin = publicOrigin(requestOrigin);
+  const back = (outcome: string) => `${origin}/invoices?payment=${outcome}&invoice=${payment.id}`;
+  const payer = payerOf(payment.userId);
+  try {
+    const preference = await gateway.value.client.createPreference({
+      externalReference: payment.externalReference,
+      title: m.checkoutTitle(planNameOf(payment)),
+      amountCents: payment.amountCents,
+      payerEmail: payer.email,
+      payerName: payer.name,
+      notificationUrl:
+        gateway.value.config.notificationUrl ||
+        `${origin}/api/webhooks/mercadopago?source_news=webhooks`,
+      backUrls: { success: back("success"), pending: back("pending"), failure: back("failure") },
+      expiresAt: new Date(now.getTime() + CHECKOUT_VALIDITY_DAYS * 86_400_000),
+      // One preference per invoice, even when two clicks race: the provider answers the second with the first.
+      idempotencyKey: `preference-${payment.externalReference}`,
+    });
+    db()
+      .update(payments)
+      .set({
+        gateway: "mercadopago",
+        checkoutId: preference.id,
+        initPoint: preference.initPoint,
+        sandboxInitPoint: preference.sandboxInitPoint,
+        nextCheckAt: new Date(now.getTime() + 4 * FIRST_CHECK_MS),
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+      .run();
+    const saved = findPayment(payment.id)!;
+    return accept({ initPoint: checkoutLink(saved), payment: saved });
+  } catch (error) {
+    console.error(`Mercado Pago: preferência da fatura #${payment.id}:`, error);
+    return refuse("provider_failed", providerMessage(error, m.checkoutFailed));
+  }
+}
+
+/** Sandbox mode sends buyers to the sandbox checkout (test cards), as Mercado Pago expects. */
+export function checkoutLink(payment: Pick<Payment, "initPoint" | "sandboxInitPoint">): string {
+  const sandbox = readGatewayConfig("mercadopago")?.sandboxMode ?? false;
+  return (sandbox ? payment.sandboxInitPoint : null) ?? payment.initPoint ?? "";
+}
+
+// ---------------------------------------------------------------------------------------------
+// PIX by PagHiper
+
+export type PixCharge = {
+  paymentId: number;
+  pixCode: string;
+  pixQrDataUrl: string;
+  amountCents: number;
+  expiresAt: Date;
+  status: PaymentStatus;
+};
+
+export function pixChargeOf(payment: Payment): PixCharge | null {
+  if (!payment.pixCode || !payment.pixQr || !payment.expiresAt) return null;
+  return {
+    paymentId: payment.id,
+    pixCode: payment.pixCode,
+    pixQrDataUrl: payment.pixQr,
+    amountCents: payment.amountCents,
+    expiresAt: payment.expiresAt,
+    status: payment.status,
+  };
+}
+
+/**
+ * Claims the order id of this invoice's next PIX inside the write lock: two clicks that race
+ * send the same order id, and PagHiper answers both with one transaction.
+ */
+function claimPixOrder(
+  paymentId: number,
+  now: Date,
+): { orderId: string; reuse: Payment | null } | null {
+  return immediateTransaction(db(), () => {
+    const payment = findPayment(paymentId);
+    if (!payment || payment.status !== "pending") return null;
+    const live =
+      payment.gateway === "paghiper_pix" &&
+      payment.pixCode &&
+      payment.expiresAt &&
+      payment.expiresAt > now;
+    if (live) return { orderId: payment.checkoutId ?? payment.externalReference, reuse: payment };
+    const generation = Number(payment.checkoutId?.match(/-P(\d+)$/)?.[1] ?? 0);
+    // Claimed by a request whose PagHiper call has not come back (or failed): same order id.
+    const inFlight =
+      payment.gateway === "paghiper_pix" &&
+      payment.providerStatus === CREATING &&
+      payment.checkoutId;
+    const orderId = inFlight
+      ? payment.checkoutId!
+      : `${payment.externalReference}-P${generation + 1}`;
+    db()
+      .update(payments)
+      .set({
+        gateway: "paghiper_pix",
+        providerStatus: CREATING,
+        checkoutId: orderId,
+        pixCode: null,
+        pixQr: null,
+        expiresAt: null,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, paymentId))
+      .run();
+    return { orderId, reuse: null };
+  });
+}
+
+/**
+ * The PIX of a pending invoice: the one still valid, or a new one for this CPF. An invoice whose
+ * PIX expired opens again (the customer asked for a new code).
+ */
+export async function startPix(
+  viewer: Viewer,
+  paymentId: number,
+  cpf: string,
+  requestOrigin?: string,
+  now = new Date(),
+): Promise<Outcome<PixCharge>> {
+  if (!isValidCpf(cpf)) return refuse("invalid_reference", m.invalidCpf, "cpf");
+  const found = invoiceFor(viewer, paymentId);
+  if (!found.ok) return found;
+  if (found.value.status === "expired") reopenExpiredInvoice(paymentId, now);
+  const gateway = pagHiper();
+  if (!gateway.ok) return gateway;
+  const claim = claimPixOrder(paymentId, now);
+  if (!claim) return refuse("not_active", m.notPayable);
+  if (claim.reuse) return accept(pixChargeOf(claim.reuse)!);
+  const payment = findPayment(paymentId)!;
+  const payer = payerOf(payment.userId);
+  const origin = publicOrigin(requestOrigin);
+  try {
+    const pix = await gateway.value.client.createPix({
+      orderId: claim.orderId,
+      payerEmail: payer.email,
+      payerName: payer.name,
+      payerCpf: cpfDigits(cpf),
+      notificationUrl: `${origin}/api/webhooks/paghiper`,
+      daysDueDate: 1,
+      items: [
+        {
+          itemId: String(payment.planId ?? payment.id),
+          description: m.pixDescription(planNameOf(payment)),
+          quantity: 1,
+          priceCents: payment.amountCents,
+        },
+      ],
+    });
+    const pixQr = await QRCode.toDataURL(pix.emv, {
+      errorCorrectionLevel: "M",
+      margin: 1,
+      width: 280,
+    });
+    db()
+      .update(payments)
+      .set({
+        providerPaymentId: pix.transactionId,
+        providerStatus: pix.status,
+        pixCode: pix.emv,
+        pixQr,
+        expiresAt: new Date(now.getTime() + PIX_VALIDITY_MINUTES * 60_000),
+        nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
+        checkAttempts: 0,
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.checkoutId, claim.orderId)))
+      .run();
+    const charge = pixChargeOf(findPayment(paymentId)!);
+    if (!charge) return refuse("provider_failed", m.pixFailed);
+    return accept(charge);
+  } catch (error) {
+    console.error(`PagHiper: PIX da fatura #${paymentId}:`, error);
+    return refuse("provider_failed", providerMessage(error, m.pixFailed));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the providers say
+
+export function mercadoPagoStatus(
+  payment: Pick<MercadoPagoPayment, "status" | "statusDetail">,
+): PaymentStatus {
+  switch (payment.status) {
+    case "approved":
+    case "authorized":
+      return "approved";
+    case "rejected":
+      // A refused card does not close the checkout: the buyer may try another on the same link.
+      return "pending";
+    case "cancelled":
+      return payment.statusDetail === "expired" ? "expired" : "cancelled";
+    case "refunded":
+    case "charged_back":
+      return "refunded";
+    default:
+      return "pending";
+  }
+}
+
+export function pagHiperStatus(status: PagHiperStatus, pastDue: boolean): PaymentStatus {
+  switch (status) {
+    case "paid":
+    case "completed":
+      return "approved";
+    case "canceled":
+      return pastDue ? "expired" : "cancelled";
+    case "refunded":
+      return "refunded";
+    default:
+      return "pending";
+  }
+}
+
+/** Of the payments made for one checkout, the one that decides the invoice. */
+function decisivePayment(found: MercadoPagoPayment[]): MercadoPagoPayment | undefined {
+  const rank = (p: MercadoPagoPayment) =>
+    ["approved", "refunded", "pending"].indexOf(mercadoPagoStatus(p));
+  return [...found].sort((a, b) => {
+    const ra = rank(a) === -1 ? 9 : rank(a);
+    const rb = rank(b) === -1 ? 9 : rank(b);
+    return ra - rb;
+  })[0];
+}
+
+async function askProvider(
+  payment: Payment,
+  now: Date,
+): Promise<{ status: PaymentStatus; providerStatus: string; providerPaymentId: string } | null> {
+  if (payment.gateway === "paghiper_pix" && payment.providerPaymentId) {
+    const gateway = pagHiper();
+    if (!gateway.ok) throw new Error(gateway.message);
+    const report = await gateway.value.client.status(payment.providerPaymentId);
+    const pastDue = Boolean(payment.expiresAt && payment.expiresAt <= now);
+    return {
+      status: pagHiperStatus(report.status, pastDue),
+      providerStatus: report.status,
+      providerPaymentId: payment.providerPaymentId,
+    };
+  }
+  if (payment.gateway === "mercadopago" && (payment.providerPaymentId || payment.checkoutId)) {
+    const gateway = mercadoPago();
+    if (!gateway.ok) throw new Error(gateway.message);
+    const found = await gateway.value.client.searchPayments(payment.externalReference);
+    const decisive = decisivePayment(found);
+    if (!decisive) return null;
+    return {
+      status: mercadoPagoStatus(decisive),
+      providerStatus: decisive.status,
+      providerPaymentId: decisive.id,
+    };
+  }
+  return null;
+}
+
+/** Asks the provider about one invoice and applies what it says ("Sincronizar", "Verificar pagamento"). */
+export async function syncPayment(
+  viewer: Viewer,
+  paymentId: number,
+  source: StatusSource = "sync",
+  now = new Date(),
+): Promise<Outcome<{ status: PaymentStatus; payment: Payment }>> {
+  const found = invoiceFor(viewer, paymentId);
+  if (!found.ok) return found;
+  try {
+    const said = await askProvider(found.value, now);
+    if (!said) return accept({ status: found.value.status, payment: found.value });
+    const applied = applyPaymentStatus(paymentId, { ...said, source, actorId: viewer.id }, now);
+    if (!applied.ok) return applied;
+    return accept({ status: applied.value.payment.status, payment: applied.value.payment });
+  } catch (error) {
+    console.error(`Sincronização da fatura #${paymentId}:`, error);
+    return refuse("provider_failed", providerMessage(error, m.syncFailed));
+  }
+}
+
+/** "Marcar pago" and the admin's PATCH: a status set by hand, through the same rules. */
+export function setPaymentStatusByAdmin(
+  paymentId: number,
+  status: PaymentStatus,
+  actorId: number,
+  now = new Date(),
+): Outcome<Payment> {
+  const payment = findPayment(paymentId);
+  if (!payment) return refuse("not_found", m.invoiceNotFound);
+  if (payment.status === status) return accept(payment);
+  const applied = applyPaymentStatus(paymentId, { status, source: "admin", actorId }, now);
+  if (!applied.ok) return applied;
+  if (!applied.value.changed) return refuse("not_active", m.cannotChange(payment.status, status));
+  return accept(applied.value.payment);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications (webhooks)
+
+type EventRecord = { id: number; processed: boolean };
+
+/** The idempotency record: one row per provider notification, however often it arrives. */
+function recordEvent(provider: string, eventId: string, payload: string): EventRecord {
+  const database = db();
+  database.insert(webhookEvents).values({ provider, eventId, payload }).onConflictDoNothing().run();
+  const row = database
+    .select({ id: webhookEvents.id, processedAt: webhookEvents.processedAt })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)))
+    .get()!;
+  return { id: row.id, processed: row.processedAt !== null };
+}
+
+function isProcessed(provider: string, eventId: string): boolean {
+  const row = db()
+    .select({ processedAt: webhookEvents.processedAt })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)))
+    .get();
+  return Boolean(row?.processedAt);
+}
+
+function markProcessed(eventId: number, outcome: string, now: Date) {
+  db()
+    .update(webhookEvents)
+    .set({ processedAt: now, outcome })
+    .where(eq(webhookEvents.id, eventId))
+    .run();
+}
+
+function markFailed(eventId: number, outcome: string) {
+  db().update(webhookEvents).set({ outcome }).where(eq(webhookEvents.id, eventId)).run();
+}
+
+export type WebhookResult = { duplicate: boolean; outcome: string };
+
+/**
+ * POST /api/webhooks/mercadopago. Checks the `x-signature` over `id:<data.id>;request-id;ts`
+ * within a replay window, records the notification once, then asks Mercado Pago for the payment
+ * (the body is never trusted for the status) and applies it to the invoice of its
+ * external_reference.
+ */
+export async function receiveMercadoPagoNotification(
+  input: { searchParams: URLSearchParams; headers: Headers; body: unknown },
+  now = new Date(),
+): Promise<Outcome<WebhookResult>> {
+  const config = readGatewayConfig("mercadopago");
+  if (!config?.webhookSecret) return refuse("unverified", m.webhookUnverified);
+  const body = input.body as {
+    id?: unknown;
+    type?: unknown;
+    action?: unknown;
+    data?: { id?: unknown };
+  } | null;
+  const dataId =
+    input.searchParams.get("data.id") ?? (body?.data?.id != null ? String(body.data.id) : null);
+  const check = verifyWebhookSignature({
+    secret: config.webhookSecret,
+    signatureHeader: input.headers.get("x-signature"),
+    requestId: input.headers.get("x-request-id"),
+    dataId,
+    nowSeconds: Math.floor(now.getTime() / 1000),
+    toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS,
+  });
+  if (!check.ok) return refuse("unverified", m.webhookUnverified);
+  if (!body || typeof body !== "object" || !dataId || !/^[\w-]{1,64}$/.test(dataId))
+    return refuse("invalid_reference", m.webhookInvalid);
+  const type = input.searchParams.get("type") ?? body.type;
+  if (type !== "payment") return accept({ duplicate: false, outcome: "ignorada" });
+  const eventId = body.id != null ? String(body.id) : (input.headers.get("x-request-id") ?? dataId);
+  const event = recordEvent("mercadopago", `${eventId}:${dataId}`, JSON.stringify(body));
+  if (event.processed) return accept({ duplicate: true, outcome: "duplicada" });
+
+  const gateway = mercadoPago();
+  if (!gateway.ok) return gateway;
+  let mpPayment: MercadoPagoPayment;
+  try {
+    mpPayment = await gateway.value.client.getPayment(dataId);
+  } catch (error) {
+    markFailed(event.id, `falha ao consultar o pagamento ${dataId}`);
+    return refuse("provider_failed", providerMessage(error, m.syncFailed));
+  }
+  const invoice = mpPayment.externalReference
+    ? db()
+        .select()
+        .from(payments)
+        .where(eq(payments.externalReference, mpPayment.externalReference))
+        .get()
+    : undefined;
+  if (!invoice) {
+    markProcessed(event.id, "fatura desconhecida", now);
+    return accept({ duplicate: false, outcome: "fatura desconhecida" });
+  }
+  const applied = applyPaymentStatus(
+    invoice.id,
+    {
+      status: mercadoPagoStatus(mpPayment),
+      providerStatus: mpPayment.status,
+      providerPaymentId: mpPayment.id,
+      source: "webhook",
+    },
+    now,
+  );
+  const outcome = applied.ok
+    ? `fatura #${invoice.id}: ${applied.value.payment.status}`
+    : applied.message;
+  markProcessed(event.id, outcome, now);
+  return accept({ duplicate: false, outcome });
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * POST /api/webhooks/paghiper (form-encoded). PagHiper signs nothing: the apiKey must be ours and
+ * the notification is believed only once PagHiper itself confirms it (/invoice/notification/
+ * with our token), which also tells the status.
+ */
+export async function receivePagHiperNotification(
+  form: URLSearchParams,
+  now = new Date(),
+): Promise<Outcome<WebhookResult>> {
+  const apiKey = form.get("apiKey") ?? "";
+  const transactionId = form.get("transaction_id") ?? "";
+  const notificationId = form.get("notification_id") ?? "";
+  if (
+    !apiKey ||
+    !/^[A-Za-z0-9]{1,64}$/.test(transactionId) ||
+    !/^[\w-]{1,128}$/.test(notificationId)
+  )
+    return refuse("invalid_reference", m.webhookInvalid);
+  const gateway = pagHiper();
+  if (!gateway.ok || !sameSecret(apiKey, gateway.value.config.apiKey))
+    return refuse("unverified", m.webhookUnverified);
+  if (isProcessed("paghiper", notificationId))
+    return accept({ duplicate: true, outcome: "duplicada" });
+  let report;
+  try {
+    report = await gateway.value.client.confirmNotification(transactionId, notificationId);
+  } catch (error) {
+    // Refused by PagHiper: not theirs. Nothing is recorded, so a forgery leaves no trace behind.
+    if (error instanceof PagHiperError && error.responseMessage !== undefined)
+      return refuse("unverified", m.webhookUnverified);
+    return refuse("provider_failed", providerMessage(error, m.syncFailed));
+  }
+  const event = recordEvent("paghiper", notificationId, JSON.stringify(Object.fromEntries(form)));
+  if (event.processed) return accept({ duplicate: true, outcome: "duplicada" });
+  const invoice = db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, "paghiper_pix"), eq(payments.providerPaymentId, transactionId)))
+    .get();
+  if (!invoice) {
+    markProcessed(event.id, "fatura desconhecida", now);
+    return accept({ duplicate: false, outcome: "fatura desconhecida" });
+  }
+  const pastDue = Boolean(invoice.expiresAt && invoice.expiresAt <= now);
+  const applied = applyPaymentStatus(
+    invoice.id,
+    {
+      status: pagHiperStatus(report.status, pastDue),
+      providerStatus: report.status,
+      providerPaymentId: transactionId,
+      source: "webhook",
+    },
+    now,
+  );
+  const outcome = applied.ok
+    ? `fatura #${invoice.id}: ${applied.value.payment.status}`
+    : applied.message;
+  markProcessed(event.id, outcome, now);
+  return accept({ duplicate: false, outcome });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The poller
+
+function nextCheckDelay(attempts: number): number {
+  return Math.min(FIRST_CHECK_MS * 2 ** attempts, MAX_CHECK_INTERVAL_MS);
+}
+
+const dueFilter = (now: Date) =>
+  and(
+    eq(payments.status, "pending"),
+    inArray(payments.gateway, ["mercadopago", "paghiper_pix"]),
+    or(isNotNull(payments.providerPaymentId), isNotNull(payments.checkoutId)),
+    or(isNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)),
+  );
+
+/** Whether the poller has anything to ask a provider now (a cheap check before enqueueing it). */
+export function hasPaymentsToCheck(now = new Date()): boolean {
+  return (
+    db().select({ id: payments.id }).from(payments).where(dueFilter(now)).limit(1).get() !==
+    undefined
+  );
+}
+
+export type ReconcileReport = {
+  checked: number;
+  approved: number;
+  closed: number;
+  stillPending: number;
+  failed: number;
+};
+
+/**
+ * One pass of the poller: asks the providers about pending invoices that are due, with a
+ * backoff per invoice (15 s doubling up to 30 min), expires PIX codes past their time (cancelling
+ * them at PagHiper first, unless they were paid meanwhile) and stops asking about checkout links
+ * past their validity. Safe to run twice at once: every change goes through `applyPaymentStatus`.
+ */
+export async function reconcilePendingPayments(
+  now = new Date(),
+  limit = 50,
+): Promise<ReconcileReport> {
+  const due = db()
+    .select()
+    .from(payments)
+    .where(dueFilter(now))
+    .orderBy(asc(payments.nextCheckAt))
+    .limit(limit)
+    .all();
+  const report: ReconcileReport = {
+    checked: 0,
+    approved: 0,
+    closed: 0,
+    stillPending: 0,
+    failed: 0,
+  };
+  for (const payment of due) {
+    report.checked++;
+    try {
+      const said = await askProvider(payment, now);
+      let status: PaymentStatus = said?.status ?? "pending";
+      if (
+        status === "pending" &&
+        payment.gateway === "paghiper_pix" &&
+        payment.expiresAt &&
+        payment.expiresAt <= now
+      ) {
+        await cancelPixQuietly(payment);
+        status = "expired";
+      }
+      if (status !== "pending") {
+        const applied = applyPaymentStatus(
+          payment.id,
+          {
+            status,
+            providerStatus: said?.providerStatus,
+            providerPaymentId: said?.providerPaymentId,
+            source: said?.status === status ? "poll" : "expiry",
+          },
+          now,
+        );
+        if (applied.ok && applied.value.payment.status === "approved") report.approved++;
+        else report.closed++;
+        continue;
+      }
+      report.stillPending++;
+      scheduleNextCheck(payment, now);
+    } catch (error) {
+      // PagHiper no longer knows a PIX past its time (a refusal, not an outage): it cannot be paid.
+      const pastDue =
+        payment.gateway === "paghiper_pix" && payment.expiresAt && payment.expiresAt <= now;
+      if (pastDue && error instanceof PagHiperError && error.responseMessage !== undefined) {
+        applyPaymentStatus(payment.id, { status: "expired", source: "expiry" }, now);
+        report.closed++;
+        continue;
+      }
+      report.failed++;
+      console.error(`Verificação da fatura #${payment.id}:`, error);
+      scheduleNextCheck(payment, now);
+    }
+  }
+  return report;
+}
+
+async function cancelPixQuietly(payment: Payment) {
+  const gateway = pagHiper();
+  if (!gateway.ok || !payment.providerPaymentId) return;
+  try {
+    await gateway.value.client.cancel(payment.providerPaymentId);
+  } catch (error) {
+    console.error(`PagHiper: cancelar o PIX da fatura #${payment.id}:`, error);
+  }
+}
+
+function scheduleNextCheck(payment: Payment, now: Date) {
+  const checkoutOver =
+    payment.gateway === "mercadopago" &&
+    now.getTime() - payment.createdAt.getTime() > CHECKOUT_VALIDITY_DAYS * 86_400_000;
+  db()
+    .update(payments)
+    .set({
+      checkAttempts: payment.checkAttempts + 1,
+      nextCheckAt: checkoutOver
+        ? null
+        : new Date(now.getTime() + nextCheckDelay(payment.checkAttempts + 1)),
+    })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+    .run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Testar conexão"
+
+export async function testMercadoPagoConnection(
+  accessToken?: string,
+): Promise<Outcome<{ account: string }>> {
+  const token = accessToken?.trim() || readGatewayConfig("mercadopago")?.accessToken;
+  if (!token) return refuse("invalid_reference", m.accessTokenRequired, "accessToken");
+  try {
+    const me = await createMercadoPagoClient({
+      baseUrl: mercadoPagoBaseUrl(),
+      accessToken: token,
+      maxAttempts: 1,
+    }).me();
+    return accept({ account: me.nickname ?? me.email ?? String(me.id) });
+  } catch (error) {
+    if (error instanceof MercadoPagoError) {
+      if (error.status === 401)
+        return refuse("provider_failed", `${m.testFailed}: ${m.tokenInvalid}`);
+      if (error.status === 403)
+        return refuse("provider_failed", `${m.testFailed}: ${m.tokenForbidden}`);
+      if (error.status === 404)
+        return refuse("provider_failed", `${m.testFailed}: ${m.endpointNotFound}`);
+    }
+    return refuse("provider_failed", providerMessage(error, m.testFailed));
+  }
+}
+
+/**
+ * PagHiper has no "who am I": asking the status of a transaction that does not exist is
+ * answered "not found" to good credentials and "invalid key/token" to bad ones.
+ */
+export async function testPagHiperConnection(): Promise<Outcome<{ account: string }>> {
+  const gateway = pagHiper();
+  if (!gateway.ok) return gateway;
+  try {
+    await gateway.value.client.status("ENCAIXATESTE0000");
+    return accept({ account: m.pagHiperTestOk });
+  } catch (error) {
+    if (error instanceof PagHiperError && error.responseMessage !== undefined) {
+      if (/token|apikey|api key|credencia/i.test(error.responseMessage))
+        return refuse("provider_failed", `${m.testFailed}: ${error.responseMessage}`);
+      return accept({ account: m.pagHiperTestOk });
+    }
+    return refuse("provider_failed", providerMessage(error, m.testFailed));
+  }
+}

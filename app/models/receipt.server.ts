@@ -1,0 +1,79 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { payments, plans, users } from "~db/schema";
+import { db } from "~/utils/db.server";
+import type { ReceiptData } from "~/utils/receipt-pdf.server";
+import * as messages from "~/messages";
+
+/** A paid invoice's receipt: what the PDF shows, and the invoice it is for. */
+export type PaidReceipt = ReceiptData & { paymentId: number };
+
+/**
+ * The receipt's number: "ENC-" and the invoice id, zero-padded to six digits ("ENC-000042").
+ * One number per invoice, stable, and the same the admin sees as "fatura #42".
+ */
+export function receiptNumber(paymentId: number): string {
+  return `ENC-${String(paymentId).padStart(6, "0")}`;
+}
+
+/** When the invoice was paid; an approved row without paid_at falls back to its last update. */
+const paidAtColumn = sql<number>`coalesce(${payments.paidAt}, ${payments.updatedAt})`;
+
+function paidReceipts(where: SQL | undefined) {
+  return db()
+    .select({
+      paymentId: payments.id,
+      createdAt: payments.createdAt,
+      paidAt: payments.paidAt,
+      updatedAt: payments.updatedAt,
+      planId: payments.planId,
+      planName: plans.name,
+      amountCents: payments.amountCents,
+      gateway: payments.gateway,
+      externalReference: payments.externalReference,
+      providerPaymentId: payments.providerPaymentId,
+      customerName: users.name,
+      customerEmail: users.email,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(plans, eq(plans.id, payments.planId))
+    .where(and(eq(payments.status, "approved"), where))
+    .orderBy(desc(paidAtColumn), desc(payments.id))
+    .limit(1)
+    .get();
+}
+
+function toReceipt(row: NonNullable<ReturnType<typeof paidReceipts>>): PaidReceipt {
+  return {
+    paymentId: row.paymentId,
+    number: receiptNumber(row.paymentId),
+    issuedAt: row.createdAt,
+    paidAt: row.paidAt ?? row.updatedAt,
+    customer: { name: row.customerName, email: row.customerEmail },
+    planName: row.planName ?? messages.receipt.planFallback(row.planId),
+    amountCents: row.amountCents,
+    gateway: row.gateway,
+    externalReference: row.externalReference,
+    providerPaymentId: row.providerPaymentId,
+  };
+}
+
+/** The receipt of the user's most recently paid (approved) invoice, if they have one. */
+export function latestPaidReceipt(userId: number): PaidReceipt | undefined {
+  const row = paidReceipts(eq(payments.userId, userId));
+  return row ? toReceipt(row) : undefined;
+}
+
+/**
+ * The receipt of one approved invoice, for its owner or an admin. Anyone else gets nothing, the
+ * same as for an invoice that does not exist or is not paid: a customer never learns that another
+ * customer's invoice exists.
+ */
+export function paidReceipt(
+  paymentId: number,
+  viewer: { id: number; role: string },
+): PaidReceipt | undefined {
+  const owner = viewer.role === "admin" ? undefined : eq(payments.userId, viewer.id);
+  const row = paidReceipts(and(eq(payments.id, paymentId), owner));
+  return row ? toReceipt(row) : undefined;
+}
