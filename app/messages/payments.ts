@@ -59,8 +59,6 @@ export const payments = {
   freePlanNoPix: "Este plano é gratuito: não há pagamento a fazer",
   invoiceWithoutLink: (id: number, reason: string) =>
     `Fatura #${id} criada, mas sem link de pagamento: ${reason}`,
-  pixInvoiceCreated: (id: number) =>
-    `Fatura #${id} criada: gere o PIX informando o CPF do pagador`,
   gatewaySaved: "Configuração salva com sucesso",
   nothingToSave: "Informe ao menos um campo da configuração",
   invalidSandboxMode: "sandbox_mode deve ser true ou false",

@@ -160,6 +160,18 @@ describe("PIX by PagHiper", () => {
     expect(row(paymentId).status).toBe("approved");
   });
 
+  it("a PIX paid after its customer switched the invoice to a card checkout still counts", async () => {
+    const { viewer, paymentId } = await invoice();
+    const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
+    accepted(await startCheckout(viewer, paymentId, ORIGIN));
+    expect(row(paymentId).gateway).toBe("mercadopago");
+    delivered.length = 0;
+    await phSim.pay(transactionOf(pix.pixCode).transactionId);
+    const notification = delivered.find((d) => d.url.endsWith("/api/webhooks/paghiper"))!;
+    accepted(await receivePagHiperNotification(new URLSearchParams(notification.body)));
+    expect(row(paymentId).status).toBe("approved");
+  });
+
   it("refuses a notification with another apiKey or one PagHiper never sent", async () => {
     const { viewer, paymentId } = await invoice();
     const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));

@@ -54,7 +54,14 @@ export function publicOrigin(requestOrigin?: string): string {
   return (env().APP_URL ?? requestOrigin ?? `http://127.0.0.1:${env().PORT}`).replace(/\/+$/, "");
 }
 
-function mercadoPago() {
+/**
+ * While a provider waits for our answer to its notification (Mercado Pago gives up after 22 s) we
+ * ask it once, briefly; if that fails it sends the notification again later.
+ */
+const WITHIN_A_NOTIFICATION = { maxAttempts: 1, timeoutMs: 8_000 } as const;
+type CallLimits = { maxAttempts?: number; timeoutMs?: number };
+
+function mercadoPago(limits: CallLimits = {}) {
   const config = readGatewayConfig("mercadopago");
   if (!config?.accessToken) return refuse("not_configured", m.mercadoPagoNotConfigured);
   return accept({
@@ -62,11 +69,12 @@ function mercadoPago() {
     client: createMercadoPagoClient({
       baseUrl: mercadoPagoBaseUrl(),
       accessToken: config.accessToken,
+      ...limits,
     }),
   });
 }
 
-function pagHiper() {
+function pagHiper(limits: CallLimits = {}) {
   const config = readGatewayConfig("paghiper");
   if (!config?.apiKey || !config.token) return refuse("not_configured", m.pagHiperNotConfigured);
   return accept({
@@ -75,6 +83,7 @@ function pagHiper() {
       baseUrl: pagHiperBaseUrl(),
       apiKey: config.apiKey,
       token: config.token,
+      ...limits,
     }),
   });
 }
@@ -257,9 +266,9 @@ export async function startPix(
   if (!isValidCpf(cpf)) return refuse("invalid_reference", m.invalidCpf, "cpf");
   const found = invoiceFor(viewer, paymentId);
   if (!found.ok) return found;
-  if (found.value.status === "expired") reopenExpiredInvoice(paymentId, now);
   const gateway = pagHiper();
   if (!gateway.ok) return gateway;
+  if (found.value.status === "expired") reopenExpiredInvoice(paymentId, now);
   const claim = claimPixOrder(paymentId, now);
   if (!claim) return refuse("not_active", m.notPayable);
   if (claim.reuse) return accept(pixChargeOf(claim.reuse)!);
@@ -503,7 +512,7 @@ export async function receiveMercadoPagoNotification(
   const event = recordEvent("mercadopago", `${eventId}:${dataId}`, JSON.stringify(body));
   if (event.processed) return accept({ duplicate: true, outcome: "duplicada" });
 
-  const gateway = mercadoPago();
+  const gateway = mercadoPago(WITHIN_A_NOTIFICATION);
   if (!gateway.ok) return gateway;
   let mpPayment: MercadoPagoPayment;
   try {
@@ -564,7 +573,7 @@ export async function receivePagHiperNotification(
     !/^[\w-]{1,128}$/.test(notificationId)
   )
     return refuse("invalid_reference", m.webhookInvalid);
-  const gateway = pagHiper();
+  const gateway = pagHiper(WITHIN_A_NOTIFICATION);
   if (!gateway.ok || !sameSecret(apiKey, gateway.value.config.apiKey))
     return refuse("unverified", m.webhookUnverified);
   if (isProcessed("paghiper", notificationId))
@@ -580,10 +589,20 @@ export async function receivePagHiperNotification(
   }
   const event = recordEvent("paghiper", notificationId, JSON.stringify(Object.fromEntries(form)));
   if (event.processed) return accept({ duplicate: true, outcome: "duplicada" });
+  // Our order id is "<invoice reference>-P<n>": the invoice is found even if its customer has
+  // since switched it to a card checkout.
+  const reference = report.orderId?.replace(/-P\d+$/, "");
   const invoice = db()
     .select()
     .from(payments)
-    .where(and(eq(payments.gateway, "paghiper_pix"), eq(payments.providerPaymentId, transactionId)))
+    .where(
+      reference
+        ? or(
+            eq(payments.externalReference, reference),
+            eq(payments.providerPaymentId, transactionId),
+          )
+        : eq(payments.providerPaymentId, transactionId),
+    )
     .get();
   if (!invoice) {
     markProcessed(event.id, "fatura desconhecida", now);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { startCheckout } from "~/models/payment-gateway.server";
 import { subscribe } from "~/models/subscription.server";
 import { apiSubscribeSchema } from "~/schemas/settings";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
@@ -11,7 +12,14 @@ export const access: Access = { POST: ["user", "premium_user"] };
 
 const m = messages.planChange;
 
-/** POST {planId, paymentMethod}: a free plan switches at once; a paid plan answers with its pending invoice. */
+/**
+ * POST {planId, paymentMethod}: a free plan switches at once; a paid plan answers with its pending
+ * invoice (the one still pending for that plan, if any). With `credit_card` (the default) the
+ * invoice carries its Mercado Pago checkout link in `payment.init_point` (and
+ * `sandbox_init_point`; `checkout_url` is the one to open in the gateway's mode); when the link
+ * cannot be made the invoice is still answered, `init_point` null and the message says why. With
+ * `pix` the client then asks POST /api/payments/paghiper/pix for the code, with the payer's CPF.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { user } = await requireApiAccess(request, access);
@@ -33,7 +41,19 @@ export async function action({ request }: ActionFunctionArgs) {
     expires_at: result.subscription.expiresAt?.toISOString() ?? null,
   };
   if (result.kind === "activated") return ok({ subscription, payment: null }, m.created);
-  const { payment } = result;
+
+  let payment = result.payment;
+  let checkoutUrl: string | null = null;
+  let message = m.paymentRequired(payment.id);
+  if (parsed.value.paymentMethod === "credit_card") {
+    const checkout = await startCheckout(user, payment.id, new URL(request.url).origin);
+    if (checkout.ok) {
+      payment = checkout.value.payment;
+      checkoutUrl = checkout.value.initPoint || null;
+    } else {
+      message = messages.payments.invoiceWithoutLink(payment.id, checkout.message);
+    }
+  }
   return ok(
     {
       subscription,
@@ -45,10 +65,11 @@ export async function action({ request }: ActionFunctionArgs) {
         external_reference: payment.externalReference,
         init_point: payment.initPoint,
         sandbox_init_point: payment.sandboxInitPoint,
+        checkout_url: checkoutUrl,
         created_at: payment.createdAt.toISOString(),
       },
     },
-    m.paymentRequired(payment.id),
+    message,
     201,
   );
 }

@@ -53,6 +53,4 @@ export const PENDING_PAGES: { path: string; title: string; roles: readonly Role[
   { path: "invoices", title: n.invoices, roles: everyone },
   { path: "admin", title: n.admin, roles: adminOnly },
   { path: "admin/import", title: n.import, roles: adminOnly },
-  { path: "admin-invoices", title: n.adminInvoices, roles: adminOnly },
-  { path: "payment-methods", title: "Formas de pagamento", roles: adminOnly },
 ];

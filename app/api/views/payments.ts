@@ -1,0 +1,134 @@
+import type { MaskedGatewayConfigs } from "~/models/gateway-config.server";
+import type { InvoiceRow } from "~/models/invoice.server";
+import type { PixCharge } from "~/models/payment-gateway.server";
+import type { Payment } from "~/models/subscription.server";
+import { reais } from "./money";
+
+/**
+ * Invoices, PIX charges and the gateways' settings in the /api shapes of the specs (admin
+ * section 3 "Invoice/payment", "PIX data", the provider configs): snake_case, money in reais,
+ * dates as ISO strings. Secrets never reach these functions unmasked.
+ */
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+/** The Invoice/payment of the specs: what its owner and an admin both see. */
+export function invoiceView(payment: Payment) {
+  return {
+    id: payment.id,
+    status: payment.status,
+    gateway: payment.gateway,
+    amount: reais(payment.amountCents),
+    external_reference: payment.externalReference,
+    /** The provider's payment id (Mercado Pago payment, PagHiper transaction), once there is one. */
+    payment_id: payment.providerPaymentId,
+    plan_id: payment.planId,
+    subscription_id: payment.subscriptionId,
+    init_point: payment.initPoint,
+    sandbox_init_point: payment.sandboxInitPoint,
+    has_pix: Boolean(payment.pixCode),
+    expires_at: iso(payment.expiresAt),
+    paid_at: iso(payment.paidAt),
+    created_at: payment.createdAt.toISOString(),
+    updated_at: payment.updatedAt.toISOString(),
+  };
+}
+
+/** A customer's own invoice ("Minhas Faturas"): the invoice and its plan's name. */
+export function myInvoiceView(row: InvoiceRow) {
+  return { ...invoiceView(row), plan_name: row.planName };
+}
+
+/** The admin's row ("Faturas (Admin)"): adds the customer and the provider's own status word. */
+export function invoiceAdminView(row: InvoiceRow) {
+  return {
+    ...invoiceView(row),
+    plan_name: row.planName,
+    user_id: row.userId,
+    user_name: row.userName,
+    user_email: row.userEmail,
+    provider_status: row.providerStatus,
+  };
+}
+
+export function invoicePageView(page: {
+  items: InvoiceRow[];
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+}) {
+  return {
+    items: page.items.map(invoiceAdminView),
+    total: page.total,
+    page: page.page,
+    pages: page.pages,
+    per_page: page.perPage,
+  };
+}
+
+/** A data: URL's payload: the spec's pix_qr_code_base64 is the bare base64 of the PNG. */
+export function base64Of(dataUrl: string): string {
+  const comma = dataUrl.indexOf(",");
+  return dataUrl.startsWith("data:") && comma >= 0 ? dataUrl.slice(comma + 1) : dataUrl;
+}
+
+/** The PIX data of the specs. */
+export function pixView(charge: PixCharge) {
+  return {
+    payment_id: charge.paymentId,
+    pix_code: charge.pixCode,
+    pix_qr_code_base64: base64Of(charge.pixQrDataUrl),
+    amount: reais(charge.amountCents),
+    expires_at: charge.expiresAt.toISOString(),
+    status: charge.status,
+  };
+}
+
+/**
+ * Mercado Pago's settings as an admin may read them: the public key in full, the access token and
+ * the webhook secret masked; `webhook_url` is where Mercado Pago must notify this app.
+ */
+export function mercadoPagoGatewayView(
+  config: MaskedGatewayConfigs["mercadopago"],
+  webhookUrl: string,
+) {
+  return {
+    provider: "mercadopago" as const,
+    configured: config.configured,
+    updated_at: iso(config.updatedAt),
+    config_data: {
+      public_key: config.publicKey,
+      access_token: config.accessTokenMasked,
+      webhook_secret: config.webhookSecretMasked,
+      sandbox_mode: config.sandboxMode,
+      notification_url: config.notificationUrl,
+      webhook_url: webhookUrl,
+    },
+  };
+}
+
+/** PagHiper's settings as an admin may read them: both credentials masked. */
+export function pagHiperGatewayView(config: MaskedGatewayConfigs["paghiper"], webhookUrl: string) {
+  return {
+    provider: "paghiper" as const,
+    configured: config.configured,
+    updated_at: iso(config.updatedAt),
+    config_data: {
+      api_key: config.apiKeyMasked,
+      token: config.tokenMasked,
+      webhook_url: webhookUrl,
+    },
+  };
+}
+
+/** GET /api/payment-gateways: both gateways, keyed by provider. */
+export function gatewaysView(
+  configs: MaskedGatewayConfigs,
+  webhookUrls: { mercadopago: string; paghiper: string },
+) {
+  return {
+    mercadopago: mercadoPagoGatewayView(configs.mercadopago, webhookUrls.mercadopago),
+    paghiper: pagHiperGatewayView(configs.paghiper, webhookUrls.paghiper),
+  };
+}

@@ -1,0 +1,471 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activity, payments, subscriptions, webhookEvents } from "~db/schema";
+import { signWebhook } from "~/integrations/mercadopago/signature";
+import {
+  createMercadoPagoSimulator,
+  type MercadoPagoSimulator,
+} from "~/integrations/mercadopago/simulator.server";
+import {
+  createPagHiperSimulator,
+  type PagHiperSimulator,
+} from "~/integrations/paghiper/simulator.server";
+import { currentPlan } from "~/models/credits.server";
+import { configureSimulatorGateways } from "~/models/gateway-config.server";
+import { startCheckout, startPix } from "~/models/payment-gateway.server";
+import { subscribe } from "~/models/subscription.server";
+import * as mercadoPagoWebhook from "~/routes/api.webhooks.mercadopago";
+import * as pagHiperWebhook from "~/routes/api.webhooks.paghiper";
+import { foreignOriginRefusal } from "~/server/origin.server";
+import { db } from "~/utils/db.server";
+import { resetEnvForTests } from "~/utils/env.server";
+import * as messages from "~/messages";
+import {
+  accepted,
+  createFreePlan,
+  createPlan,
+  createUser,
+  sessionHeaders,
+} from "../support/factories";
+
+/**
+ * The providers' notifications (POST /api/webhooks/mercadopago, JSON and signed; POST
+ * /api/webhooks/paghiper, form-encoded and confirmed with PagHiper), delivered by the simulators
+ * themselves to the routes. No session, no Origin: the providers call from their own servers.
+ */
+
+const m = messages.payments;
+const credentials = {
+  mercadopago: {
+    publicKey: "TEST-pub-webhooks",
+    accessToken: "TEST-webhooks-access-token-0001",
+    webhookSecret: "webhooks-secret-0123456789abcdef",
+  },
+  paghiper: { apiKey: "apkwebhooks0001", token: "WEBHOOKSTOKEN0001" },
+};
+const VALID_CPF = "529.982.247-25";
+
+type Handler = typeof mercadoPagoWebhook.action;
+const ROUTES: Record<string, Handler> = {
+  "/api/webhooks/mercadopago": mercadoPagoWebhook.action,
+  "/api/webhooks/paghiper": pagHiperWebhook.action,
+};
+
+/** A request straight to the route, as the express adapter hands it over. */
+async function hit(url: string, init: RequestInit): Promise<Response> {
+  const handler = ROUTES[new URL(url).pathname];
+  if (!handler) return new Response(null, { status: 404 });
+  const request = new Request(url, init);
+  return (await handler({
+    request,
+    params: {},
+    context: {},
+  } as Parameters<Handler>[0])) as Response;
+}
+
+/**
+ * How the simulators deliver: to the routes, whatever host the notification URL names; while
+ * `holding`, nowhere (the test delivers, or forges, them itself).
+ */
+let holding = false;
+const toRoutes: typeof fetch = async (input, init) =>
+  holding ? new Response("{}", { status: 200 }) : hit(String(input), init ?? {});
+
+/** A card payment approved at the simulator whose notification the app has not had yet. */
+async function heldCheckoutPayment() {
+  const { viewer, invoiceId } = await paidPlanInvoice();
+  const checkout = accepted(await startCheckout(viewer, invoiceId, "http://localhost"));
+  const preference = mpSim
+    .preferences()
+    .find((p) => p.externalReference === checkout.payment.externalReference)!;
+  holding = true;
+  try {
+    const paid = await mpSim.pay(preference.id, "approved");
+    return { invoiceId, paymentId: paid.id, delivery: mpSim.notifications.at(-1)! };
+  } finally {
+    holding = false;
+  }
+}
+
+let mpSim: MercadoPagoSimulator;
+let phSim: PagHiperSimulator;
+let plan = 0;
+
+/** Every row a notification could touch. */
+function snapshot() {
+  return JSON.stringify([
+    db().select().from(payments).all(),
+    db().select().from(subscriptions).all(),
+    db().select().from(webhookEvents).all(),
+    db().select().from(activity).all(),
+  ]);
+}
+const invoice = (id: number) => db().select().from(payments).where(eq(payments.id, id)).get()!;
+const eventsOf = (provider: string) =>
+  db().select().from(webhookEvents).where(eq(webhookEvents.provider, provider)).all();
+
+async function paidPlanInvoice() {
+  const { user } = await createUser();
+  const result = accepted(
+    subscribe({ userId: user.id, planId: plan, paymentMethod: "credit_card" }),
+  );
+  if (result.kind !== "payment_required") throw new Error("expected an invoice");
+  return { user, viewer: { id: user.id, role: user.role }, invoiceId: result.payment.id };
+}
+
+/** A checkout paid by card at the simulator; its notification already delivered to the route. */
+async function paidCheckout() {
+  const { user, viewer, invoiceId } = await paidPlanInvoice();
+  const checkout = accepted(await startCheckout(viewer, invoiceId, "http://localhost"));
+  const preference = mpSim
+    .preferences()
+    .find((p) => p.externalReference === checkout.payment.externalReference)!;
+  const paid = await mpSim.pay(preference.id, "approved");
+  return { user, invoiceId, paymentId: paid.id, delivery: mpSim.notifications.at(-1)! };
+}
+
+/** A PIX generated for a new invoice (not paid yet). */
+async function pixInvoice() {
+  const { user, viewer, invoiceId } = await paidPlanInvoice();
+  const pix = accepted(await startPix(viewer, invoiceId, VALID_CPF, "http://localhost"));
+  const transaction = phSim.transactions().find((t) => t.emv === pix.pixCode)!;
+  return { user, invoiceId, transactionId: transaction.transactionId };
+}
+
+/** A Mercado Pago delivery sent again, with the headers and body given. */
+function redeliver(
+  delivery: { url: string; headers: Readonly<Record<string, string>>; body: unknown },
+  change: { headers?: Record<string, string | null>; body?: string; url?: string } = {},
+) {
+  const headers = new Headers(delivery.headers);
+  for (const [name, value] of Object.entries(change.headers ?? {}))
+    if (value === null) headers.delete(name);
+    else headers.set(name, value);
+  return hit(change.url ?? delivery.url, {
+    method: "POST",
+    headers,
+    body: change.body ?? JSON.stringify(delivery.body),
+  });
+}
+
+/** A delivery signed now, with the real secret, for a payment id. */
+function signedNow(url: string, dataId: string, body: unknown) {
+  const requestId = crypto.randomUUID();
+  const signature = signWebhook({
+    secret: credentials.mercadopago.webhookSecret,
+    dataId,
+    requestId,
+    ts: Math.floor(Date.now() / 1000),
+  });
+  return hit(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-signature": signature,
+      "x-request-id": requestId,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const pagHiperForm = (fields: Record<string, string>) =>
+  hit("http://localhost/api/webhooks/paghiper", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+beforeAll(async () => {
+  createFreePlan();
+  plan = createPlan({ name: "Profissional Webhooks", priceCents: 4990 }).id;
+  mpSim = createMercadoPagoSimulator({ ...credentials.mercadopago, fetch: toRoutes });
+  phSim = createPagHiperSimulator({ ...credentials.paghiper, fetch: toRoutes });
+  process.env.MERCADOPAGO_BASE_URL = await mpSim.start();
+  process.env.PAGHIPER_BASE_URL = await phSim.start();
+  resetEnvForTests();
+  configureSimulatorGateways(credentials);
+});
+
+afterAll(async () => {
+  await Promise.all([mpSim?.stop(), phSim?.stop()]);
+  delete process.env.MERCADOPAGO_BASE_URL;
+  delete process.env.PAGHIPER_BASE_URL;
+  resetEnvForTests();
+});
+
+describe("POST /api/webhooks/mercadopago", () => {
+  it("a genuine notification approves the invoice and starts the plan (200)", async () => {
+    const { user, invoiceId, paymentId, delivery } = await paidCheckout();
+    expect(delivery.status).toBe(200);
+    expect(delivery.url).toContain("/api/webhooks/mercadopago?source_news=webhooks&data.id=");
+    expect(invoice(invoiceId)).toMatchObject({ status: "approved", providerPaymentId: paymentId });
+    expect(currentPlan(user.id)?.planId).toBe(plan);
+  });
+
+  it("a repeated notification is processed once: one webhook_events row, one approval", async () => {
+    const { invoiceId, paymentId, delivery } = await paidCheckout();
+    const eventId = `${(delivery.body as { id: number }).id}:${paymentId}`;
+    await mpSim.resend(paymentId);
+    expect(mpSim.notifications.at(-1)!.status).toBe(200);
+    const again = await redeliver(mpSim.notifications.at(-1)!);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({
+      success: true,
+      data: { duplicate: true },
+      message: m.webhookDuplicate,
+    });
+    expect(eventsOf("mercadopago").filter((e) => e.eventId === eventId)).toHaveLength(1);
+    const approvals = db()
+      .select()
+      .from(activity)
+      .where(eq(activity.entityId, String(invoiceId)))
+      .all()
+      .filter((a) => a.action.includes("aprovado"));
+    expect(approvals).toHaveLength(1);
+  });
+
+  it("a forged, missing, stale or borrowed signature is a 401 and changes nothing", async () => {
+    const { invoiceId, paymentId, delivery: genuine } = await heldCheckoutPayment();
+    const paid = { id: paymentId };
+    const adminCookie = await sessionHeaders((await createUser({ role: "admin" })).user, "web");
+    const before = snapshot();
+
+    const now = Math.floor(Date.now() / 1000);
+    const requestId = genuine.headers["x-request-id"]!;
+    const forgeries = [
+      { headers: { "x-signature": `ts=${now},v1=${"ab".repeat(32)}` } },
+      {
+        headers: {
+          "x-signature": signWebhook({
+            secret: "not-our-secret",
+            dataId: paid.id,
+            requestId,
+            ts: now,
+          }),
+        },
+      },
+      {
+        headers: {
+          "x-signature": signWebhook({
+            secret: credentials.mercadopago.webhookSecret,
+            dataId: paid.id,
+            requestId,
+            ts: now - 3600,
+          }),
+        },
+      },
+      { headers: { "x-signature": null } },
+      { headers: { "x-signature": "garbage" } },
+      { url: genuine.url.replace(`data.id=${paid.id}`, `data.id=${paid.id}9`) },
+      // Cross-site as a browser would send it, with an admin's session cookie: still only the signature counts.
+      {
+        headers: {
+          "x-signature": `ts=${now},v1=${"cd".repeat(32)}`,
+          Origin: "https://evil.example",
+          "Sec-Fetch-Site": "cross-site",
+          ...adminCookie,
+        },
+      },
+    ];
+    for (const change of forgeries) {
+      const response = await redeliver(genuine, change);
+      expect(response.status, JSON.stringify(change)).toBe(401);
+      expect(await response.json()).toEqual({
+        success: false,
+        data: null,
+        message: m.webhookUnverified,
+      });
+    }
+    expect(snapshot()).toBe(before);
+    expect(invoice(invoiceId).status).toBe("pending");
+
+    // The genuine one, from another site and with no cookie, is accepted.
+    const real = await redeliver(genuine, {
+      headers: { Origin: "https://www.mercadopago.com.br" },
+    });
+    expect(real.status).toBe(200);
+    expect(invoice(invoiceId).status).toBe("approved");
+  });
+
+  it("a body that is not a notification is a 400 (415 when not JSON), changing nothing", async () => {
+    const before = snapshot();
+    const url = "http://localhost/api/webhooks/mercadopago?source_news=webhooks";
+    const cases: [RequestInit, number, string][] = [
+      [
+        { headers: { "content-type": "application/json" }, body: "{not json" },
+        400,
+        messages.api.invalidJson,
+      ],
+      [{ headers: { "content-type": "application/json" }, body: "{}" }, 400, m.webhookInvalid],
+      [{ headers: { "content-type": "application/json" }, body: "[]" }, 400, m.webhookInvalid],
+      [{ headers: { "content-type": "application/json" }, body: "null" }, 400, m.webhookInvalid],
+      [
+        { headers: { "content-type": "application/json" }, body: '{"data":{"id":{"x":1}}}' },
+        400,
+        m.webhookInvalid,
+      ],
+      [
+        { headers: { "content-type": "text/plain" }, body: '{"data":{"id":"1"}}' },
+        415,
+        messages.api.jsonRequired,
+      ],
+      [{}, 400, m.webhookInvalid],
+    ];
+    for (const [init, status, message] of cases) {
+      const response = await hit(url, { method: "POST", ...init });
+      expect(response.status, JSON.stringify(init)).toBe(status);
+      expect((await response.json()).message).toBe(message);
+    }
+    // Signed, but naming a payment id that cannot be one.
+    const odd = await signedNow(
+      `${url}&data.id=${encodeURIComponent("1;drop")}&type=payment`,
+      "1;drop",
+      {
+        type: "payment",
+        data: { id: "1;drop" },
+      },
+    );
+    expect(odd.status).toBe(400);
+    expect(snapshot()).toBe(before);
+    const get = await hit(url, { method: "PUT" });
+    expect(get.status).toBe(405);
+  });
+
+  it("another notification type is acknowledged (200) and changes nothing", async () => {
+    const before = snapshot();
+    const response = await signedNow(
+      "http://localhost/api/webhooks/mercadopago?data.id=123&type=merchant_order",
+      "123",
+      { type: "merchant_order", data: { id: "123" } },
+    );
+    expect(response.status).toBe(200);
+    expect(snapshot()).toBe(before);
+  });
+
+  it("Mercado Pago unreachable: 503 with Retry-After, so it delivers again; the retry is processed", async () => {
+    const { invoiceId, paymentId, delivery: delivered } = await heldCheckoutPayment();
+    const paid = { id: paymentId };
+    const eventsBefore = eventsOf("mercadopago").length;
+
+    // A port nobody listens on.
+    const dead = createServer();
+    await new Promise<void>((resolve) => dead.listen(0, "127.0.0.1", resolve));
+    const port = (dead.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => dead.close(() => resolve()));
+    const alive = process.env.MERCADOPAGO_BASE_URL;
+    process.env.MERCADOPAGO_BASE_URL = `http://127.0.0.1:${port}`;
+    resetEnvForTests();
+    try {
+      const response = await signedNow(delivered.url, paid.id, delivered.body);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("60");
+      expect((await response.json()).success).toBe(false);
+      expect(invoice(invoiceId).status).toBe("pending");
+    } finally {
+      process.env.MERCADOPAGO_BASE_URL = alive;
+      resetEnvForTests();
+    }
+    const retry = await signedNow(delivered.url, paid.id, delivered.body);
+    expect(retry.status).toBe(200);
+    expect(invoice(invoiceId).status).toBe("approved");
+    expect(eventsOf("mercadopago")).toHaveLength(eventsBefore + 1);
+  }, 20_000);
+});
+
+describe("POST /api/webhooks/paghiper", () => {
+  it("a paid PIX is confirmed with PagHiper and approves the invoice (200)", async () => {
+    const { user, invoiceId, transactionId } = await pixInvoice();
+    await phSim.pay(transactionId);
+    const notification = phSim.notifications.at(-1)!;
+    expect(notification.url).toBe("http://localhost/api/webhooks/paghiper");
+    expect(notification.status).toBe(200);
+    expect(invoice(invoiceId).status).toBe("approved");
+    expect(currentPlan(user.id)?.planId).toBe(plan);
+  });
+
+  it("the same notification again is processed once (one webhook_events row)", async () => {
+    const { invoiceId, transactionId } = await pixInvoice();
+    await phSim.pay(transactionId);
+    const notification = phSim.notifications.at(-1)!;
+    const again = await pagHiperForm(notification.body);
+    expect(again.status).toBe(200);
+    expect((await again.json()).data).toEqual({ duplicate: true });
+    expect(
+      eventsOf("paghiper").filter((e) => e.eventId === notification.body.notification_id),
+    ).toHaveLength(1);
+    expect(invoice(invoiceId).status).toBe("approved");
+  });
+
+  it("a wrong apiKey is a 401 and changes nothing", async () => {
+    const { invoiceId, transactionId } = await pixInvoice();
+    const before = snapshot();
+    for (const apiKey of [
+      "apk_attacker",
+      credentials.paghiper.token,
+      `${credentials.paghiper.apiKey}x`,
+    ]) {
+      const response = await pagHiperForm({
+        apiKey,
+        transaction_id: transactionId,
+        notification_id: "A".repeat(64),
+        notification_date: "2025-01-01 10:00:00",
+      });
+      expect(response.status).toBe(401);
+      expect((await response.json()).message).toBe(m.webhookUnverified);
+    }
+    expect(snapshot()).toBe(before);
+    expect(invoice(invoiceId).status).toBe("pending");
+  });
+
+  it("a notification PagHiper did not send (our apiKey, an invented id) is a 401; the invoice stays", async () => {
+    const { invoiceId, transactionId } = await pixInvoice();
+    const response = await pagHiperForm({
+      apiKey: credentials.paghiper.apiKey,
+      transaction_id: transactionId,
+      notification_id: "F".repeat(64),
+    });
+    expect(response.status).toBe(401);
+    expect(invoice(invoiceId).status).toBe("pending");
+  });
+
+  it("a form without its fields is a 400, another body type a 415, changing nothing", async () => {
+    const before = snapshot();
+    const missing = await pagHiperForm({ apiKey: credentials.paghiper.apiKey });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toBe(m.webhookInvalid);
+    const empty = await hit("http://localhost/api/webhooks/paghiper", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(empty.status).toBe(400);
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ apiKey: credentials.paghiper.apiKey })],
+      ["text/plain", "apiKey=x"],
+      ["multipart/form-data; boundary=x", "--x--"],
+    ]) {
+      const response = await hit("http://localhost/api/webhooks/paghiper", {
+        method: "POST",
+        headers: { "Content-Type": type! },
+        body,
+      });
+      expect(response.status, type).toBe(415);
+      expect((await response.json()).message).toBe(m.webhookFormRequired);
+    }
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe("no Origin check on the webhooks", () => {
+  it("server.mjs' foreign-origin refusal leaves /api/webhooks alone", () => {
+    for (const path of ["/api/webhooks/mercadopago", "/api/webhooks/paghiper"])
+      expect(
+        foreignOriginRefusal(
+          "POST",
+          path,
+          (name) => ({ origin: "https://evil.example", host: "localhost" })[name],
+        ),
+      ).toBeNull();
+  });
+});

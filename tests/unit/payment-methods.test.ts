@@ -1,0 +1,459 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gatewayConfigs } from "~db/schema";
+import * as entryServer from "~/entry.server";
+import {
+  createMercadoPagoSimulator,
+  type MercadoPagoSimulator,
+} from "~/integrations/mercadopago/simulator.server";
+import {
+  createPagHiperSimulator,
+  type PagHiperSimulator,
+} from "~/integrations/paghiper/simulator.server";
+import * as messages from "~/messages";
+import { readGatewayConfig } from "~/models/gateway-config.server";
+import type { User } from "~/models/user.server";
+import * as route from "~/routes/_app.payment-methods";
+import { takeToast } from "~/server/toast.server";
+import { db } from "~/utils/db.server";
+import { resetEnvForTests } from "~/utils/env.server";
+import { createInvoiceFor, createPlan, createUser, sessionHeaders } from "../support/factories";
+import { routeManifest, serverBuild } from "../support/route-manifest";
+
+const m = messages.invoicesAdmin.methods;
+const p = messages.payments;
+
+const MP = {
+  publicKey: "APP_USR-public-4f1c2d3e",
+  accessToken: "APP_USR-8812345678901234-secret-access-token-QWERTY",
+  webhookSecret: "whsec-9f8e7d6c5b4a39281706f5e4d3c2b1a0-SIGNING",
+};
+const PH = { apiKey: "apk_live-secret-key-ZXCVBNM-0987", token: "PHTOKEN0SECRET0ASDFGHJKL0123456" };
+const SECRETS = [MP.accessToken, MP.webhookSecret, PH.apiKey, PH.token];
+
+// --- Calling the route --------------------------------------------------------------------------
+
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
+
+/** A loader's or action's answer as a Response: thrown Responses and `data()` included. */
+async function invoke(
+  handler: Handler,
+  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const request = new Request("http://localhost/payment-methods", {
+    method: init.method ?? "GET",
+    headers: init.headers,
+    body: init.body,
+  });
+  try {
+    const result = await handler({ request, params: {}, context: {} });
+    if (result instanceof Response) return result;
+    if (result && typeof result === "object" && "init" in result && "data" in result) {
+      const { data, init: responseInit } = result as { data: unknown; init: ResponseInit | null };
+      return Response.json(data, responseInit ?? undefined);
+    }
+    return Response.json(result);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const FORM = "application/x-www-form-urlencoded";
+let admin: User;
+let customer: User;
+const web = (user: User) => sessionHeaders(user, "web");
+const postHeaders = async (user: User, type = FORM) => ({
+  ...(await web(user)),
+  Origin: "http://localhost",
+  "Content-Type": type,
+});
+
+async function post(fields: Record<string, string>, user = admin) {
+  return invoke(route.action, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: await postHeaders(user),
+  });
+}
+
+type Reply = { status?: string; error?: Record<string, string[] | null> | null };
+async function replyOf(response: Response) {
+  return (await response.json()) as { intent: string | null; reply: Reply | null };
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return (await takeToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
+}
+
+/** Both gateways' stored rows: ciphertext and time, so any write shows. */
+const storedRows = () => JSON.stringify(db().select().from(gatewayConfigs).all());
+
+// --- The page as the server renders it ----------------------------------------------------------
+
+const OWN_ROUTES = new Set(["routes/_app", "routes/_app.payment-methods"]);
+const build = await serverBuild(
+  (await routeManifest()).filter((r) => OWN_ROUTES.has(r.id)),
+  entryServer as unknown as ServerBuild["entry"]["module"],
+);
+const handle = createRequestHandler(build, "production");
+
+async function page(init: { method?: string; body?: string } = {}) {
+  const headers: Record<string, string> = { Host: "localhost", ...(await web(admin)) };
+  if (init.method === "POST")
+    Object.assign(headers, { Origin: "http://localhost", "Content-Type": FORM });
+  const response = await handle(
+    new Request("http://localhost/payment-methods", {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body,
+    }),
+  );
+  return { status: response.status, text: await response.text() };
+}
+
+// --- The providers: local simulators that accept only the credentials above ---------------------
+
+let mpSim: MercadoPagoSimulator;
+let phSim: PagHiperSimulator;
+
+beforeAll(async () => {
+  mpSim = createMercadoPagoSimulator({
+    accessToken: MP.accessToken,
+    webhookSecret: MP.webhookSecret,
+  });
+  phSim = createPagHiperSimulator({ apiKey: PH.apiKey, token: PH.token });
+  process.env.MERCADOPAGO_BASE_URL = await mpSim.start();
+  process.env.PAGHIPER_BASE_URL = await phSim.start();
+  resetEnvForTests();
+  admin = (await createUser({ role: "admin", name: "Admin Pagamentos" })).user;
+  customer = (await createUser({ name: "Cliente Pagamentos" })).user;
+  // Whatever the boot left configured, these tests start from nothing.
+  db().delete(gatewayConfigs).run();
+});
+
+afterAll(async () => {
+  await mpSim.stop();
+  await phSim.stop();
+  delete process.env.MERCADOPAGO_BASE_URL;
+  delete process.env.PAGHIPER_BASE_URL;
+  resetEnvForTests();
+});
+
+const saveMp = (fields: Partial<Record<string, string>> = {}) =>
+  post({
+    intent: "save-mercadopago",
+    publicKey: MP.publicKey,
+    accessToken: "",
+    webhookSecret: "",
+    notificationUrl: "",
+    ...fields,
+  } as Record<string, string>);
+
+describe("before anything is configured", () => {
+  it("declares that only admins may open it, and sends a customer to /home", async () => {
+    expect(route.access).toEqual(["admin"]);
+    const read = await invoke(route.loader, { headers: await web(customer) });
+    expect(read.headers.get("Location")).toBe("/home");
+    const write = await post(
+      { intent: "save-paghiper", apiKey: "x".repeat(20), token: "y".repeat(20) },
+      customer,
+    );
+    expect(write.headers.get("Location")).toBe("/home");
+    expect(readGatewayConfig("paghiper")).toBeNull();
+  });
+
+  it("saving Mercado Pago without any token: 'Access Token é obrigatório' on the field", async () => {
+    const response = await saveMp({ webhookSecret: MP.webhookSecret });
+    expect(response.status).toBe(400);
+    const { intent, reply } = await replyOf(response);
+    expect(intent).toBe("save-mercadopago");
+    expect(reply?.error?.accessToken).toEqual([p.accessTokenRequired]);
+    expect(p.accessTokenRequired).toBe("Access Token é obrigatório");
+    expect(readGatewayConfig("mercadopago")).toBeNull();
+  });
+
+  it("saving PagHiper without its keys is refused on the fields", async () => {
+    const response = await post({ intent: "save-paghiper", apiKey: "", token: "" });
+    expect(response.status).toBe(400);
+    expect((await replyOf(response)).reply?.error?.apiKey).toEqual([p.pagHiperKeysRequired]);
+    expect(readGatewayConfig("paghiper")).toBeNull();
+  });
+
+  it("'Testar conexão' says what is missing", async () => {
+    const mp = await post({ intent: "test-mercadopago", accessToken: "" });
+    expect(mp.status).toBe(400);
+    expect((await replyOf(mp)).reply?.error?.accessToken).toEqual([p.accessTokenRequired]);
+    const ph = await post({ intent: "test-paghiper" });
+    expect(ph.status).toBe(400);
+    expect((await replyOf(ph)).reply?.error?.[""]).toEqual([p.pagHiperNotConfigured]);
+  });
+
+  it("the page offers PagHiper's test only once it is configured", async () => {
+    const { status, text } = await page();
+    expect(status).toBe(200);
+    expect(text).toContain(m.testNeedsConfig);
+    expect(text).toMatch(/<button[^>]*disabled=""[^>]*>Testar conexão<\/button>/);
+  });
+});
+
+describe("saving the gateways", () => {
+  it("saves Mercado Pago and PagHiper, each with a toast", async () => {
+    const mp = await saveMp({
+      accessToken: MP.accessToken,
+      webhookSecret: MP.webhookSecret,
+      sandboxMode: "on",
+    });
+    expect(mp.status).toBe(302);
+    expect(mp.headers.get("Location")).toBe("/payment-methods");
+    expect(await toastOf(mp)).toEqual({
+      type: "success",
+      message: m.saved(m.mercadoPago.title),
+    });
+    expect(readGatewayConfig("mercadopago")).toEqual({
+      ...MP,
+      sandboxMode: true,
+      notificationUrl: "",
+    });
+
+    const ph = await post({ intent: "save-paghiper", ...PH });
+    expect(ph.status).toBe(302);
+    expect(readGatewayConfig("paghiper")).toEqual(PH);
+  });
+
+  it("the loader shows the secrets masked, never the secrets", async () => {
+    const response = await invoke(route.loader, { headers: await web(admin) });
+    const raw = await response.text();
+    for (const secret of SECRETS) expect(raw).not.toContain(secret);
+    const data = JSON.parse(raw) as Awaited<ReturnType<typeof route.loader>>;
+    expect(data.mercadopago).toMatchObject({
+      configured: true,
+      publicKey: MP.publicKey,
+      accessTokenMasked: `••••••••${MP.accessToken.slice(-4)}`,
+      webhookSecretMasked: `••••••••${MP.webhookSecret.slice(-4)}`,
+      sandboxMode: true,
+    });
+    expect(data.paghiper).toMatchObject({
+      configured: true,
+      apiKeyMasked: `••••••••${PH.apiKey.slice(-4)}`,
+      tokenMasked: `••••••••${PH.token.slice(-4)}`,
+    });
+    expect(data.webhooks).toEqual({
+      mercadopago: "http://localhost/api/webhooks/mercadopago",
+      paghiper: "http://localhost/api/webhooks/paghiper",
+    });
+  });
+
+  it("the rendered page holds no secret: empty password inputs with the mask as placeholder", async () => {
+    const { status, text } = await page();
+    expect(status).toBe(200);
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+    const secretInputs = [...text.matchAll(/<input[^>]*type="password"[^>]*>/g)].map(
+      ([tag]) => tag,
+    );
+    // Access token, webhook secret, the test's optional token, API key and token.
+    expect(secretInputs).toHaveLength(5);
+    for (const tag of secretInputs) {
+      expect(tag).toMatch(/value=""|^(?!.*value=)/);
+      expect(tag).toContain('placeholder="••••••••');
+    }
+    expect(text).toContain(MP.publicKey);
+    expect(text).toMatch(/<input[^>]*name="sandboxMode"[^>]*checked=""/);
+    expect(text).toContain("http://localhost/api/webhooks/mercadopago");
+    expect(text).not.toContain(m.testNeedsConfig);
+  });
+
+  it("a blank secret keeps the stored one; the other fields change", async () => {
+    const response = await saveMp({ publicKey: "APP_USR-public-NEW", notificationUrl: "" });
+    expect(response.status).toBe(302);
+    expect(readGatewayConfig("mercadopago")).toEqual({
+      ...MP,
+      publicKey: "APP_USR-public-NEW",
+      sandboxMode: false,
+      notificationUrl: "",
+    });
+    const ph = await post({ intent: "save-paghiper", apiKey: "", token: "" });
+    expect(ph.status).toBe(302);
+    expect(readGatewayConfig("paghiper")).toEqual(PH);
+    // A new token alone replaces only the token.
+    await post({ intent: "save-paghiper", apiKey: "", token: "OTHERTOKEN0000000000" });
+    expect(readGatewayConfig("paghiper")).toEqual({ ...PH, token: "OTHERTOKEN0000000000" });
+    await post({ intent: "save-paghiper", apiKey: "", token: PH.token });
+    expect(readGatewayConfig("paghiper")).toEqual(PH);
+  });
+
+  it("a refused save shows the field's error and never sends the typed secret back", async () => {
+    const typed = "APP_USR-typed-but-refused-0000000000000";
+    const before = storedRows();
+    const response = await saveMp({ accessToken: typed, notificationUrl: "ftp://nope" });
+    expect(response.status).toBe(400);
+    const raw = await response.text();
+    expect(raw).not.toContain(typed);
+    expect((JSON.parse(raw) as { reply: Reply }).reply.error?.notificationUrl).toEqual([
+      p.invalidUrl,
+    ]);
+    const rendered = await page({
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "save-mercadopago",
+        publicKey: "x",
+        accessToken: typed,
+        webhookSecret: typed,
+        notificationUrl: "ftp://nope",
+      }).toString(),
+    });
+    expect(rendered.status).toBe(400);
+    expect(rendered.text).toContain(p.invalidUrl);
+    expect(rendered.text).not.toContain(typed);
+    for (const secret of SECRETS) expect(rendered.text).not.toContain(secret);
+    expect(storedRows()).toBe(before);
+  });
+});
+
+describe("Testar conexão", () => {
+  it("Mercado Pago with the stored token: 'Conexão OK' and the account", async () => {
+    const response = await post({ intent: "test-mercadopago", accessToken: "" });
+    expect(response.status).toBe(302);
+    const toast = await toastOf(response);
+    expect(toast?.type).toBe("success");
+    expect(toast?.message).toMatch(/^Conexão OK: TESTUSER\d+$/);
+  });
+
+  it("Mercado Pago with a typed token it refuses: the failure on the form, the token not echoed", async () => {
+    const typed = "APP_USR-wrong-token-1111111111111111";
+    const response = await post({ intent: "test-mercadopago", accessToken: typed });
+    expect(response.status).toBe(200);
+    const raw = await response.text();
+    expect(raw).not.toContain(typed);
+    const { intent, reply } = JSON.parse(raw) as { intent: string; reply: Reply };
+    expect(intent).toBe("test-mercadopago");
+    expect(reply.error?.[""]).toEqual([`${p.testFailed}: ${p.tokenInvalid}`]);
+  });
+
+  it("PagHiper with the stored keys: accepted", async () => {
+    const response = await post({ intent: "test-paghiper" });
+    expect(response.status).toBe(302);
+    expect(await toastOf(response)).toEqual({ type: "success", message: p.pagHiperTestOk });
+  });
+});
+
+describe("hostile posts change nothing", () => {
+  it("a post from another site: 403", async () => {
+    const before = storedRows();
+    for (const origin of ["https://evil.example", "null"]) {
+      const response = await invoke(route.action, {
+        method: "POST",
+        body: new URLSearchParams({
+          intent: "save-paghiper",
+          apiKey: "EVILKEY00000000000",
+          token: "EVILTOKEN000000000",
+        }).toString(),
+        headers: { ...(await postHeaders(admin)), Origin: origin },
+      });
+      expect(response.status).toBe(403);
+    }
+    const fetchSite = await invoke(route.action, {
+      method: "POST",
+      body: "intent=save-mercadopago&publicKey=x&accessToken=EVILTOKEN000000000",
+      headers: { ...(await web(admin)), "Sec-Fetch-Site": "cross-site", "Content-Type": FORM },
+    });
+    expect(fetchSite.status).toBe(403);
+    expect(storedRows()).toBe(before);
+  });
+
+  it.each([
+    [
+      "JSON",
+      JSON.stringify({
+        intent: "save-paghiper",
+        apiKey: "JSONKEY0000000",
+        token: "JSONTOKEN000000",
+      }),
+      "application/json",
+      415,
+    ],
+    ["text", "intent=save-paghiper&apiKey=TEXTKEY00000&token=TEXTTOKEN0000", "text/plain", 415],
+    ["no type", "intent=save-paghiper&apiKey=NOTYPE000000&token=NOTYPE000000", "", 415],
+    [
+      "a multipart body cut short",
+      '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave-pag',
+      "multipart/form-data; boundary=x",
+      400,
+    ],
+    [
+      "a Conform intent that is not JSON",
+      "intent=save-paghiper&apiKey=CONFORMKEY000&__intent__=%7Bnope",
+      FORM,
+      400,
+    ],
+    ["an unknown intent", "intent=drop-tables&apiKey=UNKNOWNKEY000&token=UNKNOWNTOKEN0", FORM, 400],
+    ["no intent", "apiKey=NOINTENTKEY000&token=NOINTENTTOKEN0", FORM, 400],
+    [
+      "a secret too long",
+      `intent=save-paghiper&apiKey=${"K".repeat(400)}&token=LONGTOKEN000`,
+      FORM,
+      400,
+    ],
+    [
+      "sandboxMode that is no flag",
+      "intent=save-mercadopago&publicKey=x&sandboxMode=maybe",
+      FORM,
+      400,
+    ],
+  ])("%s: %s", async (_, body, type, status) => {
+    const before = storedRows();
+    const headers: Record<string, string> = await postHeaders(admin, type);
+    if (!type) delete headers["Content-Type"];
+    const response = await invoke(route.action, { method: "POST", body, headers });
+    expect(response.status).toBe(status);
+    expect(storedRows()).toBe(before);
+  });
+});
+
+describe("the figures", () => {
+  it("counts invoices by status and by gateway, and lists the latest with a link to the list", async () => {
+    const plan = createPlan({ name: "Plano Números", priceCents: 5000 });
+    const base = { planId: plan.id, amountCents: 5000 };
+    createInvoiceFor(customer.id, { ...base, gateway: "mercadopago" });
+    createInvoiceFor(customer.id, {
+      ...base,
+      gateway: "mercadopago",
+      status: "pending",
+      paidAt: null,
+    });
+    const last = createInvoiceFor(customer.id, {
+      ...base,
+      gateway: "paghiper_pix",
+      amountCents: 2500,
+      externalReference: "ENC-NUMEROS-ULTIMA",
+      updatedAt: new Date(Date.now() + 60_000),
+    });
+    const response = await invoke(route.loader, { headers: await web(admin) });
+    const { figures } = (await response.json()) as Awaited<ReturnType<typeof route.loader>>;
+    expect(figures.byStatus).toEqual(
+      expect.arrayContaining([
+        { status: "approved", invoices: 2, amountCents: 7500 },
+        { status: "pending", invoices: 1, amountCents: 5000 },
+      ]),
+    );
+    expect(figures.byGateway).toEqual(
+      expect.arrayContaining([
+        { gateway: "mercadopago", invoices: 2, approved: 1, approvedCents: 5000 },
+        { gateway: "paghiper_pix", invoices: 1, approved: 1, approvedCents: 2500 },
+      ]),
+    );
+    expect(figures.recent[0]).toMatchObject({
+      id: last.id,
+      externalReference: "ENC-NUMEROS-ULTIMA",
+    });
+    expect(figures.recent.length).toBeLessThanOrEqual(10);
+    const { text } = await page();
+    expect(text).toContain('href="/admin-invoices?q=ENC-NUMEROS-ULTIMA"');
+    expect(text).toContain("R$ 75,00".replace(" ", "\u00a0"));
+  });
+});
