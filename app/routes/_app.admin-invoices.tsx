@@ -14,13 +14,14 @@ import { useHydrated } from "~/components/hooks";
 import { listInvoices } from "~/models/invoice.server";
 import { checkoutLink, syncPayment } from "~/models/payment-gateway.server";
 import { queryParams } from "~/schemas/api-search";
-import { PAYMENT_STATUSES, type PaymentStatusValue } from "~/schemas/choices";
+import { PAYMENT_STATUSES } from "~/schemas/choices";
 import { invoiceFiltersSchema } from "~/schemas/payments";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formatBRL, formatDateTime, formatInteger } from "~/utils/format";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import * as messages from "~/messages";
 
 export const access: Access = ["admin"];
@@ -82,26 +83,6 @@ export async function action({ request }: ActionFunctionArgs) {
     type: synced.value.status === "approved" ? "success" : "info",
     message: m.synced(parsed.data.id, statusLabels[synced.value.status] ?? synced.value.status),
   });
-}
-
-const statusTone: Record<PaymentStatusValue, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  approved: "bg-emerald-100 text-emerald-800",
-  rejected: "bg-red-100 text-red-800",
-  cancelled: "bg-slate-200 text-slate-700",
-  refunded: "bg-violet-100 text-violet-800",
-  expired: "bg-slate-200 text-slate-700",
-};
-
-function InvoiceStatusBadge({ status }: { status: PaymentStatusValue }) {
-  return (
-    <span
-      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[status]}`}
-      data-testid="invoice-status"
-    >
-      {statusLabels[status] ?? status}
-    </span>
-  );
 }
 
 /**
@@ -252,7 +233,7 @@ export default function AdminInvoicesPage() {
                 #{formatInteger(invoice.id)}
               </th>
               <td className="px-4 py-3">
-                <InvoiceStatusBadge status={invoice.status} />
+                <PaymentStatusBadge status={invoice.status} />
                 <p className="mt-1 text-xs text-slate-600">
                   {messages.payments.gateways[invoice.gateway] ?? invoice.gateway}
                 </p>

@@ -26,7 +26,6 @@ import {
   testMercadoPagoConnection,
   testPagHiperConnection,
 } from "~/models/payment-gateway.server";
-import type { PaymentStatusValue } from "~/schemas/choices";
 import {
   mercadoPagoConfigSchema,
   mercadoPagoTestSchema,
@@ -38,6 +37,7 @@ import { requireAccess } from "~/server/guard.server";
 import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formatBRL, formatDateTime, formatInteger } from "~/utils/format";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import * as messages from "~/messages";
 
 export const access: Access = ["admin"];
@@ -180,25 +180,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 // ---------------------------------------------------------------------------------------------
 // The page
-
-const statusTone: Record<PaymentStatusValue, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  approved: "bg-emerald-100 text-emerald-800",
-  rejected: "bg-red-100 text-red-800",
-  cancelled: "bg-slate-200 text-slate-700",
-  refunded: "bg-violet-100 text-violet-800",
-  expired: "bg-slate-200 text-slate-700",
-};
-
-function StatusBadge({ status }: { status: PaymentStatusValue }) {
-  return (
-    <span
-      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[status]}`}
-    >
-      {p.statuses[status] ?? status}
-    </span>
-  );
-}
 
 /**
  * A secret's input: empty, a password field, the stored value's mask as placeholder; left blank,
@@ -506,7 +487,7 @@ function Figures({ figures }: { figures: LoaderData["figures"] }) {
               {figures.byStatus.map((row) => (
                 <tr key={row.status} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className={`${cell} text-left font-normal`}>
-                    <StatusBadge status={row.status} />
+                    <PaymentStatusBadge status={row.status} />
                   </th>
                   <td className={`${cell} text-right tabular-nums`}>
                     {formatInteger(row.invoices)}
@@ -621,7 +602,7 @@ function Figures({ figures }: { figures: LoaderData["figures"] }) {
                 </td>
                 <td className={cell}>{p.gateways[row.gateway] ?? row.gateway}</td>
                 <td className={cell}>
-                  <StatusBadge status={row.status} />
+                  <PaymentStatusBadge status={row.status} />
                 </td>
                 <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
                   {formatBRL(row.amountCents)}
