@@ -210,6 +210,13 @@ describe("PIX by PagHiper", () => {
     expect(row(paymentId).status).toBe("pending");
   });
 
+  it("a PIX that expired at PagHiper (canceled past its due date) is expired, not cancelled", async () => {
+    const { viewer, paymentId } = await invoice();
+    const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
+    await phSim.expire(transactionOf(pix.pixCode).transactionId);
+    expect(accepted(await syncPayment(viewer, paymentId)).status).toBe("expired");
+  });
+
   it("the poller approves a PIX paid without a notification and backs off on one still pending", async () => {
     const paid = await invoice();
     const waiting = await invoice();

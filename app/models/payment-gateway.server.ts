@@ -15,6 +15,7 @@ import {
 } from "~/integrations/paghiper/client.server";
 import { mercadoPagoBaseUrl, pagHiperBaseUrl } from "~/integrations/payment-simulators.server";
 import { cpfDigits, isValidCpf } from "~/utils/cpf";
+import { saoPauloDay } from "~/utils/format";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
@@ -343,6 +344,19 @@ export function mercadoPagoStatus(
   }
 }
 
+/**
+ * A PIX past our own validity, or past PagHiper's due date (what it reports for a charge that
+ * expired on its side), is expired rather than cancelled: its customer may ask for a new one.
+ */
+function chargePastDue(payment: Payment, providerDueDate: string | null, now: Date): boolean {
+  if (payment.expiresAt && payment.expiresAt <= now) return true;
+  return Boolean(
+    providerDueDate &&
+    /^\d{4}-\d{2}-\d{2}$/.test(providerDueDate) &&
+    providerDueDate < saoPauloDay(now),
+  );
+}
+
 export function pagHiperStatus(status: PagHiperStatus, pastDue: boolean): PaymentStatus {
   switch (status) {
     case "paid":
@@ -376,7 +390,7 @@ async function askProvider(
     const gateway = pagHiper();
     if (!gateway.ok) throw new Error(gateway.message);
     const report = await gateway.value.client.status(payment.providerPaymentId);
-    const pastDue = Boolean(payment.expiresAt && payment.expiresAt <= now);
+    const pastDue = chargePastDue(payment, report.dueDate, now);
     return {
       status: pagHiperStatus(report.status, pastDue),
       providerStatus: report.status,
@@ -608,7 +622,7 @@ export async function receivePagHiperNotification(
     markProcessed(event.id, "fatura desconhecida", now);
     return accept({ duplicate: false, outcome: "fatura desconhecida" });
   }
-  const pastDue = Boolean(invoice.expiresAt && invoice.expiresAt <= now);
+  const pastDue = chargePastDue(invoice, report.dueDate, now);
   const applied = applyPaymentStatus(
     invoice.id,
     {
