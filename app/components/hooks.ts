@@ -1,4 +1,4 @@
-import { useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { useEffect, useState } from "react";
 
@@ -22,4 +22,28 @@ export function useSeo() {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   if (!data) throw new Error("useSeo must run under the root route");
   return data.seo;
+}
+
+/**
+ * With JavaScript, reads the page's data again every `ms` while `active` and the tab is visible
+ * (one reading at a time); without it, pages offer a button that posts the same check.
+ */
+export function usePolling(active: boolean, ms: number) {
+  const revalidator = useRevalidator();
+  const idle = revalidator.state === "idle";
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (!active || !idle) return;
+    const timer = setTimeout(() => {
+      if (document.visibilityState === "visible") revalidate();
+    }, ms);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") revalidate();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [active, idle, ms, revalidate]);
 }

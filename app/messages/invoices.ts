@@ -22,7 +22,8 @@ export const invoices = {
   checkNow: "Atualizar",
 
   /** After Mercado Pago's checkout sends the buyer back (?payment=…&invoice=…). */
-  returnApproved: (id: number) => `Pagamento aprovado! A fatura #${id} está paga e seu plano já está ativo.`,
+  returnApproved: (id: number) =>
+    `Pagamento aprovado! A fatura #${id} está paga e seu plano já está ativo.`,
   returnPending: (id: number) =>
     `Pagamento da fatura #${id} em processamento. Assim que o Mercado Pago confirmar, seu plano será ativado.`,
   returnFailure: (id: number) =>
@@ -39,7 +40,8 @@ export const invoices = {
   planLabel: "Plano",
   chooseMethod: "Escolha como pagar:",
   mercadoPago: "Mercado Pago",
-  mercadoPagoHint: "Cartão de crédito, boleto ou saldo no Mercado Pago. Você será levado ao checkout.",
+  mercadoPagoHint:
+    "Cartão de crédito, boleto ou saldo no Mercado Pago. Você será levado ao checkout.",
   pix: "PIX",
   pixHint: "QR Code ou código copia e cola, aprovado na hora.",
   redirecting: "Abrindo o Mercado Pago...",

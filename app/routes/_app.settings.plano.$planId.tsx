@@ -1,14 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors } from "~/components/form-fields";
 import { planCredits, planPrice } from "~/components/pricing";
 import { RouteDialog } from "~/components/route-dialog";
 import { currentPlan } from "~/models/credits.server";
 import { getPlanWithCustomers } from "~/models/plan.server";
-import { subscribe } from "~/models/subscription.server";
+import { startCheckout } from "~/models/payment-gateway.server";
+import { subscribe, type Payment, type PaymentMethod } from "~/models/subscription.server";
 import { planChangeSchema } from "~/schemas/settings";
 import { formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
@@ -24,6 +25,11 @@ export const access: Access = { roles: ["user", "premium_user"], fallback: "/set
 
 const m = messages.planChange;
 const PAID_METHODS = ["credit_card", "pix", "bank_transfer"] as const;
+/** The gateway a new invoice is labelled with, by the method chosen (the list's "Gateway"). */
+const GATEWAY_OF: Partial<Record<PaymentMethod, Payment["gateway"]>> = {
+  credit_card: "mercadopago",
+  pix: "paghiper_pix",
+};
 
 async function loadPlan(request: Request, planIdParam: string | undefined) {
   const user = await requireAccess(request, access);
@@ -52,18 +58,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: planChangeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
+    const { paymentMethod } = submission.value;
     const subscribed = subscribe({
       userId: user.id,
       planId: plan.id,
-      paymentMethod: submission.value.paymentMethod,
+      paymentMethod,
+      gateway: GATEWAY_OF[paymentMethod],
     });
     if (!subscribed.ok) return formRefusal(submission, subscribed);
     const result = subscribed.value;
     if (result.kind === "activated")
       return redirectWithToast("/settings?tab=planos", { type: "success", message: m.created });
+    const invoiceId = result.payment.id;
+    // Card: straight to Mercado Pago's checkout (a redirect: no script, no new tab); it sends the
+    // buyer back to /invoices. A checkout that cannot start leaves the invoice to pay from its dialog.
+    if (paymentMethod === "credit_card") {
+      const checkout = await startCheckout(user, invoiceId, new URL(request.url).origin);
+      if (checkout.ok && /^https?:\/\//i.test(checkout.value.initPoint))
+        return redirectDocument(checkout.value.initPoint);
+      return redirectWithToast(`/invoices/${invoiceId}/pagar`, {
+        type: "error",
+        message: checkout.ok ? messages.payments.mercadoPagoUnavailable : checkout.message,
+      });
+    }
+    if (paymentMethod === "pix")
+      return redirectWithToast(`/invoices/${invoiceId}/pix`, {
+        type: "info",
+        message: m.paymentRequired(invoiceId),
+      });
     return redirectWithToast("/settings?tab=planos", {
       type: "info",
-      message: m.paymentRequired(result.payment.id),
+      message: m.paymentRequired(invoiceId),
     });
   } catch (error) {
     console.error(error);

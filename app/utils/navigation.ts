@@ -50,7 +50,6 @@ export function navigationFor(role: Role): NavItem[] {
 
 /** Routes of the user area that are not built yet, with who may open them. */
 export const PENDING_PAGES: { path: string; title: string; roles: readonly Role[] }[] = [
-  { path: "invoices", title: n.invoices, roles: everyone },
   { path: "admin", title: n.admin, roles: adminOnly },
   { path: "admin/import", title: n.import, roles: adminOnly },
 ];

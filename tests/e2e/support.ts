@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Shared helpers for the journeys. Everything here works in both projects: forms are filled and
@@ -109,4 +109,35 @@ export async function setDailySearches(email: string, perDay: number) {
   } finally {
     sqlite.close();
   }
+}
+
+// --- Payments (payments.spec.ts) -----------------------------------------------------------------
+
+/** A second, separate browser session run like the test's project (JavaScript on or off). */
+export async function newProjectContext(browser: Browser, testInfo: TestInfo) {
+  return browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.name !== "js-off",
+    locale: testInfo.project.use.locale,
+    timezoneId: testInfo.project.use.timezoneId,
+  });
+}
+
+export type PlanPaymentMethod =
+  "Cartão de crédito (Mercado Pago)" | "PIX" | "Transferência bancária";
+
+/**
+ * From /settings' plans tab: "Alterar Plano" on `planName`, picks the payment method and clicks
+ * "Confirmar". Does not wait for where that leads (the PIX dialog, Mercado Pago, the settings).
+ */
+export async function choosePlanPayment(page: Page, planName: string, method: PlanPaymentMethod) {
+  await page.goto("/settings?tab=planos");
+  const card = page
+    .getByTestId("settings-plan-card")
+    .filter({ has: page.getByRole("heading", { name: planName, exact: true }) });
+  await card.getByRole("link", { name: /Alterar Plano/ }).click();
+  const dialog = page.getByRole("dialog", { name: `Assinar o plano ${planName}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(method, { exact: true }).check();
+  await dialog.getByRole("button", { name: "Confirmar" }).click();
 }
