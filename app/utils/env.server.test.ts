@@ -56,6 +56,50 @@ describe("loadEnv", () => {
     expect(env.SEED_DEMO_DATA).toBe(false);
   });
 
+  it("keeps payment simulators out of production unless told", () => {
+    const safe = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      ADMIN_PASSWORD: "a-strong-password",
+    };
+    expect(loadEnv({ ...safe, DATA_DIR: freshDir() }).PAYMENT_SIMULATORS).toBe(false);
+    for (const url of ["http://127.0.0.1:3000/mp-sim", "https://encaixa.example/paghiper-sim"]) {
+      const attempt = () =>
+        loadEnv({
+          ...safe,
+          DATA_DIR: freshDir(),
+          MERCADOPAGO_BASE_URL: url,
+          PAGHIPER_BASE_URL: url,
+        });
+      expect(attempt).toThrow(/MERCADOPAGO_BASE_URL aponta para um simulador/);
+      expect(attempt).toThrow(/PAGHIPER_BASE_URL aponta para um simulador/);
+    }
+    const told = loadEnv({
+      ...safe,
+      DATA_DIR: freshDir(),
+      PAYMENT_SIMULATORS: "true",
+      PAGHIPER_BASE_URL: "http://127.0.0.1:3000/paghiper-sim",
+    });
+    expect(told.PAYMENT_SIMULATORS).toBe(true);
+    expect(
+      loadEnv({ ...safe, DATA_DIR: freshDir(), PAGHIPER_BASE_URL: "https://pix.paghiper.com" })
+        .PAGHIPER_BASE_URL,
+    ).toBe("https://pix.paghiper.com");
+  });
+
+  it("keeps one payment secrets key per data folder, or takes a 64-hex one from the environment", () => {
+    const dir = freshDir();
+    const first = loadEnv({ DATA_DIR: dir }).PAYMENT_SECRETS_KEY;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadEnv({ DATA_DIR: dir }).PAYMENT_SECRETS_KEY).toBe(first);
+    expect(
+      loadEnv({ DATA_DIR: dir, PAYMENT_SECRETS_KEY: "ab".repeat(32) }).PAYMENT_SECRETS_KEY,
+    ).toBe("ab".repeat(32));
+    expect(() => loadEnv({ DATA_DIR: dir, PAYMENT_SECRETS_KEY: "short" })).toThrow(
+      /PAYMENT_SECRETS_KEY deve ter 64/,
+    );
+  });
+
   it("lets npm start run the production build locally with the defaults", () => {
     expect(() =>
       loadEnv({ DATA_DIR: freshDir(), NODE_ENV: "production", ENCAIXA_LOCAL: "true" }),
