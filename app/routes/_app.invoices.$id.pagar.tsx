@@ -6,14 +6,13 @@ import { useIsSubmitting } from "~/components/hooks";
 import { RouteDialog } from "~/components/route-dialog";
 import { getInvoiceRow } from "~/models/invoice.server";
 import { refuse } from "~/models/outcome";
-import { invoiceFor, startCheckout } from "~/models/payment-gateway.server";
+import { startCheckout } from "~/models/payment-gateway.server";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
-import { requireAccess } from "~/server/guard.server";
 import { dialogRefusal } from "~/server/refusal.server";
-import { recordOr404 } from "~/server/responses.server";
 import { formatBRL } from "~/utils/format";
 import * as messages from "~/messages";
+import { loadViewerInvoice } from "./_app.invoices.server";
 
 /**
  * "Pagar": how to pay one pending invoice. "Mercado Pago" is a form post whose answer is a
@@ -30,19 +29,8 @@ const m = messages.invoices;
 const p = messages.payments;
 const CLOSE_TO = "/invoices";
 
-/** The viewer's invoice; another customer's is as missing as one that does not exist. */
-async function loadInvoice(request: Request, rawId: string | undefined) {
-  const user = await requireAccess(request, access);
-  const invoice = recordOr404(
-    rawId,
-    (id) => {
-      const found = invoiceFor(user, id);
-      return found.ok ? found.value : undefined;
-    },
-    p.invoiceNotFound,
-  );
-  return { user, invoice };
-}
+const loadInvoice = (request: Request, rawId: string | undefined) =>
+  loadViewerInvoice(request, access, rawId);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? m.payTitle(data.invoice.id) : p.invoiceNotFound} — Encaixa` },

@@ -14,17 +14,16 @@ import { useEffect, useRef, useState } from "react";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { useHydrated, usePolling } from "~/components/hooks";
 import { RouteDialog } from "~/components/route-dialog";
-import { invoiceFor, pixChargeOf, startPix, syncPayment } from "~/models/payment-gateway.server";
+import { pixChargeOf, startPix, syncPayment } from "~/models/payment-gateway.server";
 import type { Payment } from "~/models/subscription.server";
 import { pixRequestSchema } from "~/schemas/payments";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
-import { requireAccess } from "~/server/guard.server";
 import { formRefusal } from "~/server/refusal.server";
-import { recordOr404 } from "~/server/responses.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formatBRL, formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
+import { loadViewerInvoice } from "./_app.invoices.server";
 
 /**
  * The PIX of one invoice. Without a live code: the CPF form ("Gerar QR Code"). With one: the QR
@@ -50,18 +49,8 @@ const APPROVED_DELAY_MS = 800;
 
 const pixPath = (id: number) => `/invoices/${id}/pix`;
 
-async function loadInvoice(request: Request, rawId: string | undefined) {
-  const user = await requireAccess(request, access);
-  const invoice = recordOr404(
-    rawId,
-    (id) => {
-      const found = invoiceFor(user, id);
-      return found.ok ? found.value : undefined;
-    },
-    p.invoiceNotFound,
-  );
-  return { user, invoice };
-}
+const loadInvoice = (request: Request, rawId: string | undefined) =>
+  loadViewerInvoice(request, access, rawId);
 
 /** A code PagHiper still takes for this pending invoice. */
 function livePix(payment: Payment, now: Date) {

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { z } from "zod";
 import { ListErrorBoundary } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
@@ -230,6 +230,36 @@ function lastResultFor(actionData: ActionData | undefined, intent: Intent): Repl
   return actionData?.intent === intent ? actionData.reply : null;
 }
 
+/** One gateway's card: its name, what it is for, when it was last saved and whether it is set up. */
+function GatewaySection(props: {
+  id: string;
+  title: string;
+  description: string;
+  updatedAt: string | Date | null;
+  configured: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card space-y-5 p-5" aria-labelledby={`${props.id}-title`} id={props.id}>
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`${props.id}-title`} className="text-lg font-bold">
+            {props.title}
+          </h2>
+          <p className="text-sm text-slate-600">{props.description}</p>
+          {props.updatedAt && (
+            <p className="mt-1 text-xs text-slate-500">
+              {m.updatedAt(formatDateTime(props.updatedAt))}
+            </p>
+          )}
+        </div>
+        <ConfiguredBadge configured={props.configured} />
+      </header>
+      {props.children}
+    </section>
+  );
+}
+
 function ConfiguredBadge({ configured }: { configured: boolean }) {
   return (
     <span
@@ -287,21 +317,13 @@ function MercadoPagoPanel({
     shouldValidate: "onSubmit",
   });
   return (
-    <section className="card space-y-5 p-5" aria-labelledby="mercadopago-title" id="mercadopago">
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id="mercadopago-title" className="text-lg font-bold">
-            {t.title}
-          </h2>
-          <p className="text-sm text-slate-600">{t.description}</p>
-          {config.updatedAt && (
-            <p className="mt-1 text-xs text-slate-500">
-              {m.updatedAt(formatDateTime(config.updatedAt))}
-            </p>
-          )}
-        </div>
-        <ConfiguredBadge configured={config.configured} />
-      </header>
+    <GatewaySection
+      id="mercadopago"
+      title={t.title}
+      description={t.description}
+      updatedAt={config.updatedAt}
+      configured={config.configured}
+    >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save-mercadopago" />
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -376,7 +398,7 @@ function MercadoPagoPanel({
           </button>
         </div>
       </Form>
-    </section>
+    </GatewaySection>
   );
 }
 
@@ -404,21 +426,13 @@ function PagHiperPanel({
     lastResult: lastResultFor(actionData, "test-paghiper"),
   });
   return (
-    <section className="card space-y-5 p-5" aria-labelledby="paghiper-title" id="paghiper">
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id="paghiper-title" className="text-lg font-bold">
-            {t.title}
-          </h2>
-          <p className="text-sm text-slate-600">{t.description}</p>
-          {config.updatedAt && (
-            <p className="mt-1 text-xs text-slate-500">
-              {m.updatedAt(formatDateTime(config.updatedAt))}
-            </p>
-          )}
-        </div>
-        <ConfiguredBadge configured={config.configured} />
-      </header>
+    <GatewaySection
+      id="paghiper"
+      title={t.title}
+      description={t.description}
+      updatedAt={config.updatedAt}
+      configured={config.configured}
+    >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save-paghiper" />
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -445,7 +459,7 @@ function PagHiperPanel({
           </button>
         </div>
       </Form>
-    </section>
+    </GatewaySection>
   );
 }
 

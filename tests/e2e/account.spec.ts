@@ -12,7 +12,8 @@ test.describe("a customer's account", () => {
     await expect(pro.getByText("Suporte prioritário")).toBeVisible();
     await pro.getByRole("link", { name: /Alterar Plano/ }).click();
     await expect(page.getByRole("dialog", { name: "Assinar o plano Profissional" })).toBeVisible();
-    await page.getByLabel("PIX").check();
+    // A bank transfer leaves the invoice pending here; card and PIX go on to pay (payments.spec.ts).
+    await page.getByLabel("Transferência bancária").check();
     await page.getByRole("button", { name: "Confirmar" }).click();
     await expect(page.getByText(/Pagamento necessário: a fatura #\d+ foi criada/)).toBeVisible();
     await expect(page.getByTestId("pending-invoice")).toContainText("aguardando pagamento");
