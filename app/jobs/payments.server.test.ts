@@ -3,16 +3,16 @@ import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { jobRuns, payments } from "~db/schema";
-import {
-  createPagHiperSimulator,
-  type PagHiperSimulator,
-} from "~/integrations/paghiper/simulator.server";
-import { configureSimulatorGateways } from "~/models/gateway-config.server";
 import { startPix } from "~/models/payment-gateway.server";
 import { subscribe } from "~/models/subscription.server";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { accepted, createFreePlan, createPlan, createUser } from "../../tests/support/factories";
+import {
+  startPaymentSimulators,
+  TEST_CPF,
+  type PaymentSimulators,
+} from "../../tests/support/payment-simulators";
 import {
   reconcilePayments,
   runScheduleSlot,
@@ -34,33 +34,21 @@ const redisUp = await new Redis(REDIS_URL, {
     () => false,
   );
 
-const credentials = {
-  mercadopago: {
-    publicKey: "TEST-pub",
-    accessToken: "TEST-jobs",
-    webhookSecret: "jobs-secret-0123456789",
-  },
-  paghiper: { apiKey: "apk_jobs", token: "JOBSTOKEN" },
-};
 const reconcileSchedule = SCHEDULES.find((s) => s.job.name === reconcilePayments.name)!;
 
-let simulator: PagHiperSimulator;
+let sims: PaymentSimulators;
 
 beforeAll(async () => {
-  simulator = createPagHiperSimulator({
-    ...credentials.paghiper,
+  sims = await startPaymentSimulators({
+    label: "jobs",
     // The app is not listening here: the poller, not the notification, must find the payment.
     fetch: async () => new Response("{}", { status: 200 }),
   });
-  process.env.PAGHIPER_BASE_URL = await simulator.start();
-  resetEnvForTests();
-  configureSimulatorGateways(credentials);
 });
 
 afterAll(async () => {
   await stopJobRunner();
-  await simulator.stop();
-  delete process.env.PAGHIPER_BASE_URL;
+  await sims.stop();
   delete process.env.REDIS_URL;
   resetEnvForTests();
 });
@@ -77,9 +65,11 @@ async function paidPixNobodyHeardOf() {
   const result = accepted(subscribe({ userId: user.id, planId: plan.id, paymentMethod: "pix" }));
   if (result.kind !== "payment_required") throw new Error("expected an invoice");
   const pix = accepted(
-    await startPix({ id: user.id, role: user.role }, result.payment.id, "529.982.247-25"),
+    await startPix({ id: user.id, role: user.role }, result.payment.id, TEST_CPF),
   );
-  await simulator.pay(simulator.transactions().find((t) => t.emv === pix.pixCode)!.transactionId);
+  await sims.pagHiper.pay(
+    sims.pagHiper.transactions().find((t) => t.emv === pix.pixCode)!.transactionId,
+  );
   db()
     .update(payments)
     .set({ nextCheckAt: new Date(Date.now() - 1000) })

@@ -1,20 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gatewayConfigs, payments } from "~db/schema";
-import {
-  createMercadoPagoSimulator,
-  type MercadoPagoSimulator,
-} from "~/integrations/mercadopago/simulator.server";
 import { signWebhook } from "~/integrations/mercadopago/signature";
-import {
-  createPagHiperSimulator,
-  type PagHiperSimulator,
-} from "~/integrations/paghiper/simulator.server";
 import { isValidBrCode } from "~/utils/brcode";
 import { db } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
 import * as messages from "~/messages";
 import { accepted, createFreePlan, createPlan, createUser } from "../../tests/support/factories";
+import {
+  startPaymentSimulators,
+  type PaymentSimulators,
+} from "../../tests/support/payment-simulators";
 import { currentPlan } from "./credits.server";
 import { configureSimulatorGateways, readGatewayConfig } from "./gateway-config.server";
 import {
@@ -32,14 +27,6 @@ import {
 } from "./payment-gateway.server";
 import { subscribe } from "./subscription.server";
 
-const credentials = {
-  mercadopago: {
-    publicKey: "TEST-pub",
-    accessToken: "TEST-model-token",
-    webhookSecret: "model-secret-0123456789",
-  },
-  paghiper: { apiKey: "apk_model", token: "MODELTOKEN" },
-};
 const CPF = "123.456.789-09";
 const ORIGIN = "http://app.test";
 
@@ -54,27 +41,19 @@ const keep: typeof fetch = async (input, init) => {
   return new Response("{}", { status: 200 });
 };
 
-let mpSim: MercadoPagoSimulator;
-let phSim: PagHiperSimulator;
+let sims: PaymentSimulators;
 
 beforeAll(async () => {
-  mpSim = createMercadoPagoSimulator({ ...credentials.mercadopago, fetch: keep });
-  phSim = createPagHiperSimulator({ ...credentials.paghiper, fetch: keep });
-  process.env.MERCADOPAGO_BASE_URL = await mpSim.start();
-  process.env.PAGHIPER_BASE_URL = await phSim.start();
-  resetEnvForTests();
+  sims = await startPaymentSimulators({ label: "model", fetch: keep });
 });
 
 afterAll(async () => {
-  await Promise.all([mpSim.stop(), phSim.stop()]);
-  delete process.env.MERCADOPAGO_BASE_URL;
-  delete process.env.PAGHIPER_BASE_URL;
-  resetEnvForTests();
+  await sims.stop();
 });
 
 beforeEach(() => {
   db().delete(gatewayConfigs).run();
-  configureSimulatorGateways(credentials);
+  configureSimulatorGateways(sims.credentials);
 });
 
 async function invoice(priceCents = 4990) {
@@ -87,19 +66,20 @@ async function invoice(priceCents = 4990) {
 }
 
 const row = (id: number) => db().select().from(payments).where(eq(payments.id, id)).get()!;
-const transactionOf = (pixCode: string) => phSim.transactions().find((t) => t.emv === pixCode)!;
+const transactionOf = (pixCode: string) =>
+  sims.pagHiper.transactions().find((t) => t.emv === pixCode)!;
 
 describe("gateway settings at rest", () => {
   it("stores no secret in clear text", () => {
     const stored = db().select().from(gatewayConfigs).all();
     const raw = JSON.stringify(stored);
     for (const secret of [
-      credentials.mercadopago.accessToken,
-      credentials.mercadopago.webhookSecret,
-      credentials.paghiper.token,
+      sims.credentials.mercadopago.accessToken,
+      sims.credentials.mercadopago.webhookSecret,
+      sims.credentials.paghiper.token,
     ])
       expect(raw).not.toContain(secret);
-    expect(readGatewayConfig("paghiper")).toEqual(credentials.paghiper);
+    expect(readGatewayConfig("paghiper")).toEqual(sims.credentials.paghiper);
   });
 });
 
@@ -115,14 +95,14 @@ describe("PIX by PagHiper", () => {
 
   it("issues a valid BR Code once, even for two clicks at the same time, and a customer cannot pay another's invoice", async () => {
     const { viewer, paymentId } = await invoice(12345);
-    const before = phSim.transactions().length;
+    const before = sims.pagHiper.transactions().length;
     const [a, b] = await Promise.all([
       startPix(viewer, paymentId, CPF, ORIGIN),
       startPix(viewer, paymentId, CPF, ORIGIN),
     ]);
     const first = accepted(a);
     expect(accepted(b).pixCode).toBe(first.pixCode);
-    expect(phSim.transactions().length).toBe(before + 1);
+    expect(sims.pagHiper.transactions().length).toBe(before + 1);
     expect(isValidBrCode(first.pixCode)).toBe(true);
     expect(first.pixCode).toContain("5406123.45");
     expect(first.pixQrDataUrl.startsWith("data:image/png;base64,")).toBe(true);
@@ -150,7 +130,7 @@ describe("PIX by PagHiper", () => {
     const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
     const transaction = transactionOf(pix.pixCode);
     delivered.length = 0;
-    await phSim.pay(transaction.transactionId);
+    await sims.pagHiper.pay(transaction.transactionId);
     expect(accepted(await syncPayment(viewer, paymentId)).status).toBe("approved");
     expect(currentPlan(user.id)?.planId).toBe(plan.id);
     const notification = delivered.find((d) => d.url.endsWith("/api/webhooks/paghiper"))!;
@@ -166,7 +146,7 @@ describe("PIX by PagHiper", () => {
     accepted(await startCheckout(viewer, paymentId, ORIGIN));
     expect(row(paymentId).gateway).toBe("mercadopago");
     delivered.length = 0;
-    await phSim.pay(transactionOf(pix.pixCode).transactionId);
+    await sims.pagHiper.pay(transactionOf(pix.pixCode).transactionId);
     const notification = delivered.find((d) => d.url.endsWith("/api/webhooks/paghiper"))!;
     accepted(await receivePagHiperNotification(new URLSearchParams(notification.body)));
     expect(row(paymentId).status).toBe("approved");
@@ -185,7 +165,7 @@ describe("PIX by PagHiper", () => {
       ok: false,
       reason: "unverified",
     });
-    forged.set("apiKey", credentials.paghiper.apiKey);
+    forged.set("apiKey", sims.credentials.paghiper.apiKey);
     expect(await receivePagHiperNotification(forged)).toMatchObject({
       ok: false,
       reason: "unverified",
@@ -213,7 +193,7 @@ describe("PIX by PagHiper", () => {
   it("a PIX that expired at PagHiper (canceled past its due date) is expired, not cancelled", async () => {
     const { viewer, paymentId } = await invoice();
     const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
-    await phSim.expire(transactionOf(pix.pixCode).transactionId);
+    await sims.pagHiper.expire(transactionOf(pix.pixCode).transactionId);
     expect(accepted(await syncPayment(viewer, paymentId)).status).toBe("expired");
   });
 
@@ -222,7 +202,7 @@ describe("PIX by PagHiper", () => {
     const waiting = await invoice();
     const paidPix = accepted(await startPix(paid.viewer, paid.paymentId, CPF, ORIGIN));
     accepted(await startPix(waiting.viewer, waiting.paymentId, CPF, ORIGIN));
-    await phSim.pay(transactionOf(paidPix.pixCode).transactionId);
+    await sims.pagHiper.pay(transactionOf(paidPix.pixCode).transactionId);
     const now = new Date(Date.now() + 20_000);
     const report = await reconcilePendingPayments(now);
     expect(report.approved).toBeGreaterThanOrEqual(1);
@@ -245,7 +225,7 @@ describe("Mercado Pago checkout", () => {
       startCheckout(viewer, paymentId, ORIGIN),
     ]);
     expect(accepted(a).initPoint).toBe(accepted(b).initPoint);
-    const preference = mpSim
+    const preference = sims.mercadoPago
       .preferences()
       .find((p) => p.externalReference === row(paymentId).externalReference)!;
     expect(preference.notificationUrl).toBe(
@@ -254,9 +234,9 @@ describe("Mercado Pago checkout", () => {
     expect(preference.backUrls.success).toBe(
       `${ORIGIN}/invoices?payment=success&invoice=${paymentId}`,
     );
-    await mpSim.pay(preference.id, "rejected");
+    await sims.mercadoPago.pay(preference.id, "rejected");
     expect(accepted(await syncPayment(viewer, paymentId)).status).toBe("pending");
-    await mpSim.pay(preference.id, "approved");
+    await sims.mercadoPago.pay(preference.id, "approved");
     expect(accepted(await syncPayment(viewer, paymentId)).status).toBe("approved");
     expect(currentPlan(user.id)?.planId).toBe(plan.id);
   });
@@ -264,10 +244,10 @@ describe("Mercado Pago checkout", () => {
   it("verifies the webhook signature and fetches the payment rather than trusting the body", async () => {
     const { viewer, paymentId } = await invoice();
     accepted(await startCheckout(viewer, paymentId, ORIGIN));
-    const preference = mpSim
+    const preference = sims.mercadoPago
       .preferences()
       .find((p) => p.externalReference === row(paymentId).externalReference)!;
-    const mpPayment = await mpSim.pay(preference.id, "approved");
+    const mpPayment = await sims.mercadoPago.pay(preference.id, "approved");
     const body = {
       id: 987,
       type: "payment",
@@ -286,7 +266,7 @@ describe("Mercado Pago checkout", () => {
     const headers = new Headers({
       "x-request-id": "req-1",
       "x-signature": signWebhook({
-        secret: credentials.mercadopago.webhookSecret,
+        secret: sims.credentials.mercadopago.webhookSecret,
         dataId: mpPayment.id,
         requestId: "req-1",
         ts,
@@ -304,12 +284,12 @@ describe("Mercado Pago checkout", () => {
   it("a chargeback after approval ends the plan", async () => {
     const { user, plan, viewer, paymentId } = await invoice();
     accepted(await startCheckout(viewer, paymentId, ORIGIN));
-    const preference = mpSim
+    const preference = sims.mercadoPago
       .preferences()
       .find((p) => p.externalReference === row(paymentId).externalReference)!;
-    const mpPayment = await mpSim.pay(preference.id, "approved");
+    const mpPayment = await sims.mercadoPago.pay(preference.id, "approved");
     accepted(await syncPayment(viewer, paymentId));
-    await mpSim.setStatus(mpPayment.id, "charged_back");
+    await sims.mercadoPago.setStatus(mpPayment.id, "charged_back");
     expect(accepted(await syncPayment(viewer, paymentId)).status).toBe("refunded");
     expect(currentPlan(user.id)?.planId).not.toBe(plan.id);
   });
@@ -344,8 +324,8 @@ describe("admin actions and connection tests", () => {
     expect(accepted(await testPagHiperConnection()).account).toBe(messages.payments.pagHiperTestOk);
     db().delete(gatewayConfigs).run();
     configureSimulatorGateways({
-      ...credentials,
-      paghiper: { apiKey: "apk_model", token: "WRONG" },
+      ...sims.credentials,
+      paghiper: { apiKey: sims.credentials.paghiper.apiKey, token: "WRONG" },
     });
     expect(await testPagHiperConnection()).toMatchObject({ ok: false, reason: "provider_failed" });
   });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { login, USER } from "./support";
+import { ADMIN, choosePlanPayment, login, register, USER } from "./support";
 
 /**
  * The page axe looks at. axe-core needs timers, which do not run in a page with JavaScript
@@ -93,6 +93,31 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
   test("home, signed in", async ({ page, browser }, testInfo) => {
     await login(page, USER.email, USER.password);
     await expectNoSeriousViolations(page, browser, testInfo, "/home");
+  });
+
+  test("a customer's invoices and the PIX dialog with its QR code", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await register(page, testInfo, "Cliente Acessível");
+    await choosePlanPayment(page, "Profissional", "PIX");
+    await page.waitForURL(/\/invoices\/\d+\/pix$/);
+    const dialog = page.getByRole("dialog", { name: /Pagar fatura #\d+ com PIX/ });
+    await dialog.getByLabel("CPF", { exact: true }).fill("529.982.247-25");
+    await dialog.getByRole("button", { name: "Gerar QR Code" }).click();
+    await expect(dialog.getByRole("img", { name: /QR Code PIX/ })).toBeVisible();
+    await expectNoSeriousViolations(page, browser, testInfo, "/invoices/:id/pix");
+    await page.goto("/invoices");
+    await expect(page.getByRole("heading", { name: "Minhas Faturas" })).toBeVisible();
+    await expectNoSeriousViolations(page, browser, testInfo, "/invoices");
+  });
+
+  test("the admin's invoices and payment gateways", async ({ page, browser }, testInfo) => {
+    await login(page, ADMIN.email, ADMIN.password, /\/(home|admin)/);
+    await page.goto("/admin-invoices");
+    await expectNoSeriousViolations(page, browser, testInfo, "/admin-invoices");
+    await page.goto("/payment-methods");
+    await expectNoSeriousViolations(page, browser, testInfo, "/payment-methods");
   });
 
   test("404 page", async ({ page, browser }, testInfo) => {

@@ -233,3 +233,58 @@ export function createInvoiceFor(
     .returning()
     .get();
 }
+
+// --- Calling a page's loader or action ----------------------------------------------------------
+
+import { takeToast } from "../../app/server/toast.server";
+
+export type RouteHandler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
+
+/** A loader's or action's answer as a Response: thrown Responses and `data()` included. */
+export async function invoke(
+  handler: RouteHandler,
+  path: string,
+  init: {
+    method?: string;
+    body?: BodyInit;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Response> {
+  const request = new Request(`http://localhost${path}`, {
+    method: init.method ?? "GET",
+    headers: init.headers,
+    body: init.body,
+  });
+  try {
+    const result = await handler({ request, params: init.params ?? {}, context: {} });
+    if (result instanceof Response) return result;
+    if (result && typeof result === "object" && "init" in result && "data" in result) {
+      const { data, init: responseInit } = result as { data: unknown; init: ResponseInit | null };
+      return Response.json(data, responseInit ?? undefined);
+    }
+    return Response.json(result);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+export const FORM = "application/x-www-form-urlencoded";
+
+/** A form post as one of our own pages sends it. */
+export const postHeaders = async (user: User, type = FORM) => ({
+  ...(await sessionHeaders(user, "web")),
+  Origin: "http://localhost",
+  "Content-Type": type,
+});
+
+/** The toast a redirect carries, read as the next page would. */
+export async function toastOf(response: Response) {
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return (await takeToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
+}

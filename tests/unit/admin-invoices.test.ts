@@ -8,14 +8,17 @@ import { subscribe } from "~/models/subscription.server";
 import type { User } from "~/models/user.server";
 import * as markPaid from "~/routes/_app.admin-invoices.$id.mark-paid";
 import * as list from "~/routes/_app.admin-invoices";
-import { takeToast } from "~/server/toast.server";
 import { db } from "~/utils/db.server";
 import {
   accepted,
   createInvoiceFor,
   createPlan,
   createUser,
+  FORM,
+  invoke,
+  postHeaders,
   sessionHeaders,
+  toastOf,
 } from "../support/factories";
 import { routeManifest, serverBuild } from "../support/route-manifest";
 
@@ -23,50 +26,7 @@ const m = messages.invoicesAdmin;
 
 // --- Calling the routes -------------------------------------------------------------------------
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-}) => unknown;
-
-/** A loader's or action's answer as a Response: thrown Responses and `data()` included. */
-async function invoke(
-  handler: Handler,
-  path: string,
-  init: {
-    method?: string;
-    body?: BodyInit;
-    params?: Record<string, string>;
-    headers?: Record<string, string>;
-  } = {},
-): Promise<Response> {
-  const request = new Request(`http://localhost${path}`, {
-    method: init.method ?? "GET",
-    headers: init.headers,
-    body: init.body,
-  });
-  try {
-    const result = await handler({ request, params: init.params ?? {}, context: {} });
-    if (result instanceof Response) return result;
-    if (result && typeof result === "object" && "init" in result && "data" in result) {
-      const { data, init: responseInit } = result as { data: unknown; init: ResponseInit | null };
-      return Response.json(data, responseInit ?? undefined);
-    }
-    return Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-const FORM = "application/x-www-form-urlencoded";
 const web = (user: User) => sessionHeaders(user, "web");
-/** A form post as one of our own pages sends it. */
-const postHeaders = async (user: User, type = FORM) => ({
-  ...(await web(user)),
-  Origin: "http://localhost",
-  "Content-Type": type,
-});
 
 type ListData = Awaited<ReturnType<typeof list.loader>>;
 type Row = ListData["invoices"][number];
@@ -79,12 +39,6 @@ async function listAs(user: User, search: string) {
   return (await response.json()) as { invoices: Row[]; page: ListData["page"] };
 }
 const idsOf = (data: { invoices: Row[] }) => data.invoices.map((row) => row.id);
-
-/** The toast a redirect carries, read as the next page would. */
-async function toastOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-  return (await takeToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
-}
 
 // --- The pages as the server renders them (only this area's routes) ---------------------------
 

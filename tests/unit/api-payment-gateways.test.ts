@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayConfigs } from "~db/schema";
-import {
-  createMercadoPagoSimulator,
-  type MercadoPagoSimulator,
-} from "~/integrations/mercadopago/simulator.server";
-import {
-  createPagHiperSimulator,
-  type PagHiperSimulator,
-} from "~/integrations/paghiper/simulator.server";
 import { readGatewayConfig } from "~/models/gateway-config.server";
 import { createSession } from "~/models/session.server";
 import * as gatewaysRoute from "~/routes/api.payment-gateways._index";
@@ -16,9 +8,9 @@ import * as mercadoPagoTestRoute from "~/routes/api.payment-gateways.mercadopago
 import * as pagHiperRoute from "~/routes/api.payment-gateways.paghiper";
 import * as pagHiperTestRoute from "~/routes/api.payment-gateways.paghiper.[test]";
 import { db } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
 import * as messages from "~/messages";
 import { createUser } from "../support/factories";
+import { startPaymentSimulators, type PaymentSimulators } from "../support/payment-simulators";
 import { call, envelope } from "../support/routes";
 
 /**
@@ -35,8 +27,7 @@ const MP = {
 const PH = { apiKey: "apk_gateways_SECRET_1122", token: "GATEWAYSTOKENSECRET3344" };
 const SECRETS = [MP.accessToken, MP.webhookSecret, PH.apiKey, PH.token];
 
-let mpSim: MercadoPagoSimulator;
-let phSim: PagHiperSimulator;
+let sims: PaymentSimulators;
 let adminToken = "";
 let customerToken = "";
 
@@ -58,23 +49,15 @@ const get = (
 const storedRows = () => db().select().from(gatewayConfigs).all();
 
 beforeAll(async () => {
-  mpSim = createMercadoPagoSimulator({
-    accessToken: MP.accessToken,
-    webhookSecret: MP.webhookSecret,
-  });
-  phSim = createPagHiperSimulator(PH);
-  process.env.MERCADOPAGO_BASE_URL = await mpSim.start();
-  process.env.PAGHIPER_BASE_URL = await phSim.start();
-  resetEnvForTests();
+  sims = await startPaymentSimulators({ credentials: { mercadopago: MP, paghiper: PH } });
+  // The helper configured both gateways with them: these tests start from nothing saved.
+  db().delete(gatewayConfigs).run();
   adminToken = createSession((await createUser({ role: "admin" })).user.id, "api").id;
   customerToken = createSession((await createUser()).user.id, "api").id;
 });
 
 afterAll(async () => {
-  await Promise.all([mpSim?.stop(), phSim?.stop()]);
-  delete process.env.MERCADOPAGO_BASE_URL;
-  delete process.env.PAGHIPER_BASE_URL;
-  resetEnvForTests();
+  await sims?.stop();
 });
 
 describe("before anything is saved", () => {

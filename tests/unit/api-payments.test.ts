@@ -1,16 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, subscriptions } from "~db/schema";
-import {
-  createMercadoPagoSimulator,
-  type MercadoPagoSimulator,
-} from "~/integrations/mercadopago/simulator.server";
-import {
-  createPagHiperSimulator,
-  type PagHiperSimulator,
-} from "~/integrations/paghiper/simulator.server";
 import { currentPlan } from "~/models/credits.server";
-import { configureSimulatorGateways } from "~/models/gateway-config.server";
 import { createSession } from "~/models/session.server";
 import type { User } from "~/models/user.server";
 import * as subscribeRoute from "~/routes/api.auth.subscribe";
@@ -21,9 +12,13 @@ import * as syncRoute from "~/routes/api.payments.$id.sync";
 import * as paymentsRoute from "~/routes/api.payments._index";
 import * as newPixRoute from "~/routes/api.payments.paghiper.pix";
 import { db } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
 import * as messages from "~/messages";
 import { createFreePlan, createInvoiceFor, createPlan, createUser } from "../support/factories";
+import {
+  startPaymentSimulators,
+  TEST_CPF,
+  type PaymentSimulators,
+} from "../support/payment-simulators";
 import { call, envelope } from "../support/routes";
 
 /**
@@ -34,19 +29,9 @@ import { call, envelope } from "../support/routes";
  */
 
 const m = messages.payments;
-const credentials = {
-  mercadopago: {
-    publicKey: "TEST-pub-payments",
-    accessToken: "TEST-payments-access-token-0001",
-    webhookSecret: "payments-webhook-secret-0123456789",
-  },
-  paghiper: { apiKey: "apk_payments_0001", token: "PAYMENTSTOKEN0001" },
-};
-const VALID_CPF = "529.982.247-25";
 const dropped: typeof fetch = async () => new Response("{}", { status: 200 });
 
-let mpSim: MercadoPagoSimulator;
-let phSim: PagHiperSimulator;
+let sims: PaymentSimulators;
 let paidPlanId = 0;
 let otherPaidPlanId = 0;
 let freePlanId = 0;
@@ -73,7 +58,7 @@ const newPix = (
     body: init.body,
     headers: init.type ? { "Content-Type": init.type } : undefined,
   });
-const pixBody = (planId: number, cpf = VALID_CPF) => ({
+const pixBody = (planId: number, cpf = TEST_CPF) => ({
   plan_id: planId,
   description: "Assinatura",
   payer_document: cpf,
@@ -110,10 +95,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await Promise.all([mpSim?.stop(), phSim?.stop()]);
-  delete process.env.MERCADOPAGO_BASE_URL;
-  delete process.env.PAGHIPER_BASE_URL;
-  resetEnvForTests();
+  await sims?.stop();
 });
 
 describe("before any gateway is configured", () => {
@@ -149,12 +131,7 @@ describe("before any gateway is configured", () => {
 
 describe("with the gateways pointed at the simulators", () => {
   beforeAll(async () => {
-    mpSim = createMercadoPagoSimulator({ ...credentials.mercadopago, fetch: dropped });
-    phSim = createPagHiperSimulator({ ...credentials.paghiper, fetch: dropped });
-    process.env.MERCADOPAGO_BASE_URL = await mpSim.start();
-    process.env.PAGHIPER_BASE_URL = await phSim.start();
-    resetEnvForTests();
-    configureSimulatorGateways(credentials);
+    sims = await startPaymentSimulators({ label: "payments", fetch: dropped });
   });
 
   describe("POST /api/auth/subscribe", () => {
@@ -163,7 +140,7 @@ describe("with the gateways pointed at the simulators", () => {
       const response = await subscribeAs(token, { planId: paidPlanId });
       expect(response.status).toBe(201);
       const body = await envelope(response);
-      const preference = mpSim.preferences().at(-1)!;
+      const preference = sims.mercadoPago.preferences().at(-1)!;
       expect(body.data.payment).toEqual({
         id: expect.any(Number),
         status: "pending",
@@ -185,14 +162,16 @@ describe("with the gateways pointed at the simulators", () => {
       expect(again.data.payment.id).toBe(body.data.payment.id);
       expect(again.data.payment.init_point).toBe(body.data.payment.init_point);
       expect(
-        mpSim.preferences().filter((p) => p.externalReference === preference.externalReference),
+        sims.mercadoPago
+          .preferences()
+          .filter((p) => p.externalReference === preference.externalReference),
       ).toHaveLength(1);
       expect(invoiceCount(user.id)).toBe(1);
     });
 
     it("answers a paid plan by PIX with the pending invoice, no link and no PIX yet", async () => {
       const { token } = await customer();
-      const before = mpSim.preferences().length;
+      const before = sims.mercadoPago.preferences().length;
       const response = await subscribeAs(token, { planId: paidPlanId, paymentMethod: "pix" });
       expect(response.status).toBe(201);
       const body = await envelope(response);
@@ -204,7 +183,7 @@ describe("with the gateways pointed at the simulators", () => {
         amount: 49.9,
       });
       expect(body.message).toBe(messages.planChange.paymentRequired(body.data.payment.id));
-      expect(mpSim.preferences()).toHaveLength(before);
+      expect(sims.mercadoPago.preferences()).toHaveLength(before);
     });
   });
 
@@ -250,7 +229,7 @@ describe("with the gateways pointed at the simulators", () => {
       const expiresIn = Date.parse(body.data.expires_at) - started;
       expect(expiresIn).toBeGreaterThan(29 * 60_000);
       expect(expiresIn).toBeLessThanOrEqual(31 * 60_000);
-      const transaction = phSim.transactions().find((t) => t.emv === body.data.pix_code)!;
+      const transaction = sims.pagHiper.transactions().find((t) => t.emv === body.data.pix_code)!;
       expect(body.data.payment.payment_id).toBe(transaction.transactionId);
       expect(transaction.payer.cpfCnpj).toBe("52998224725");
       expect(transaction.notificationUrl).toBe("http://localhost/api/webhooks/paghiper");
@@ -586,7 +565,7 @@ describe("with the gateways pointed at the simulators", () => {
         data: { status: "pending" },
         message: "Situação sincronizada: Pendente",
       });
-      await phSim.pay(created.data.payment.payment_id);
+      await sims.pagHiper.pay(created.data.payment.payment_id);
       expect((await sync(id, stranger.token)).status).toBe(404);
       expect(invoiceRow(id).status).toBe("pending");
       const paid = await sync(id, token);
@@ -603,16 +582,16 @@ describe("with the gateways pointed at the simulators", () => {
       const admin = await customer("admin");
       const subscribed = await envelope(await subscribeAs(token, { planId: otherPaidPlanId }));
       const id = subscribed.data.payment.id as number;
-      const preference = mpSim
+      const preference = sims.mercadoPago
         .preferences()
         .find((p) => p.externalReference === subscribed.data.payment.external_reference)!;
-      await mpSim.pay(preference.id, "approved");
+      await sims.mercadoPago.pay(preference.id, "approved");
       const response = await sync(id, admin.token);
       expect(await envelope(response)).toMatchObject({
         success: true,
         data: { status: "approved" },
       });
-      expect(invoiceRow(id).providerPaymentId).toBe(mpSim.payments().at(-1)!.id);
+      expect(invoiceRow(id).providerPaymentId).toBe(sims.mercadoPago.payments().at(-1)!.id);
       expect(currentPlan(user.id)?.planId).toBe(otherPaidPlanId);
     });
 

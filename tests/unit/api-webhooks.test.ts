@@ -4,16 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, payments, subscriptions, webhookEvents } from "~db/schema";
 import { signWebhook } from "~/integrations/mercadopago/signature";
-import {
-  createMercadoPagoSimulator,
-  type MercadoPagoSimulator,
-} from "~/integrations/mercadopago/simulator.server";
-import {
-  createPagHiperSimulator,
-  type PagHiperSimulator,
-} from "~/integrations/paghiper/simulator.server";
 import { currentPlan } from "~/models/credits.server";
-import { configureSimulatorGateways } from "~/models/gateway-config.server";
 import { startCheckout, startPix } from "~/models/payment-gateway.server";
 import { subscribe } from "~/models/subscription.server";
 import * as mercadoPagoWebhook from "~/routes/api.webhooks.mercadopago";
@@ -29,6 +20,11 @@ import {
   createUser,
   sessionHeaders,
 } from "../support/factories";
+import {
+  startPaymentSimulators,
+  TEST_CPF,
+  type PaymentSimulators,
+} from "../support/payment-simulators";
 
 /**
  * The providers' notifications (POST /api/webhooks/mercadopago, JSON and signed; POST
@@ -37,15 +33,6 @@ import {
  */
 
 const m = messages.payments;
-const credentials = {
-  mercadopago: {
-    publicKey: "TEST-pub-webhooks",
-    accessToken: "TEST-webhooks-access-token-0001",
-    webhookSecret: "webhooks-secret-0123456789abcdef",
-  },
-  paghiper: { apiKey: "apkwebhooks0001", token: "WEBHOOKSTOKEN0001" },
-};
-const VALID_CPF = "529.982.247-25";
 
 type Handler = typeof mercadoPagoWebhook.action;
 const ROUTES: Record<string, Handler> = {
@@ -77,20 +64,19 @@ const toRoutes: typeof fetch = async (input, init) =>
 async function heldCheckoutPayment() {
   const { viewer, invoiceId } = await paidPlanInvoice();
   const checkout = accepted(await startCheckout(viewer, invoiceId, "http://localhost"));
-  const preference = mpSim
+  const preference = sims.mercadoPago
     .preferences()
     .find((p) => p.externalReference === checkout.payment.externalReference)!;
   holding = true;
   try {
-    const paid = await mpSim.pay(preference.id, "approved");
-    return { invoiceId, paymentId: paid.id, delivery: mpSim.notifications.at(-1)! };
+    const paid = await sims.mercadoPago.pay(preference.id, "approved");
+    return { invoiceId, paymentId: paid.id, delivery: sims.mercadoPago.notifications.at(-1)! };
   } finally {
     holding = false;
   }
 }
 
-let mpSim: MercadoPagoSimulator;
-let phSim: PagHiperSimulator;
+let sims: PaymentSimulators;
 let plan = 0;
 
 /** Every row a notification could touch. */
@@ -119,18 +105,18 @@ async function paidPlanInvoice() {
 async function paidCheckout() {
   const { user, viewer, invoiceId } = await paidPlanInvoice();
   const checkout = accepted(await startCheckout(viewer, invoiceId, "http://localhost"));
-  const preference = mpSim
+  const preference = sims.mercadoPago
     .preferences()
     .find((p) => p.externalReference === checkout.payment.externalReference)!;
-  const paid = await mpSim.pay(preference.id, "approved");
-  return { user, invoiceId, paymentId: paid.id, delivery: mpSim.notifications.at(-1)! };
+  const paid = await sims.mercadoPago.pay(preference.id, "approved");
+  return { user, invoiceId, paymentId: paid.id, delivery: sims.mercadoPago.notifications.at(-1)! };
 }
 
 /** A PIX generated for a new invoice (not paid yet). */
 async function pixInvoice() {
   const { user, viewer, invoiceId } = await paidPlanInvoice();
-  const pix = accepted(await startPix(viewer, invoiceId, VALID_CPF, "http://localhost"));
-  const transaction = phSim.transactions().find((t) => t.emv === pix.pixCode)!;
+  const pix = accepted(await startPix(viewer, invoiceId, TEST_CPF, "http://localhost"));
+  const transaction = sims.pagHiper.transactions().find((t) => t.emv === pix.pixCode)!;
   return { user, invoiceId, transactionId: transaction.transactionId };
 }
 
@@ -154,7 +140,7 @@ function redeliver(
 function signedNow(url: string, dataId: string, body: unknown) {
   const requestId = crypto.randomUUID();
   const signature = signWebhook({
-    secret: credentials.mercadopago.webhookSecret,
+    secret: sims.credentials.mercadopago.webhookSecret,
     dataId,
     requestId,
     ts: Math.floor(Date.now() / 1000),
@@ -180,19 +166,11 @@ const pagHiperForm = (fields: Record<string, string>) =>
 beforeAll(async () => {
   createFreePlan();
   plan = createPlan({ name: "Profissional Webhooks", priceCents: 4990 }).id;
-  mpSim = createMercadoPagoSimulator({ ...credentials.mercadopago, fetch: toRoutes });
-  phSim = createPagHiperSimulator({ ...credentials.paghiper, fetch: toRoutes });
-  process.env.MERCADOPAGO_BASE_URL = await mpSim.start();
-  process.env.PAGHIPER_BASE_URL = await phSim.start();
-  resetEnvForTests();
-  configureSimulatorGateways(credentials);
+  sims = await startPaymentSimulators({ label: "webhooks", fetch: toRoutes });
 });
 
 afterAll(async () => {
-  await Promise.all([mpSim?.stop(), phSim?.stop()]);
-  delete process.env.MERCADOPAGO_BASE_URL;
-  delete process.env.PAGHIPER_BASE_URL;
-  resetEnvForTests();
+  await sims?.stop();
 });
 
 describe("POST /api/webhooks/mercadopago", () => {
@@ -207,9 +185,9 @@ describe("POST /api/webhooks/mercadopago", () => {
   it("a repeated notification is processed once: one webhook_events row, one approval", async () => {
     const { invoiceId, paymentId, delivery } = await paidCheckout();
     const eventId = `${(delivery.body as { id: number }).id}:${paymentId}`;
-    await mpSim.resend(paymentId);
-    expect(mpSim.notifications.at(-1)!.status).toBe(200);
-    const again = await redeliver(mpSim.notifications.at(-1)!);
+    await sims.mercadoPago.resend(paymentId);
+    expect(sims.mercadoPago.notifications.at(-1)!.status).toBe(200);
+    const again = await redeliver(sims.mercadoPago.notifications.at(-1)!);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({
       success: true,
@@ -249,7 +227,7 @@ describe("POST /api/webhooks/mercadopago", () => {
       {
         headers: {
           "x-signature": signWebhook({
-            secret: credentials.mercadopago.webhookSecret,
+            secret: sims.credentials.mercadopago.webhookSecret,
             dataId: paid.id,
             requestId,
             ts: now - 3600,
@@ -377,8 +355,8 @@ describe("POST /api/webhooks/mercadopago", () => {
 describe("POST /api/webhooks/paghiper", () => {
   it("a paid PIX is confirmed with PagHiper and approves the invoice (200)", async () => {
     const { user, invoiceId, transactionId } = await pixInvoice();
-    await phSim.pay(transactionId);
-    const notification = phSim.notifications.at(-1)!;
+    await sims.pagHiper.pay(transactionId);
+    const notification = sims.pagHiper.notifications.at(-1)!;
     expect(notification.url).toBe("http://localhost/api/webhooks/paghiper");
     expect(notification.status).toBe(200);
     expect(invoice(invoiceId).status).toBe("approved");
@@ -387,8 +365,8 @@ describe("POST /api/webhooks/paghiper", () => {
 
   it("the same notification again is processed once (one webhook_events row)", async () => {
     const { invoiceId, transactionId } = await pixInvoice();
-    await phSim.pay(transactionId);
-    const notification = phSim.notifications.at(-1)!;
+    await sims.pagHiper.pay(transactionId);
+    const notification = sims.pagHiper.notifications.at(-1)!;
     const again = await pagHiperForm(notification.body);
     expect(again.status).toBe(200);
     expect((await again.json()).data).toEqual({ duplicate: true });
@@ -403,8 +381,8 @@ describe("POST /api/webhooks/paghiper", () => {
     const before = snapshot();
     for (const apiKey of [
       "apk_attacker",
-      credentials.paghiper.token,
-      `${credentials.paghiper.apiKey}x`,
+      sims.credentials.paghiper.token,
+      `${sims.credentials.paghiper.apiKey}x`,
     ]) {
       const response = await pagHiperForm({
         apiKey,
@@ -422,7 +400,7 @@ describe("POST /api/webhooks/paghiper", () => {
   it("a notification PagHiper did not send (our apiKey, an invented id) is a 401; the invoice stays", async () => {
     const { invoiceId, transactionId } = await pixInvoice();
     const response = await pagHiperForm({
-      apiKey: credentials.paghiper.apiKey,
+      apiKey: sims.credentials.paghiper.apiKey,
       transaction_id: transactionId,
       notification_id: "F".repeat(64),
     });
@@ -432,7 +410,7 @@ describe("POST /api/webhooks/paghiper", () => {
 
   it("a form without its fields is a 400, another body type a 415, changing nothing", async () => {
     const before = snapshot();
-    const missing = await pagHiperForm({ apiKey: credentials.paghiper.apiKey });
+    const missing = await pagHiperForm({ apiKey: sims.credentials.paghiper.apiKey });
     expect(missing.status).toBe(400);
     expect((await missing.json()).message).toBe(m.webhookInvalid);
     const empty = await hit("http://localhost/api/webhooks/paghiper", {
@@ -441,7 +419,7 @@ describe("POST /api/webhooks/paghiper", () => {
     });
     expect(empty.status).toBe(400);
     for (const [type, body] of [
-      ["application/json", JSON.stringify({ apiKey: credentials.paghiper.apiKey })],
+      ["application/json", JSON.stringify({ apiKey: sims.credentials.paghiper.apiKey })],
       ["text/plain", "apiKey=x"],
       ["multipart/form-data; boundary=x", "--x--"],
     ]) {

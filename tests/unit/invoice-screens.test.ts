@@ -2,14 +2,6 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gatewayConfigs, payments, subscriptions } from "~db/schema";
-import {
-  createMercadoPagoSimulator,
-  type MercadoPagoSimulator,
-} from "~/integrations/mercadopago/simulator.server";
-import {
-  createPagHiperSimulator,
-  type PagHiperSimulator,
-} from "~/integrations/paghiper/simulator.server";
 import { currentPlan } from "~/models/credits.server";
 import * as entryServer from "~/entry.server";
 import { configureSimulatorGateways } from "~/models/gateway-config.server";
@@ -21,7 +13,6 @@ import * as planChange from "~/routes/_app.settings.plano.$planId";
 import { takeToast } from "~/server/toast.server";
 import { isValidBrCode } from "~/utils/brcode";
 import { db } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
 import * as messages from "~/messages";
 import {
   createFreePlan,
@@ -30,6 +21,11 @@ import {
   createUser,
   sessionHeaders,
 } from "../support/factories";
+import {
+  startPaymentSimulators,
+  TEST_CPF as CPF,
+  type PaymentSimulators,
+} from "../support/payment-simulators";
 import { routeManifest, serverBuild } from "../support/route-manifest";
 import { call } from "../support/routes";
 
@@ -39,45 +35,28 @@ import { call } from "../support/routes";
  * sessions, against the Mercado Pago and PagHiper simulators running as their own servers.
  */
 
-const credentials = {
-  mercadopago: {
-    publicKey: "TEST-pub-screens",
-    accessToken: "TEST-screens-token",
-    webhookSecret: "screens-secret-0123456789",
-  },
-  paghiper: { apiKey: "apk_screens", token: "SCREENSTOKEN" },
-};
-const CPF = "529.982.247-25";
 const OWN_ORIGIN = { Origin: "http://localhost" };
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
 /** Provider notifications are kept, not delivered: the screens must find out by asking. */
 const keep: typeof fetch = async () => new Response("{}", { status: 200 });
 
-let mpSim: MercadoPagoSimulator;
-let phSim: PagHiperSimulator;
+let sims: PaymentSimulators;
 let mpBaseUrl: string;
 
 beforeAll(async () => {
-  mpSim = createMercadoPagoSimulator({ ...credentials.mercadopago, fetch: keep });
-  phSim = createPagHiperSimulator({ ...credentials.paghiper, fetch: keep });
-  mpBaseUrl = await mpSim.start();
-  process.env.MERCADOPAGO_BASE_URL = mpBaseUrl;
-  process.env.PAGHIPER_BASE_URL = await phSim.start();
-  resetEnvForTests();
+  sims = await startPaymentSimulators({ label: "screens", fetch: keep });
+  mpBaseUrl = process.env.MERCADOPAGO_BASE_URL!;
   createFreePlan();
 });
 
 afterAll(async () => {
-  await Promise.all([mpSim.stop(), phSim.stop()]);
-  delete process.env.MERCADOPAGO_BASE_URL;
-  delete process.env.PAGHIPER_BASE_URL;
-  resetEnvForTests();
+  await sims.stop();
 });
 
 beforeEach(() => {
   db().delete(gatewayConfigs).run();
-  configureSimulatorGateways(credentials);
+  configureSimulatorGateways(sims.credentials);
 });
 
 const cookieOf = async (user: User) => (await sessionHeaders(user, "web")).Cookie!;
@@ -293,7 +272,7 @@ describe("after Mercado Pago sends the buyer back", () => {
     });
     expect(row(invoice.id).status).toBe("pending");
 
-    await mpSim.pay(row(invoice.id).checkoutId!, "approved");
+    await sims.mercadoPago.pay(row(invoice.id).checkoutId!, "approved");
     page = await json(await get(invoicesList, `/invoices?payment=success&invoice=${id}`, cookie));
     expect(page.notice).toEqual({
       tone: "success",
@@ -321,7 +300,7 @@ describe("the PIX dialog", () => {
     const id = String(invoice.id);
     const page = await json(await get(pixDialog, `/invoices/${id}/pix`, cookie, { id }));
     expect(page).toMatchObject({ state: "form", expired: false, charge: null });
-    const transactions = phSim.transactions().length;
+    const transactions = sims.pagHiper.transactions().length;
     const answer = await post(
       pixDialog,
       `/invoices/${id}/pix`,
@@ -333,7 +312,7 @@ describe("the PIX dialog", () => {
     const reply = await answer.json();
     expect(reply.error).toEqual({ cpf: [messages.payments.invalidCpf] });
     expect(reply.initialValue).toMatchObject({ cpf: "123.456.789-00" });
-    expect(phSim.transactions().length).toBe(transactions);
+    expect(sims.pagHiper.transactions().length).toBe(transactions);
     expect(row(invoice.id).pixCode).toBeNull();
   });
 
@@ -363,8 +342,8 @@ describe("the PIX dialog", () => {
     expect(early.headers.get("Location")).toBe(`/invoices/${id}/pix`);
     expect(await toastOf(early)).toEqual({ type: "info", message: messages.invoices.stillPending });
 
-    const transaction = phSim.transactions().find((t) => t.emv === page.charge.pixCode)!;
-    await phSim.pay(transaction.transactionId);
+    const transaction = sims.pagHiper.transactions().find((t) => t.emv === page.charge.pixCode)!;
+    await sims.pagHiper.pay(transaction.transactionId);
     expect(row(invoice.id).status).toBe("pending");
 
     const verified = await post(
@@ -394,7 +373,9 @@ describe("the PIX dialog", () => {
     const id = String(invoice.id);
     await post(pixDialog, `/invoices/${id}/pix`, cookie, { intent: "generate", cpf: CPF }, { id });
     const code = row(invoice.id).pixCode!;
-    await phSim.pay(phSim.transactions().find((t) => t.emv === code)!.transactionId);
+    await sims.pagHiper.pay(
+      sims.pagHiper.transactions().find((t) => t.emv === code)!.transactionId,
+    );
     const page = await json(await get(pixDialog, `/invoices/${id}/pix`, cookie, { id }));
     expect(page.state).toBe("approved");
   });
@@ -485,8 +466,8 @@ describe("posts that are not the page's own", () => {
     const { invoice, cookie } = await customerWithInvoice();
     const id = String(invoice.id);
     const before = JSON.stringify(row(invoice.id));
-    const transactions = phSim.transactions().length;
-    const preferences = mpSim.preferences().length;
+    const transactions = sims.pagHiper.transactions().length;
+    const preferences = sims.mercadoPago.preferences().length;
     for (const headers of [
       FORM,
       { ...FORM, Origin: "https://evil.example" },
@@ -517,8 +498,8 @@ describe("posts that are not the page's own", () => {
       }
     }
     expect(JSON.stringify(row(invoice.id))).toBe(before);
-    expect(phSim.transactions().length).toBe(transactions);
-    expect(mpSim.preferences().length).toBe(preferences);
+    expect(sims.pagHiper.transactions().length).toBe(transactions);
+    expect(sims.mercadoPago.preferences().length).toBe(preferences);
   });
 
   it("answer garbage bodies and unknown intents with a 4xx in pt-BR, changing nothing", async () => {

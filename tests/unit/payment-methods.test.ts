@@ -2,22 +2,23 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayConfigs } from "~db/schema";
 import * as entryServer from "~/entry.server";
-import {
-  createMercadoPagoSimulator,
-  type MercadoPagoSimulator,
-} from "~/integrations/mercadopago/simulator.server";
-import {
-  createPagHiperSimulator,
-  type PagHiperSimulator,
-} from "~/integrations/paghiper/simulator.server";
 import * as messages from "~/messages";
 import { readGatewayConfig } from "~/models/gateway-config.server";
 import type { User } from "~/models/user.server";
 import * as route from "~/routes/_app.payment-methods";
-import { takeToast } from "~/server/toast.server";
 import { db } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { createInvoiceFor, createPlan, createUser, sessionHeaders } from "../support/factories";
+import {
+  createInvoiceFor,
+  createPlan,
+  createUser,
+  FORM,
+  invoke as invokeRoute,
+  postHeaders,
+  sessionHeaders,
+  toastOf,
+  type RouteHandler,
+} from "../support/factories";
+import { startPaymentSimulators, type PaymentSimulators } from "../support/payment-simulators";
 import { routeManifest, serverBuild } from "../support/route-manifest";
 
 const m = messages.invoicesAdmin.methods;
@@ -33,45 +34,13 @@ const SECRETS = [MP.accessToken, MP.webhookSecret, PH.apiKey, PH.token];
 
 // --- Calling the route --------------------------------------------------------------------------
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-}) => unknown;
+/** The page's loader or action, at /payment-methods. */
+const invoke = (handler: RouteHandler, init: Parameters<typeof invokeRoute>[2] = {}) =>
+  invokeRoute(handler, "/payment-methods", init);
 
-/** A loader's or action's answer as a Response: thrown Responses and `data()` included. */
-async function invoke(
-  handler: Handler,
-  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
-): Promise<Response> {
-  const request = new Request("http://localhost/payment-methods", {
-    method: init.method ?? "GET",
-    headers: init.headers,
-    body: init.body,
-  });
-  try {
-    const result = await handler({ request, params: {}, context: {} });
-    if (result instanceof Response) return result;
-    if (result && typeof result === "object" && "init" in result && "data" in result) {
-      const { data, init: responseInit } = result as { data: unknown; init: ResponseInit | null };
-      return Response.json(data, responseInit ?? undefined);
-    }
-    return Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-const FORM = "application/x-www-form-urlencoded";
 let admin: User;
 let customer: User;
 const web = (user: User) => sessionHeaders(user, "web");
-const postHeaders = async (user: User, type = FORM) => ({
-  ...(await web(user)),
-  Origin: "http://localhost",
-  "Content-Type": type,
-});
 
 async function post(fields: Record<string, string>, user = admin) {
   return invoke(route.action, {
@@ -84,11 +53,6 @@ async function post(fields: Record<string, string>, user = admin) {
 type Reply = { status?: string; error?: Record<string, string[] | null> | null };
 async function replyOf(response: Response) {
   return (await response.json()) as { intent: string | null; reply: Reply | null };
-}
-
-async function toastOf(response: Response) {
-  const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-  return (await takeToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
 }
 
 /** Both gateways' stored rows: ciphertext and time, so any write shows. */
@@ -119,30 +83,18 @@ async function page(init: { method?: string; body?: string } = {}) {
 
 // --- The providers: local simulators that accept only the credentials above ---------------------
 
-let mpSim: MercadoPagoSimulator;
-let phSim: PagHiperSimulator;
+let sims: PaymentSimulators;
 
 beforeAll(async () => {
-  mpSim = createMercadoPagoSimulator({
-    accessToken: MP.accessToken,
-    webhookSecret: MP.webhookSecret,
-  });
-  phSim = createPagHiperSimulator({ apiKey: PH.apiKey, token: PH.token });
-  process.env.MERCADOPAGO_BASE_URL = await mpSim.start();
-  process.env.PAGHIPER_BASE_URL = await phSim.start();
-  resetEnvForTests();
+  sims = await startPaymentSimulators({ credentials: { mercadopago: MP, paghiper: PH } });
   admin = (await createUser({ role: "admin", name: "Admin Pagamentos" })).user;
   customer = (await createUser({ name: "Cliente Pagamentos" })).user;
-  // Whatever the boot left configured, these tests start from nothing.
+  // Whatever the boot or the helper above configured, these tests start from nothing.
   db().delete(gatewayConfigs).run();
 });
 
 afterAll(async () => {
-  await mpSim.stop();
-  await phSim.stop();
-  delete process.env.MERCADOPAGO_BASE_URL;
-  delete process.env.PAGHIPER_BASE_URL;
-  resetEnvForTests();
+  await sims.stop();
 });
 
 const saveMp = (fields: Partial<Record<string, string>> = {}) =>

@@ -5,20 +5,15 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, payments, subscriptions, webhookEvents } from "~db/schema";
 import { signWebhook } from "~/integrations/mercadopago/signature";
-import {
-  createMercadoPagoSimulator,
-  type MercadoPagoSimulator,
-} from "~/integrations/mercadopago/simulator.server";
-import {
-  createPagHiperSimulator,
-  type PagHiperSimulator,
-} from "~/integrations/paghiper/simulator.server";
-import { configureSimulatorGateways } from "~/models/gateway-config.server";
 import { startCheckout, startPix } from "~/models/payment-gateway.server";
 import { subscribe } from "~/models/subscription.server";
 import { db } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
 import { accepted, createFreePlan, createPlan, createUser } from "../support/factories";
+import {
+  startPaymentSimulators,
+  TEST_CPF,
+  type PaymentSimulators,
+} from "../support/payment-simulators";
 
 /**
  * Issue #10's hostile test: 1,000 webhook deliveries — genuine ones repeated and replayed,
@@ -28,15 +23,6 @@ import { accepted, createFreePlan, createPlan, createUser } from "../support/fac
  * change nothing.
  */
 
-const credentials = {
-  mercadopago: {
-    publicKey: "TEST-pub",
-    accessToken: "TEST-hostile-token",
-    webhookSecret: "hostile-secret-0123456789abcdef",
-  },
-  paghiper: { apiKey: "apk_hostile", token: "HOSTILETOKEN" },
-};
-const VALID_CPF = "529.982.247-25";
 const INVOICES = 40;
 const DELIVERIES = 1000;
 
@@ -58,8 +44,7 @@ function capture(provider: Captured["provider"]): typeof fetch {
   };
 }
 
-let mpSim: MercadoPagoSimulator;
-let phSim: PagHiperSimulator;
+let sims: PaymentSimulators;
 const servers: { child: ChildProcess; port: number }[] = [];
 
 function startServer(): Promise<{ child: ChildProcess; port: number }> {
@@ -84,21 +69,16 @@ function startServer(): Promise<{ child: ChildProcess; port: number }> {
 }
 
 beforeAll(async () => {
-  mpSim = createMercadoPagoSimulator({ ...credentials.mercadopago, fetch: capture("mercadopago") });
-  phSim = createPagHiperSimulator({ ...credentials.paghiper, fetch: capture("paghiper") });
-  process.env.MERCADOPAGO_BASE_URL = await mpSim.start();
-  process.env.PAGHIPER_BASE_URL = await phSim.start();
-  resetEnvForTests();
-  configureSimulatorGateways(credentials);
+  sims = await startPaymentSimulators({
+    label: "hostile",
+    fetch: { mercadoPago: capture("mercadopago"), pagHiper: capture("paghiper") },
+  });
   servers.push(...(await Promise.all([startServer(), startServer()])));
 }, 60_000);
 
 afterAll(async () => {
   for (const { child } of servers) child.kill("SIGTERM");
-  await Promise.all([mpSim?.stop(), phSim?.stop()]);
-  delete process.env.MERCADOPAGO_BASE_URL;
-  delete process.env.PAGHIPER_BASE_URL;
-  resetEnvForTests();
+  await sims?.stop();
 });
 
 /** Pays every invoice at its provider, capturing (not delivering) the notifications it sends. */
@@ -120,22 +100,22 @@ async function payEverything() {
     });
     if (i % 2 === 0) {
       const checkout = accepted(await startCheckout(viewer, result.payment.id, "http://app.test"));
-      const preference = mpSim
+      const preference = sims.mercadoPago
         .preferences()
         .find((p) => p.externalReference === checkout.payment.externalReference)!;
       if (i % 4 === 0) {
         // A card refused, then a second card approved: two payments on one checkout.
-        await mpSim.pay(preference.id, "rejected");
-        await mpSim.pay(preference.id, "approved");
+        await sims.mercadoPago.pay(preference.id, "rejected");
+        await sims.mercadoPago.pay(preference.id, "approved");
       } else {
         // PIX inside Mercado Pago: pending first, approved later.
-        const pending = await mpSim.pay(preference.id, "pending");
-        await mpSim.setStatus(pending.id, "approved");
+        const pending = await sims.mercadoPago.pay(preference.id, "pending");
+        await sims.mercadoPago.setStatus(pending.id, "approved");
       }
     } else {
-      const pix = accepted(await startPix(viewer, result.payment.id, VALID_CPF, "http://app.test"));
-      const transaction = phSim.transactions().find((t) => t.emv === pix.pixCode)!;
-      await phSim.pay(transaction.transactionId);
+      const pix = accepted(await startPix(viewer, result.payment.id, TEST_CPF, "http://app.test"));
+      const transaction = sims.pagHiper.transactions().find((t) => t.emv === pix.pixCode)!;
+      await sims.pagHiper.pay(transaction.transactionId);
     }
   }
   return invoices;
@@ -175,7 +155,7 @@ function forgeries(genuine: Captured[], random: () => number): Delivery[] {
       const dataId = new URL(base.url).searchParams.get("data.id")!;
       const ts = Math.floor(Date.now() / 1000) - 3600;
       const signature = signWebhook({
-        secret: credentials.mercadopago.webhookSecret,
+        secret: sims.credentials.mercadopago.webhookSecret,
         dataId,
         requestId: base.headers["x-request-id"]!,
         ts,
@@ -210,7 +190,7 @@ function forgeries(genuine: Captured[], random: () => number): Delivery[] {
   ];
   const malformed: (() => Delivery)[] = [
     () => ({ ...pick(mp), kind: "malformed", body: "{not json" }),
-    () => ({ ...pick(ph), kind: "malformed", body: "apiKey=apk_hostile" }),
+    () => ({ ...pick(ph), kind: "malformed", body: `apiKey=${sims.credentials.paghiper.apiKey}` }),
   ];
   const out: Delivery[] = [];
   const forgedCount = Math.round(DELIVERIES * 0.25);
