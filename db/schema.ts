@@ -443,6 +443,11 @@ export const importJobs = sqliteTable(
     skippedParts: integer("skipped_parts").notNull().default(0),
     skippedVehicles: integer("skipped_vehicles").notNull().default(0),
     skippedCompatibilities: integer("skipped_compatibilities").notNull().default(0),
+    updatedParts: integer("updated_parts").notNull().default(0),
+    updatedVehicles: integer("updated_vehicles").notNull().default(0),
+    updatedCompatibilities: integer("updated_compatibilities").notNull().default(0),
+    /** The job-runner id of the run working on this import now (a resume starts a new run). */
+    runId: text("run_id"),
     errorCount: integer("error_count").notNull().default(0),
     startedById: integer("started_by_id").references(() => users.id, { onDelete: "set null" }),
     startedAt: integer("started_at", { mode: "timestamp_ms" }),

@@ -33,3 +33,4 @@ export { invoicesAdmin } from "./invoices-admin";
 export { mercadoPagoSim } from "./mercadopago-sim";
 export { pagHiperSim } from "./paghiper-sim";
 export { receipt } from "./receipt";
+export { catalogueImport } from "./catalogue-import";

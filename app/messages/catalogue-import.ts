@@ -1,0 +1,177 @@
+/** The catalogue import (/admin/import): the API source, CSV files and every control. */
+
+const number = (n: number) => n.toLocaleString("pt-BR");
+
+export const catalogueImport = {
+  title: "Importação de Dados da API",
+  subtitle: "Traga peças, veículos e compatibilidades da fonte de catálogo ou de um arquivo CSV.",
+  settingsButton: "Configurações",
+  start: "Iniciar Importação",
+  pause: "Pausar",
+  resume: "Retomar",
+  cancel: "Cancelar",
+  restart: "Reiniciar",
+  clearAll: "Limpar Tudo",
+  working: "Aguarde...",
+  status: {
+    idle: "Na fila",
+    running: "Em andamento",
+    paused: "Pausada",
+    completed: "Concluída",
+    error: "Erro",
+    cancelled: "Cancelada",
+    interrupted: "Interrompida",
+  },
+  noStatus: "Nenhuma importação ainda",
+  // Settings panel
+  settingsTitle: "Configurações da importação",
+  concurrentPagesLabel: "Páginas em paralelo",
+  concurrentPagesHint: "De 1 a 20 páginas buscadas ao mesmo tempo.",
+  itemsPerBatchLabel: "Itens por lote",
+  itemsPerBatchHint: "De 1 a 100 itens por página, gravados juntos em uma transação.",
+  skipExistingPartsLabel: "Pular peças existentes",
+  skipExistingVehiclesLabel: "Pular veículos existentes",
+  skipExistingCompatibilitiesLabel: "Pular compatibilidades existentes",
+  defaults: "Padrão",
+  save: "Salvar",
+  settingsSaved: "Configurações salvas",
+  throughputEstimate: (perMinute: number) =>
+    `Vazão máxima estimada: ${number(perMinute)} itens/min`,
+  skipModeOn: "Modo pular existentes: ativado",
+  skipModeOff: "Modo pular existentes: desativado",
+  invalidConcurrentPages: "Páginas em paralelo deve ser um número inteiro entre 1 e 20",
+  invalidItemsPerBatch: "Itens por lote deve ser um número inteiro entre 1 e 100",
+  invalidFlag: "Valor inválido: use verdadeiro ou falso",
+  // Status cards
+  progressTitle: "Progresso",
+  itemsProgress: (done: number, total: number, percent: number) =>
+    `${number(done)} de ${number(total)} itens (${percent}%)`,
+  pagesProgress: (done: number, total: number, percent: number) =>
+    `Página ${number(done)} de ${number(total)} (${percent}%)`,
+  createdTitle: "Criados",
+  updatedTitle: "Atualizados",
+  skippedTitle: "Já existentes (pulados)",
+  partsLabel: "Peças",
+  vehiclesLabel: "Veículos",
+  compatibilitiesLabel: "Compatibilidades",
+  performanceTitle: "Desempenho",
+  durationLabel: "Duração",
+  itemsPerMinuteLabel: "Itens/min",
+  remainingLabel: "Tempo restante",
+  remaining: (hours: number, minutes: number) =>
+    hours > 0 ? `${hours}h ${minutes}m restantes` : `${minutes}m restantes`,
+  errorsLabel: "Erros",
+  lastActivityLabel: "Última atividade",
+  sourceLabel: "Origem",
+  sourceApi: "Fonte de catálogo (API)",
+  sourceCsv: (fileName: string) => `Arquivo CSV: ${fileName}`,
+  interruptedHint:
+    "A importação parou sem terminar (o servidor reiniciou). Retome para continuar do último lote gravado.",
+  autoRefresh: "Esta página se atualiza sozinha a cada 2 segundos enquanto a importação roda.",
+  checkNow: "Atualizar agora",
+  logTitle: "Registro da importação",
+  // Suggestions
+  suggestionsTitle: "Sugestões de desempenho",
+  slowTitle: "Velocidade Baixa",
+  slowText:
+    "A importação está abaixo de 100 itens/min. Aumente as páginas em paralelo ou os itens por lote.",
+  excellentTitle: "Excelente Performance",
+  excellentText: "A importação está acima de 300 itens/min.",
+  manyExistingTitle: "Muitos Itens Existentes",
+  manyExistingText:
+    "Mais de 80% dos itens já existiam. Ative os modos de pular existentes para ganhar velocidade.",
+  highErrorTitle: "Taxa de Erro Alta",
+  highErrorText: "Mais de 5% dos itens deram erro. Confira o registro da importação.",
+  optimizeTitle: "Otimização Sugerida",
+  optimizeText:
+    "Mais de 1.000 itens processados abaixo de 200 itens/min: aumente os itens por lote.",
+  noSuggestions: "Sistema funcionando normalmente. Nenhuma sugestão de otimização no momento.",
+  // How-to
+  howToTitle: "Como funciona",
+  howTo: [
+    "Iniciar Importação busca as páginas da fonte de catálogo e grava peças, veículos e compatibilidades.",
+    "Configurações: até 10 páginas em paralelo (threads) e lotes de 20 itens por padrão.",
+    "Pausar interrompe após o lote em andamento; Retomar continua de onde parou.",
+    "Cancelar encerra a importação; Reiniciar começa uma nova com as mesmas opções.",
+    "Limpar Tudo remove todos os veículos, peças e compatibilidades (pede confirmação).",
+    "Nada se perde se o servidor cair: cada lote é gravado com seu ponto de retomada.",
+  ],
+  // Clear all
+  clearTitle: "Confirmar Limpeza",
+  clearText:
+    "Todos os veículos, peças e compatibilidades serão removidos de forma irreversível. Categorias e marcas permanecem.",
+  clearConfirm: "Sim, Limpar Tudo",
+  clearCancel: "Cancelar",
+  cleared: (parts: number, vehicles: number, fitments: number) =>
+    `Catálogo limpo: ${number(parts)} peça(s), ${number(vehicles)} veículo(s) e ${number(fitments)} compatibilidade(s) removidos.`,
+  clearRefusedRunning: "Não é possível limpar enquanto uma importação está em andamento.",
+  clearFailed: "Erro ao limpar dados",
+  clearedActivity: "Limpou o catálogo (peças, veículos e compatibilidades)",
+  // Control answers
+  startFailed: "Erro ao iniciar importação",
+  pauseFailed: "Erro ao pausar importação",
+  resumeFailed: "Erro ao retomar importação",
+  cancelFailed: "Erro ao cancelar importação",
+  restartFailed: "Erro ao reiniciar importação",
+  started: "Importação iniciada",
+  paused: "Importação pausada",
+  resumed: "Importação retomada",
+  cancelled: "Importação cancelada",
+  restarted: "Importação reiniciada",
+  alreadyRunning: "Já existe uma importação em andamento: pause, cancele ou aguarde o fim.",
+  notRunning: "Esta importação não está em andamento.",
+  notPaused: "Esta importação não está pausada nem interrompida.",
+  notActive: "Esta importação já terminou.",
+  importNotFound: "Importação não encontrada",
+  sourceNotConfigured: "Fonte de catálogo não configurada: defina CATALOGUE_SOURCE_URL.",
+  csvFileGone: "O arquivo CSV desta importação não está mais disponível: envie-o de novo.",
+  startedActivity: (source: string) => `Iniciou importação de catálogo (${source})`,
+  completedActivity: (items: number) =>
+    `Importação de catálogo concluída: ${number(items)} item(ns)`,
+  // Engine log lines
+  startedLog: (total: number, pages: number) =>
+    `Importação iniciada: ${number(total)} itens em ${number(pages)} página(s).`,
+  csvStartedLog: (fileName: string, rows: number) =>
+    `Importação do arquivo ${fileName} iniciada: ${number(rows)} linha(s).`,
+  resumedLog: (page: number) => `Importação retomada após a página ${number(page)}.`,
+  pageLog: (
+    page: number,
+    pages: number,
+    items: number,
+    parts: number,
+    vehicles: number,
+    fitments: number,
+  ) =>
+    `Página ${number(page)}/${number(pages)}: ${number(items)} item(ns); novos: ${number(parts)} peça(s), ${number(vehicles)} veículo(s), ${number(fitments)} compatibilidade(s).`,
+  retryLog: (attempt: number, reason: string, seconds: number) =>
+    `Falha ao buscar a fonte (${reason}); nova tentativa ${attempt} em ${seconds.toLocaleString("pt-BR")} s.`,
+  invalidItemLog: (where: string, reason: string) => `Item ignorado (${where}): ${reason}`,
+  pausedLog: "Importação pausada.",
+  cancelledLog: "Importação cancelada.",
+  completedLog: (items: number, parts: number, vehicles: number, fitments: number) =>
+    `Importação concluída: ${number(items)} item(ns); novos: ${number(parts)} peça(s), ${number(vehicles)} veículo(s), ${number(fitments)} compatibilidade(s).`,
+  failedLog: (reason: string) => `Importação interrompida por erro: ${reason}`,
+  interrupted: "a importação foi interrompida antes de terminar",
+  itemFieldMissing: (field: string) => `campo obrigatório ausente: ${field}`,
+  itemYears: "anos do veículo inválidos",
+  // CSV on the page
+  csvTitle: "Importar arquivo CSV",
+  csvHelp:
+    "Uma linha por compatibilidade, com as colunas code, name, manufacturer, category, description, alternative_codes (separados por |), brand, model, year_start, year_end, version, engine, fuel, notes. Separador vírgula ou ponto e vírgula.",
+  csvFileLabel: "Arquivo CSV",
+  csvDryRunLabel: "Apenas simular (não grava nada)",
+  csvSubmit: "Enviar arquivo",
+  csvMissingFile: "Escolha um arquivo CSV",
+  csvTooLarge: (mb: number) => `O arquivo passa do limite de ${mb} MB`,
+  csvWrongType: "Envie um arquivo .csv",
+  dryRunTitle: "Resultado da simulação",
+  dryRunNothingWritten: "Simulação: nada foi gravado.",
+  dryRunRows: (rows: number, bad: number) =>
+    `${number(rows)} linha(s) lida(s), ${number(bad)} com erro.`,
+  toCreate: "A criar",
+  toUpdate: "A atualizar",
+  toSkip: "A pular (já existem)",
+  badRowsTitle: "Linhas com erro",
+  moreBadRows: (more: number) => `… e mais ${number(more)} linha(s) com erro.`,
+  exportButton: "Exportar catálogo (CSV)",
+} as const;

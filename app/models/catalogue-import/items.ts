@@ -1,0 +1,25 @@
+/**
+ * One part as an import brings it, whatever it came from (the catalogue source API or a CSV
+ * file): the shape the catalogue writer plans and applies.
+ */
+export type CatalogueFitmentInput = {
+  brand: string;
+  model: string;
+  yearStart: number;
+  yearEnd: number;
+  version: string;
+  engine: string | null;
+  fuel: string | null;
+  position: string | null;
+  notes: string | null;
+};
+
+export type CatalogueItemInput = {
+  code: string;
+  name: string;
+  manufacturer: string;
+  category: string;
+  description: string | null;
+  alternativeCodes: string[];
+  fitments: CatalogueFitmentInput[];
+};
