@@ -58,6 +58,39 @@ const envSchema = z.object({
     .default(250),
   /** Serves the FIPE simulator even in production (end-to-end tests); default: on outside production. */
   FIPE_SIMULATOR: booleanFlag,
+  /** Catalogue source API; unset means the simulator this app serves at /catalogue-sim/api/v1. */
+  CATALOGUE_SOURCE_URL: z
+    .url({ error: "CATALOGUE_SOURCE_URL deve ser uma URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Serves the catalogue source simulator even in production (end-to-end tests); default: on outside production. */
+  CATALOGUE_SIMULATOR: booleanFlag,
+  /** Items the catalogue simulator serves (its codes have room for ten million). */
+  CATALOGUE_SIM_ITEMS: z.coerce
+    .number({ error: "CATALOGUE_SIM_ITEMS deve ser um número" })
+    .int({ error: "CATALOGUE_SIM_ITEMS deve ser um número inteiro" })
+    .min(0, { error: "CATALOGUE_SIM_ITEMS não pode ser negativo" })
+    .max(10_000_000, { error: "CATALOGUE_SIM_ITEMS deve ser no máximo 10000000" })
+    .default(3000),
+  /** Pause before each answer of the catalogue simulator. */
+  CATALOGUE_SIM_DELAY_MS: z.coerce
+    .number({ error: "CATALOGUE_SIM_DELAY_MS deve ser um número" })
+    .int({ error: "CATALOGUE_SIM_DELAY_MS deve ser um número inteiro" })
+    .min(0, { error: "CATALOGUE_SIM_DELAY_MS não pode ser negativo" })
+    .default(0),
+  /** N > 0: the catalogue simulator fails the first request of every Nth page; 0 never. */
+  CATALOGUE_SIM_FAIL_EVERY: z.coerce
+    .number({ error: "CATALOGUE_SIM_FAIL_EVERY deve ser um número" })
+    .int({ error: "CATALOGUE_SIM_FAIL_EVERY deve ser um número inteiro" })
+    .min(0, { error: "CATALOGUE_SIM_FAIL_EVERY não pode ser negativo" })
+    .default(0),
+  /** The largest CSV file /admin/import and POST /api/import/csv accept, in MB. */
+  IMPORT_CSV_MAX_MB: z.coerce
+    .number({ error: "IMPORT_CSV_MAX_MB deve ser um número" })
+    .int({ error: "IMPORT_CSV_MAX_MB deve ser um número inteiro" })
+    .min(1, { error: "IMPORT_CSV_MAX_MB deve ser pelo menos 1" })
+    .max(2048, { error: "IMPORT_CSV_MAX_MB deve ser no máximo 2048" })
+    .default(200),
   /** Mercado Pago API; unset means the simulator this app serves at /mp-sim (outside production). */
   MERCADOPAGO_BASE_URL: z
     .url({ error: "MERCADOPAGO_BASE_URL deve ser uma URL" })
