@@ -34,3 +34,4 @@ export { mercadoPagoSim } from "./mercadopago-sim";
 export { pagHiperSim } from "./paghiper-sim";
 export { receipt } from "./receipt";
 export { catalogueImport } from "./catalogue-import";
+export { catalogueCsv } from "./catalogue-csv";

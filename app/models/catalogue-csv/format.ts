@@ -1,0 +1,105 @@
+/**
+ * The catalogue CSV format, shared by the parser and the exporter: one row per fitment, these
+ * columns (in any order when read), alternative codes joined by `|`, and a row with every vehicle
+ * column empty for a part that fits nothing.
+ */
+
+import { foldName, normalizeCode } from "~/utils/codes";
+
+export const CSV_COLUMNS = [
+  "code",
+  "name",
+  "manufacturer",
+  "category",
+  "description",
+  "alternative_codes",
+  "brand",
+  "model",
+  "year_start",
+  "year_end",
+  "version",
+  "engine",
+  "fuel",
+  "notes",
+] as const;
+
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** All empty: the row is a part without fitment. */
+export const VEHICLE_COLUMNS = [
+  "brand",
+  "model",
+  "year_start",
+  "year_end",
+  "version",
+  "engine",
+  "fuel",
+  "notes",
+] as const satisfies readonly CsvColumn[];
+
+export const REQUIRED_PART_COLUMNS = ["code", "name", "manufacturer", "category"] as const;
+export const REQUIRED_VEHICLE_COLUMNS = ["brand", "model", "year_start", "version"] as const;
+
+/**
+ * Longest accepted value per column, in characters: the part form's limits (app/schemas/part.ts)
+ * and the vehicle form's (app/schemas/catalogue.ts), repeated here because those modules bring
+ * Conform along, which models may not import.
+ */
+export const MAX_LENGTH = {
+  code: 100,
+  name: 200,
+  manufacturer: 100,
+  category: 100,
+  description: 2000,
+  alternative_codes: 100,
+  brand: 100,
+  model: 120,
+  version: 120,
+  engine: 120,
+  fuel: 120,
+  notes: 500,
+} as const satisfies Partial<Record<CsvColumn, number>>;
+
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2100;
+export const YEAR_SPAN_MAX = 60;
+
+export const ALTERNATIVE_CODES_SEPARATOR = "|";
+export const UTF8_BOM = "\uFEFF";
+
+/** A header cell as a column name: "  Year_Start " is `year_start`. */
+export function headerColumnName(cell: string): string {
+  return cell.trim().toLowerCase();
+}
+
+export function isCsvColumn(name: string): name is CsvColumn {
+  return (CSV_COLUMNS as readonly string[]).includes(name);
+}
+
+/** "A-1 | B-2||" → ["A-1", "B-2"]. */
+export function splitAlternativeCodes(cell: string): string[] {
+  return cell
+    .split(ALTERNATIVE_CODES_SEPARATOR)
+    .map((code) => code.trim())
+    .filter(Boolean);
+}
+
+export function joinAlternativeCodes(codes: readonly string[]): string {
+  return codes.join(ALTERNATIVE_CODES_SEPARATOR);
+}
+
+/**
+ * Which part a row belongs to: its normalised code and its manufacturer without regard to case,
+ * accents or spacing — the same matching the catalogue writer uses, so a batch never holds two
+ * items the writer would take for one part.
+ */
+export function partKey(code: string, manufacturer: string): string {
+  return `${normalizeCode(code)}\u0000${foldName(manufacturer)}`;
+}
+
+export type CsvCell = string | number | null;
+
+/** One output row in the columns' order. */
+export function csvRecord(values: Record<CsvColumn, CsvCell>): CsvCell[] {
+  return CSV_COLUMNS.map((column) => values[column]);
+}
