@@ -1,13 +1,20 @@
+import { importCatalogue } from "./catalogue-import.server";
 import { importFipeVehicles } from "./fipe-import.server";
 import { purgeExpiredSessions } from "./maintenance.server";
 import { reconcilePayments } from "./payments.server";
 import { registerJob } from "./registry.server";
 
 /** Every job the app knows; the web process and `npm run worker` both register these. */
-export const appJobs = [purgeExpiredSessions, importFipeVehicles, reconcilePayments];
+export const appJobs = [
+  purgeExpiredSessions,
+  importFipeVehicles,
+  importCatalogue,
+  reconcilePayments,
+];
 appJobs.forEach(registerJob);
 
 export { purgeExpiredSessions, reconcilePayments };
+export { resumeInterruptedCatalogueImports, stopCatalogueImports } from "./catalogue-import.server";
 export { startSchedules, stopSchedules, runScheduleSlot } from "./schedules.server";
 export { registeredJobNames } from "./registry.server";
 export {

@@ -2,6 +2,8 @@ import { closeDb, db } from "~/utils/db.server";
 import { env, EnvError } from "~/utils/env.server";
 import {
   registeredJobNames,
+  resumeInterruptedCatalogueImports,
+  stopCatalogueImports,
   startJobRunner,
   startSchedules,
   stopJobRunner,
@@ -20,6 +22,7 @@ async function main() {
   db(); // migrates before the first job touches the database
   await startJobRunner({ worker: true });
   startSchedules();
+  await resumeInterruptedCatalogueImports();
   console.log(`Worker de tarefas iniciado: ${registeredJobNames().join(", ")}`);
 
   let stopping = false;
@@ -30,6 +33,7 @@ async function main() {
     }
     stopping = true;
     stopSchedules();
+    stopCatalogueImports();
     console.log(`${signal} recebido: esperando as tarefas em andamento terminarem...`);
     await stopJobRunner();
     closeDb();

@@ -163,6 +163,7 @@ export const catalogueImport = {
   csvSubmit: "Enviar arquivo",
   csvMissingFile: "Escolha um arquivo CSV",
   csvTooLarge: (mb: number) => `O arquivo passa do limite de ${mb} MB`,
+  csvLimit: (mb: number) => `Até ${mb} MB.`,
   csvWrongType: "Envie um arquivo .csv",
   dryRunTitle: "Resultado da simulação",
   dryRunNothingWritten: "Simulação: nada foi gravado.",

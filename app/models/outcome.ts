@@ -30,7 +30,9 @@ export type RefusalReason =
   /** The payment provider refused the call or could not be reached. */
   | "provider_failed"
   /** A provider notification whose signature or credentials do not check out. */
-  | "unverified";
+  | "unverified"
+  /** A file that cannot be read as what it claims to be (a CSV without the catalogue's columns). */
+  | "unreadable";
 
 export type Refusal = {
   ok: false;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { importStatusView } from "~/api/views/imports";
+import { catalogueImportStatus } from "~/jobs/catalogue-import.server";
 import { importProgress } from "~/models/fipe-import/progress.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
@@ -13,6 +14,11 @@ export const access: Access = { GET: ["admin"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
   const id = parsePathId(params.id);
+  const catalogue = id === null ? undefined : catalogueImportStatus(id);
+  if (catalogue) {
+    const { job, logs, interrupted } = catalogue;
+    return ok(importStatusView(job, logs, new Date(), { interrupted }));
+  }
   const progress = id === null ? null : importProgress(id);
   if (!progress) return fail(messages.fipe.importNotFound, 404);
   return ok(importStatusView(progress.job, progress.logs));

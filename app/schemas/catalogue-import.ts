@@ -82,6 +82,7 @@ export const importSettingsSchema = z.object({
 }) satisfies z.ZodType<CatalogueImportSettings, unknown>;
 
 /** `POST /api/import/start` takes `{ options: {...} }`; a missing `options` means the defaults. */
-export function importSettingsFromJson(body: unknown): unknown {
-  return jsonObject(jsonObject(body).options);
-}
+export const importStartBodySchema = z.preprocess(
+  (body) => jsonObject(jsonObject(body).options),
+  importSettingsSchema,
+);

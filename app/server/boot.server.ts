@@ -3,7 +3,11 @@ import {
   paymentSimulatorCredentials,
   usingEmbeddedSimulators,
 } from "~/integrations/payment-simulators.server";
-import { startJobRunner, startSchedules } from "~/jobs/index.server";
+import {
+  resumeInterruptedCatalogueImports,
+  startJobRunner,
+  startSchedules,
+} from "~/jobs/index.server";
 import { configureSimulatorGateways } from "~/models/gateway-config.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -27,7 +31,11 @@ export function boot(): Promise<void> {
     if (usingEmbeddedSimulators()) configureSimulatorGateways(paymentSimulatorCredentials());
     const worker = !config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true";
     await startJobRunner({ worker });
-    if (worker) startSchedules();
+    if (worker) {
+      startSchedules();
+      const resumed = await resumeInterruptedCatalogueImports();
+      if (resumed > 0) console.log(`${resumed} importação(ões) interrompida(s) retomada(s).`);
+    }
   })();
   return booting;
 }

@@ -1,6 +1,8 @@
 import { parse } from "@conform-to/react";
 import {
   MaxPartSizeExceededError,
+  unstable_composeUploadHandlers,
+  unstable_createFileUploadHandler,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
@@ -34,11 +36,12 @@ function conformCanRead(form: FormData): boolean {
 /**
  * The posted form. `maxPartSize` reads a multipart body with Remix's memory upload handler,
  * capping each part: a bigger one throws `MaxPartSizeExceededError` for the action to answer
- * in its own words.
+ * in its own words. With `uploadDirectory` too, files are streamed to that folder instead of
+ * memory (each a `NodeOnDiskFile`), for uploads too big to hold.
  */
 export async function readForm(
   request: Request,
-  options: { maxPartSize?: number } = {},
+  options: { maxPartSize?: number; uploadDirectory?: string } = {},
 ): Promise<FormData> {
   const type = mediaType(request);
   if (!FORM_TYPES.has(type)) throw new Response(m.unsupportedType, { status: 415 });
@@ -48,7 +51,17 @@ export async function readForm(
       options.maxPartSize !== undefined && type === "multipart/form-data"
         ? await unstable_parseMultipartFormData(
             request,
-            unstable_createMemoryUploadHandler({ maxPartSize: options.maxPartSize }),
+            options.uploadDirectory
+              ? unstable_composeUploadHandlers(
+                  unstable_createFileUploadHandler({
+                    directory: options.uploadDirectory,
+                    maxPartSize: options.maxPartSize,
+                    avoidFileConflicts: true,
+                  }),
+                  // The form's text fields, which the file handler passes over.
+                  unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
+                )
+              : unstable_createMemoryUploadHandler({ maxPartSize: options.maxPartSize }),
           )
         : await request.formData();
   } catch (error) {
@@ -57,4 +70,11 @@ export async function readForm(
   }
   if (!conformCanRead(form)) throw new Response(m.unreadable, { status: 400 });
   return form;
+}
+
+/** A file part that `readForm` with `uploadDirectory` wrote to disk. */
+export type UploadedFile = File & { getFilePath(): string };
+
+export function isUploadedFile(value: FormDataEntryValue | null): value is UploadedFile {
+  return typeof value === "object" && value !== null && "getFilePath" in value;
 }

@@ -17,6 +17,7 @@ const STATUS_BY_REASON = {
   not_configured: 400,
   provider_failed: 502,
   unverified: 401,
+  unreadable: 400,
 } as const satisfies Record<RefusalReason, RefusalStatus>;
 
 type RefusalStatus = 400 | 401 | 404 | 409 | 429 | 502;

@@ -51,5 +51,4 @@ export function navigationFor(role: Role): NavItem[] {
 /** Routes of the user area that are not built yet, with who may open them. */
 export const PENDING_PAGES: { path: string; title: string; roles: readonly Role[] }[] = [
   { path: "admin", title: n.admin, roles: adminOnly },
-  { path: "admin/import", title: n.import, roles: adminOnly },
 ];

@@ -6,7 +6,12 @@ type ImportLogRow = { message: string; createdAt: Date };
 const logTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, timeStyle: "medium" });
 
 /** The spec's "Import status": counters, timing and the log as text lines ("[hh:mm:ss] ..."). */
-export function importStatusView(job: ImportJob, logs: ImportLogRow[], now: Date = new Date()) {
+export function importStatusView(
+  job: ImportJob,
+  logs: ImportLogRow[],
+  now: Date = new Date(),
+  extra: { interrupted?: boolean } = {},
+) {
   const started = job.startedAt?.getTime();
   const end = job.completedAt?.getTime() ?? now.getTime();
   const minutes = started ? Math.max((end - started) / 60_000, 1 / 60) : 0;
@@ -27,6 +32,10 @@ export function importStatusView(job: ImportJob, logs: ImportLogRow[], now: Date
     skipped_parts: job.skippedParts,
     skipped_vehicles: job.skippedVehicles,
     skipped_compatibilities: job.skippedCompatibilities,
+    updated_parts: job.updatedParts,
+    updated_vehicles: job.updatedVehicles,
+    updated_compatibilities: job.updatedCompatibilities,
+    interrupted: extra.interrupted ?? false,
     items_per_minute: itemsPerMinute,
     error_count: job.errorCount,
     started_at: job.startedAt?.toISOString() ?? null,

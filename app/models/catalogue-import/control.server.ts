@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { importJobs } from "~db/schema";
+import { db, immediateTransaction } from "~/utils/db.server";
+import * as messages from "~/messages";
+import { logActivity } from "../activity.server";
+import {
+  appendImportLog,
+  getImportJob,
+  importLogLines,
+  type ImportJob,
+} from "../fipe-import/progress.server";
+import { accept, refuse, type Outcome } from "../outcome";
+import {
+  CATALOGUE_IMPORT_KIND,
+  catalogueImportOptions,
+  type CatalogueImportOptions,
+} from "./options.server";
+
+const m = messages.catalogueImport;
+
+/** Statuses in which an import still holds the catalogue: no second one, no clearing. */
+const ACTIVE_STATUSES = ["idle", "running", "paused"] as const;
+
+/** Tells whether a job-runner run is still queued or running; the job layer knows. */
+export type RunAliveCheck = (runId: string) => boolean;
+
+export type ClaimedRun = { job: ImportJob; runId: string };
+
+function catalogueImport(id: number): ImportJob | undefined {
+  const job = getImportJob(id);
+  return job?.kind === CATALOGUE_IMPORT_KIND ? job : undefined;
+}
+
+export function latestCatalogueImport(): ImportJob | undefined {
+  return db()
+    .select()
+    .from(importJobs)
+    .where(eq(importJobs.kind, CATALOGUE_IMPORT_KIND))
+    .orderBy(desc(importJobs.id))
+    .get();
+}
+
+function activeImports(): ImportJob[] {
+  return db()
+    .select()
+    .from(importJobs)
+    .where(
+      and(
+        eq(importJobs.kind, CATALOGUE_IMPORT_KIND),
+        inArray(importJobs.status, [...ACTIVE_STATUSES]),
+      ),
+    )
+    .all();
+}
+
+/** A running import whose run died with its process: it can only go on through a resume. */
+export function isInterrupted(job: ImportJob, isRunAlive: RunAliveCheck): boolean {
+  return job.status === "running" && (!job.runId || !isRunAlive(job.runId));
+}
+
+function setStatus(id: number, values: Partial<typeof importJobs.$inferInsert>) {
+  db()
+    .update(importJobs)
+    .set({ ...values, lastActivityAt: new Date() })
+    .where(eq(importJobs.id, id))
+    .run();
+}
+
+function insertImport(options: CatalogueImportOptions, actorId: number | null): ClaimedRun {
+  const runId = randomUUID();
+  const job = db()
+    .insert(importJobs)
+    .values({
+      kind: CATALOGUE_IMPORT_KIND,
+      status: "running",
+      options,
+      runId,
+      startedById: actorId,
+      startedAt: new Date(),
+      lastActivityAt: new Date(),
+    })
+    .returning()
+    .get();
+  return { job, runId };
+}
+
+/** Records a new import, unless another one still holds the catalogue. */
+export function createCatalogueImport(
+  options: CatalogueImportOptions,
+  actorId: number | null,
+): Outcome<ClaimedRun> {
+  return immediateTransaction(db(), () => {
+    if (activeImports().length > 0) return refuse("already_current", m.alreadyRunning);
+    const claimed = insertImport(options, actorId);
+    logActivity({
+      actorId,
+      type: "import",
+      action: m.startedActivity(options.source.kind === "csv" ? options.source.fileName : "API"),
+      entity: "import_job",
+      entityId: claimed.job.id,
+    });
+    return accept(claimed);
+  });
+}
+
+export function pauseCatalogueImport(id: number): Outcome<ImportJob> {
+  return immediateTransaction(db(), () => {
+    const job = catalogueImport(id);
+    if (!job) return refuse("not_found", m.importNotFound);
+    if (job.status !== "running" && job.status !== "idle")
+      return refuse("not_active", m.notRunning);
+    setStatus(id, { status: "paused" });
+    appendImportLog(id, m.pausedLog);
+    return accept(getImportJob(id)!);
+  });
+}
+
+/**
+ * Hands the import to a new run: a paused one, one stopped by an error, or one whose run died
+ * (interrupted). The old run, if it still lives, stops at its next batch.
+ */
+export function resumeCatalogueImport(id: number, isRunAlive: RunAliveCheck): Outcome<ClaimedRun> {
+  return immediateTransaction(db(), () => {
+    const job = catalogueImport(id);
+    if (!job) return refuse("not_found", m.importNotFound);
+    const resumable =
+      job.status === "paused" || job.status === "error" || isInterrupted(job, isRunAlive);
+    if (!resumable) return refuse("not_active", m.notPaused);
+    if (job.status === "error" && activeImports().length > 0)
+      return refuse("already_current", m.alreadyRunning);
+    const runId = randomUUID();
+    setStatus(id, { status: "running", runId, completedAt: null });
+    return accept({ job: getImportJob(id)!, runId });
+  });
+}
+
+export function cancelCatalogueImport(id: number): Outcome<ImportJob> {
+  return immediateTransaction(db(), () => {
+    const job = catalogueImport(id);
+    if (!job) return refuse("not_found", m.importNotFound);
+    if (!(ACTIVE_STATUSES as readonly string[]).includes(job.status))
+      return refuse("not_active", m.notActive);
+    setStatus(id, { status: "cancelled", completedAt: new Date() });
+    appendImportLog(id, m.cancelledLog);
+    return accept(getImportJob(id)!);
+  });
+}
+
+/** Cancels the import if it is still active and starts a new one with the same options. */
+export function restartCatalogueImport(id: number, actorId: number | null): Outcome<ClaimedRun> {
+  return immediateTransaction(db(), () => {
+    const job = catalogueImport(id);
+    if (!job) return refuse("not_found", m.importNotFound);
+    if ((ACTIVE_STATUSES as readonly string[]).includes(job.status)) {
+      setStatus(id, { status: "cancelled", completedAt: new Date() });
+      appendImportLog(id, m.cancelledLog);
+    }
+    if (activeImports().length > 0) return refuse("already_current", m.alreadyRunning);
+    const claimed = insertImport(catalogueImportOptions(job), actorId);
+    return accept(claimed);
+  });
+}
+
+/** Running imports whose run died; the job layer resumes them when it starts. */
+export function interruptedCatalogueImports(isRunAlive: RunAliveCheck): ImportJob[] {
+  return activeImports().filter((job) => isInterrupted(job, isRunAlive));
+}
+
+export type ClearedCatalogue = { parts: number; vehicles: number; fitments: number };
+
+/** Removes every part (with its codes and fitments) and every vehicle; refused while an import runs. */
+export function clearCatalogue(actorId: number | null): Outcome<ClearedCatalogue> {
+  const database = db();
+  return immediateTransaction(database, () => {
+    if (activeImports().length > 0) return refuse("in_use", m.clearRefusedRunning);
+    const client = database.$client;
+    const fitments = client.prepare("delete from part_vehicles").run().changes;
+    client.prepare("delete from part_alternative_codes").run();
+    const parts = client.prepare("delete from parts").run().changes;
+    const vehicles = client.prepare("delete from vehicles").run().changes;
+    logActivity({
+      actorId,
+      type: "import",
+      action: m.clearedActivity,
+      entity: "catalogue",
+    });
+    return accept({ parts, vehicles, fitments });
+  });
+}
+
+export type ImportView = {
+  job: ImportJob;
+  options: CatalogueImportOptions;
+  interrupted: boolean;
+  logs: { level: string; message: string; createdAt: Date }[];
+};
+
+export function catalogueImportView(id: number, isRunAlive: RunAliveCheck): ImportView | undefined {
+  const job = catalogueImport(id);
+  if (!job) return undefined;
+  return {
+    job,
+    options: catalogueImportOptions(job),
+    interrupted: isInterrupted(job, isRunAlive),
+    logs: importLogLines(id, 200),
+  };
+}

@@ -1,0 +1,123 @@
+import { createReadStream, mkdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { env } from "~/utils/env.server";
+import * as messages from "~/messages";
+import { groupCsvRows, readCatalogueCsv, type ParsedCsvRow } from "../catalogue-csv/parse.server";
+import { accept, refuse, type Outcome } from "../outcome";
+import type { BatchSource, SourceBatch } from "./engine.server";
+import { CSV_ROWS_PER_BATCH, type CatalogueImportSource } from "./options.server";
+import { addCounts, createCatalogueWriter, noCounts, type WriteCounts } from "./writer.server";
+
+const m = messages.catalogueImport;
+
+/** How many bad rows a dry run lists one by one; the rest are counted. */
+const LISTED_BAD_ROWS = 200;
+
+/** Where uploaded CSV files wait for their import: inside the data folder, never the web root. */
+export function csvUploadDirectory(): string {
+  const directory = path.join(env().DATA_DIR, "imports");
+  mkdirSync(directory, { recursive: true });
+  return directory;
+}
+
+export async function removeCsvFile(file: string): Promise<void> {
+  await rm(file, { force: true });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+type CsvBatch = {
+  rows: ParsedCsvRow[];
+  bad: { line: number; message: string }[];
+  consumed: number;
+};
+
+/** The file's records in batches of CSV_ROWS_PER_BATCH, bad ones included, after `skipRows`. */
+async function* csvBatches(file: string, skipRows: number): AsyncGenerator<CsvBatch> {
+  let batch: CsvBatch = { rows: [], bad: [], consumed: 0 };
+  for await (const record of readCatalogueCsv(createReadStream(file), { skipRows })) {
+    if ("error" in record) batch.bad.push({ line: record.line, message: record.error });
+    else batch.rows.push(record.row);
+    batch.consumed++;
+    if (batch.consumed === CSV_ROWS_PER_BATCH) {
+      yield batch;
+      batch = { rows: [], bad: [], consumed: 0 };
+    }
+  }
+  if (batch.consumed > 0) yield batch;
+}
+
+export type CsvPlanReport = {
+  rows: number;
+  badRowCount: number;
+  badRows: { line: number; message: string }[];
+  counts: WriteCounts;
+};
+
+/**
+ * The dry run: reads the whole file through the same batches and writer the import uses, in plan
+ * mode, so the counts are those the real run will report; nothing is written.
+ */
+export async function planCsvFile(file: string): Promise<Outcome<CsvPlanReport>> {
+  const writer = createCatalogueWriter(
+    { skipExistingParts: false, skipExistingVehicles: false, skipExistingCompatibilities: false },
+    "plan",
+  );
+  const report: CsvPlanReport = { rows: 0, badRowCount: 0, badRows: [], counts: noCounts() };
+  try {
+    for await (const batch of csvBatches(file, 0)) {
+      report.rows += batch.consumed;
+      report.badRowCount += batch.bad.length;
+      report.badRows.push(...batch.bad.slice(0, LISTED_BAD_ROWS - report.badRows.length));
+      report.counts = addCounts(report.counts, writer.write(groupCsvRows(batch.rows)));
+    }
+  } catch (error) {
+    return refuse("unreadable", errorMessage(error));
+  }
+  return accept(report);
+}
+
+async function countRecords(file: string): Promise<number> {
+  let rows = 0;
+  for await (const _record of readCatalogueCsv(createReadStream(file))) rows++;
+  return rows;
+}
+
+/** A CSV file as import batches: batch n is rows (n-1)·1000+1 to n·1000 of the file. */
+export function csvBatchSource(
+  source: Extract<CatalogueImportSource, { kind: "csv" }>,
+): BatchSource {
+  return {
+    async open({ afterBatch }) {
+      let totalItems: number;
+      try {
+        totalItems = await countRecords(source.file);
+      } catch (error) {
+        const missing = (error as NodeJS.ErrnoException)?.code === "ENOENT";
+        throw new Error(missing ? m.csvFileGone : errorMessage(error), { cause: error });
+      }
+      const totalBatches = Math.ceil(totalItems / CSV_ROWS_PER_BATCH);
+      async function* batches(): AsyncGenerator<SourceBatch> {
+        let number = afterBatch;
+        for await (const batch of csvBatches(source.file, afterBatch * CSV_ROWS_PER_BATCH)) {
+          number++;
+          yield {
+            number,
+            items: groupCsvRows(batch.rows),
+            consumed: batch.consumed,
+            rejected: batch.bad.map((bad) => bad.message),
+          };
+        }
+      }
+      return {
+        totalItems,
+        totalBatches,
+        batches: batches(),
+        startLog: m.csvStartedLog(source.fileName, totalItems),
+      };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { importStatusView } from "~/api/views/imports";
+import {
+  cancelCatalogueImport,
+  pauseCatalogueImport,
+  restartCatalogueImportRun,
+  resumeCatalogueImportRun,
+} from "~/jobs/catalogue-import.server";
+import { parsePathId } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import { apiRefusal } from "~/server/refusal.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { POST: ["admin"] };
+
+const m = messages.catalogueImport;
+
+const COMMANDS = {
+  pause: {
+    run: async (id: number) => pauseCatalogueImport(id),
+    done: m.paused,
+    failed: m.pauseFailed,
+  },
+  resume: { run: resumeCatalogueImportRun, done: m.resumed, failed: m.resumeFailed },
+  cancel: {
+    run: async (id: number) => cancelCatalogueImport(id),
+    done: m.cancelled,
+    failed: m.cancelFailed,
+  },
+  restart: { run: restartCatalogueImportRun, done: m.restarted, failed: m.restartFailed },
+} as const;
+
+/**
+ * POST /api/import/pause/:id, /resume/:id, /cancel/:id, /restart/:id — the import controls.
+ * A control the import's state does not allow is a 409; restart answers the new import.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "POST") return methodNotAllowed();
+  const command = COMMANDS[params.command as keyof typeof COMMANDS];
+  const id = parsePathId(params.id);
+  if (!Object.hasOwn(COMMANDS, params.command ?? "") || !command || id === null)
+    return fail(m.importNotFound, 404);
+  let outcome: Awaited<ReturnType<(typeof command)["run"]>>;
+  try {
+    outcome = await command.run(id, user.id);
+  } catch (error) {
+    console.error(`Importação: falha ao executar ${params.command}:`, error);
+    return fail(command.failed, 503);
+  }
+  if (!outcome.ok) return apiRefusal(outcome);
+  const job = "job" in outcome.value ? outcome.value.job : outcome.value;
+  return ok({ job_id: job.id, job: importStatusView(job, []) }, command.done);
+}
+
+export const loader = () => methodNotAllowed();
