@@ -17,7 +17,14 @@
 // is printed, not an error. Results go to bench/results/import.json.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
@@ -46,7 +53,9 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage.rss());
 }, 50);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+/** Each phase's peak starts from what the process holds after collecting the last one's garbage. */
 const resetPeak = () => {
+  (globalThis as { gc?: () => void }).gc?.();
   peakRss = process.memoryUsage.rss();
 };
 
@@ -69,18 +78,24 @@ async function startSimulator(items: number): Promise<string> {
 const url = await createCatalogueSimulator({ items: ${items} }).start();
 process.stdout.write(url + "\\n");`,
   );
-  simulator = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--tsconfig", path.join(ROOT, "tsconfig.json"), script], {
-    env: { ...process.env, DATABASE_PATH: path.join(work, "sim.db") },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  simulator = spawn(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    ["--tsconfig", path.join(ROOT, "tsconfig.json"), script],
+    {
+      env: { ...process.env, DATABASE_PATH: path.join(work, "sim.db") },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const [line] = (await once(simulator.stdout!, "data")) as [Buffer];
   return line.toString().trim();
 }
 
 const { catalogueItem } = await import("../app/integrations/catalogue-source/simulator.server");
-const { createCatalogueSourceClient } = await import("../app/integrations/catalogue-source/client.server");
+const { createCatalogueSourceClient } =
+  await import("../app/integrations/catalogue-source/client.server");
 const { apiBatchSource } = await import("../app/models/catalogue-import/api-source.server");
-const { csvBatchSource, planCsvFile } = await import("../app/models/catalogue-import/csv-source.server");
+const { csvBatchSource, planCsvFile } =
+  await import("../app/models/catalogue-import/csv-source.server");
 const { createCatalogueImport } = await import("../app/models/catalogue-import/control.server");
 const { runCatalogueImport } = await import("../app/models/catalogue-import/engine.server");
 const { DEFAULT_IMPORT_SETTINGS } = await import("../app/models/catalogue-import/options.server");
@@ -89,7 +104,7 @@ const { closeDb, db, migrateDatabase, openDatabase } = await import("../app/util
 const { normalizeCode } = await import("../app/utils/codes");
 const { resetEnvForTests } = await import("../app/utils/env.server");
 
-function useDatabase(file: string) {
+function openBenchDatabase(file: string) {
   closeDb();
   process.env.DATABASE_PATH = file;
   resetEnvForTests();
@@ -97,11 +112,18 @@ function useDatabase(file: string) {
 }
 
 async function engineRun(source: "api" | "csv", csvFile?: string) {
-  const settings = { ...DEFAULT_IMPORT_SETTINGS, itemsPerBatch: PER_PAGE, concurrentPages: CONCURRENT_PAGES };
+  const settings = {
+    ...DEFAULT_IMPORT_SETTINGS,
+    itemsPerBatch: PER_PAGE,
+    concurrentPages: CONCURRENT_PAGES,
+  };
   const options =
     source === "api"
       ? { settings, source: { kind: "api" as const } }
-      : { settings, source: { kind: "csv" as const, file: csvFile!, fileName: path.basename(csvFile!) } };
+      : {
+          settings,
+          source: { kind: "csv" as const, file: csvFile!, fileName: path.basename(csvFile!) },
+        };
   const created = createCatalogueImport(options, null);
   if (!created.ok) throw new Error(created.message);
   const { job, runId } = created.value;
@@ -111,7 +133,7 @@ async function engineRun(source: "api" | "csv", csvFile?: string) {
 // --- 1. API path ---------------------------------------------------------------------------
 console.log(`Simulator: ${ITEMS.toLocaleString("pt-BR")} items in its own process…`);
 const simUrl = await startSimulator(ITEMS);
-useDatabase(path.join(work, "engine.db"));
+openBenchDatabase(path.join(work, "engine.db"));
 resetPeak();
 const api = await (async () => {
   const { job, runId, settings } = await engineRun("api");
@@ -120,7 +142,8 @@ const api = await (async () => {
   const outcome = await runCatalogueImport(job.id, runId, apiBatchSource(client, settings));
   const seconds = (performance.now() - started) / 1000;
   const done = getImportJob(job.id)!;
-  if (outcome.status !== "completed") throw new Error(`import ended ${outcome.status}: ${outcome.message}`);
+  if (outcome.status !== "completed")
+    throw new Error(`import ended ${outcome.status}: ${outcome.message}`);
   return {
     seconds,
     items: done.processedItems,
@@ -158,29 +181,54 @@ const floor = (() => {
   let rows = 0;
   const started = performance.now();
   for (let first = 0; first < ITEMS; first += PER_PAGE) {
-    const items = Array.from({ length: Math.min(PER_PAGE, ITEMS - first) }, (_, i) => catalogueItem(first + i));
-    client.transaction(() => {
-      for (const item of items) {
-        let categoryId = categories.get(item.category);
-        if (categoryId === undefined) {
-          categoryId = (insertCategory.get(item.category) as { id: number }).id;
-          categories.set(item.category, categoryId);
-        }
-        const partId = (insertPart.get(item.code, normalizeCode(item.code), item.name, item.description, categoryId, item.manufacturer) as { id: number }).id;
-        for (const code of item.alternative_codes) insertCode.run(partId, code, normalizeCode(code));
-        for (const v of item.vehicles) {
-          for (let year = v.year_start; year <= v.year_end; year++) {
-            const key = `${v.brand}|${v.model}|${year}|${v.version.toLowerCase()}|${(v.engine ?? "").toLowerCase()}`;
-            let vehicleId = vehicles.get(key);
-            if (vehicleId === undefined) {
-              vehicleId = (insertVehicle.get(v.brand, v.model, year, v.version, v.engine, v.fuel) as { id: number }).id;
-              vehicles.set(key, vehicleId);
+    const items = Array.from({ length: Math.min(PER_PAGE, ITEMS - first) }, (_, i) =>
+      catalogueItem(first + i),
+    );
+    client
+      .transaction(() => {
+        for (const item of items) {
+          let categoryId = categories.get(item.category);
+          if (categoryId === undefined) {
+            categoryId = (insertCategory.get(item.category) as { id: number }).id;
+            categories.set(item.category, categoryId);
+          }
+          const partId = (
+            insertPart.get(
+              item.code,
+              normalizeCode(item.code),
+              item.name,
+              item.description,
+              categoryId,
+              item.manufacturer,
+            ) as { id: number }
+          ).id;
+          for (const code of item.alternative_codes)
+            insertCode.run(partId, code, normalizeCode(code));
+          for (const v of item.vehicles) {
+            for (let year = v.year_start; year <= v.year_end; year++) {
+              const key = `${v.brand}|${v.model}|${year}|${v.version.toLowerCase()}|${(v.engine ?? "").toLowerCase()}`;
+              let vehicleId = vehicles.get(key);
+              if (vehicleId === undefined) {
+                vehicleId = (
+                  insertVehicle.get(v.brand, v.model, year, v.version, v.engine, v.fuel) as {
+                    id: number;
+                  }
+                ).id;
+                vehicles.set(key, vehicleId);
+              }
+              rows += insertFitment.run(
+                partId,
+                vehicleId,
+                v.notes,
+                v.position,
+                v.year_start,
+                v.year_end,
+              ).changes;
             }
-            rows += insertFitment.run(partId, vehicleId, v.notes, v.position, v.year_start, v.year_end).changes;
           }
         }
-      }
-    }).immediate();
+      })
+      .immediate();
   }
   const seconds = (performance.now() - started) / 1000;
   client.close();
@@ -200,13 +248,32 @@ if (CSV_ROWS > 0) {
     const text = value === null ? "" : String(value);
     return /[",\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  out.write("code,name,manufacturer,category,description,alternative_codes,brand,model,year_start,year_end,version,engine,fuel,notes\n");
+  out.write(
+    "code,name,manufacturer,category,description,alternative_codes,brand,model,year_start,year_end,version,engine,fuel,notes\n",
+  );
   let written = 0;
   for (let index = 0; written < CSV_ROWS; index++) {
     const item = catalogueItem(index);
     for (const v of item.vehicles) {
       if (written >= CSV_ROWS) break;
-      const line = [item.code, item.name, item.manufacturer, item.category, item.description, item.alternative_codes.join("|"), v.brand, v.model, v.year_start, v.year_end, v.version, v.engine, v.fuel, v.notes].map(quote).join(",");
+      const line = [
+        item.code,
+        item.name,
+        item.manufacturer,
+        item.category,
+        item.description,
+        item.alternative_codes.join("|"),
+        v.brand,
+        v.model,
+        v.year_start,
+        v.year_end,
+        v.version,
+        v.engine,
+        v.fuel,
+        v.notes,
+      ]
+        .map(quote)
+        .join(",");
       if (!out.write(`${line}\n`)) await once(out, "drain");
       written++;
     }
@@ -216,31 +283,42 @@ if (CSV_ROWS > 0) {
   const sizeMb = statSync(file).size / 1024 / 1024;
   console.log(`CSV: ${written.toLocaleString("pt-BR")} rows, ${sizeMb.toFixed(0)} MB`);
 
-  useDatabase(path.join(work, "csv.db"));
+  openBenchDatabase(path.join(work, "csv.db"));
   resetPeak();
+  const { job, runId } = await engineRun("csv", file);
   let started = performance.now();
+  const outcome = await runCatalogueImport(
+    job.id,
+    runId,
+    csvBatchSource({ kind: "csv", file, fileName: "catalogue.csv" }),
+  );
+  const importSeconds = (performance.now() - started) / 1000;
+  const importPeak = mb(peakRss);
+  if (outcome.status !== "completed")
+    throw new Error(`CSV import ended ${outcome.status}: ${outcome.message}`);
+  const done = getImportJob(job.id)!;
+
+  // The dry run plans the same file against an empty database, as it would have before the import.
+  openBenchDatabase(path.join(work, "csv-plan.db"));
+  resetPeak();
+  started = performance.now();
   const plan = await planCsvFile(file);
   const planSeconds = (performance.now() - started) / 1000;
   const planPeak = mb(peakRss);
   if (!plan.ok) throw new Error(plan.message);
-
-  resetPeak();
-  const { job, runId } = await engineRun("csv", file);
-  started = performance.now();
-  const outcome = await runCatalogueImport(job.id, runId, csvBatchSource({ kind: "csv", file, fileName: "catalogue.csv" }));
-  const importSeconds = (performance.now() - started) / 1000;
-  if (outcome.status !== "completed") throw new Error(`CSV import ended ${outcome.status}: ${outcome.message}`);
-  const done = getImportJob(job.id)!;
   csv = {
     rows: written,
     sizeMb: Math.round(sizeMb),
     dryRunSeconds: Math.round(planSeconds * 10) / 10,
     dryRunPeakRssMb: planPeak,
     importSeconds: Math.round(importSeconds * 10) / 10,
-    importPeakRssMb: mb(peakRss),
+    importPeakRssMb: importPeak,
     fitmentRows: done.createdCompatibilities,
     fitmentRowsPerMinute: Math.round((done.createdCompatibilities / importSeconds) * 60),
-    dryRunMatchesImport: Number(plan.value.counts.createdCompatibilities === done.createdCompatibilities && plan.value.counts.createdParts === done.createdParts),
+    dryRunMatchesImport: Number(
+      plan.value.counts.createdCompatibilities === done.createdCompatibilities &&
+        plan.value.counts.createdParts === done.createdParts,
+    ),
   };
   console.log(
     `CSV dry run: ${csv.dryRunSeconds} s (peak RSS ${csv.dryRunPeakRssMb} MB); import: ${csv.importSeconds} s, ${csv.fitmentRows.toLocaleString("pt-BR")} fitment rows → ${csv.fitmentRowsPerMinute.toLocaleString("pt-BR")} rows/min (peak RSS ${csv.importPeakRssMb} MB); dry run = import: ${csv.dryRunMatchesImport ? "yes" : "NO"}`,
@@ -252,7 +330,19 @@ const met = api.rowsPerMinute >= TARGET_ROWS_PER_MINUTE;
 console.log(
   `\nAPI import: ${api.rowsPerMinute.toLocaleString("pt-BR")} fitment rows/min (target ≥ ${TARGET_ROWS_PER_MINUTE.toLocaleString("pt-BR")}: ${met ? "PASS" : "MISS"}); ${ratio.toFixed(2)}× the plain-insert floor; peak RSS ${api.peakRssMb} MB`,
 );
-const results = { date: new Date().toISOString(), items: ITEMS, perPage: PER_PAGE, concurrentPages: CONCURRENT_PAGES, api, floor, ratioToFloor: Math.round(ratio * 100) / 100, csv };
+const results = {
+  date: new Date().toISOString(),
+  items: ITEMS,
+  perPage: PER_PAGE,
+  concurrentPages: CONCURRENT_PAGES,
+  api,
+  floor,
+  ratioToFloor: Math.round(ratio * 100) / 100,
+  csv,
+};
 mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-writeFileSync(path.join(ROOT, "bench/results/import.json"), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  path.join(ROOT, "bench/results/import.json"),
+  `${JSON.stringify(results, null, 2)}\n`,
+);
 cleanUp();

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activity, importJobs, jobRuns } from "~db/schema";
+import { activity, jobRuns } from "~db/schema";
 import "./index.server";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../tests/support/factories";
@@ -14,7 +14,7 @@ import {
   importLogLines,
   waitForFipeImport,
 } from "~/models/fipe-import/progress.server";
-import { claimFipeImport, FIPE_IMPORT_JOB_ID, startFipeImport } from "./fipe-import.server";
+import { claimFipeImport, FIPE_IMPORT_JOB_NAME, startFipeImport } from "./fipe-import.server";
 
 withFipeSimulator();
 
@@ -29,20 +29,15 @@ describe("starting imports", () => {
 
   it("retires an import whose run died with its process, then starts a new one", () => {
     finishActiveImports();
-    const stale = claimFipeImport({ type: "carros" }, null).job;
-    db().update(importJobs).set({ status: "running" }).where(eq(importJobs.id, stale.id)).run();
+    const { job: stale, runId } = claimFipeImport({ type: "carros" }, null);
     db()
       .insert(jobRuns)
       .values({
-        id: FIPE_IMPORT_JOB_ID,
-        name: "vehicles.import-fipe",
-        payload: { importJobId: stale.id },
+        id: runId,
+        name: FIPE_IMPORT_JOB_NAME,
+        payload: { importJobId: stale.id, runId },
         status: "failed",
         backend: "inline",
-      })
-      .onConflictDoUpdate({
-        target: jobRuns.id,
-        set: { payload: { importJobId: stale.id }, status: "failed" },
       })
       .run();
     const fresh = claimFipeImport({ type: "carros" }, null);
@@ -57,7 +52,7 @@ describe("starting imports", () => {
     finishActiveImports();
     const { user } = await createUser({ role: "admin" });
     const started = await startFipeImport({ type: "caminhoes", brand_code: "114" }, user.id);
-    expect(started).toMatchObject({ alreadyRunning: false, jobId: FIPE_IMPORT_JOB_ID });
+    expect(started).toMatchObject({ alreadyRunning: false, jobId: started.job.runId });
     const again = await startFipeImport({ type: "caminhoes", brand_code: "114" }, user.id);
     expect(again).toMatchObject({ alreadyRunning: true, job: { id: started.job.id } });
 

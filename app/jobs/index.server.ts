@@ -14,7 +14,7 @@ export const appJobs = [
 appJobs.forEach(registerJob);
 
 export { purgeExpiredSessions, reconcilePayments };
-export { resumeInterruptedCatalogueImports, stopCatalogueImports } from "./catalogue-import.server";
+export { resumeInterruptedImports, stopImports } from "./imports.server";
 export { startSchedules, stopSchedules, runScheduleSlot } from "./schedules.server";
 export { registeredJobNames } from "./registry.server";
 export {

@@ -2,8 +2,8 @@ import { closeDb, db } from "~/utils/db.server";
 import { env, EnvError } from "~/utils/env.server";
 import {
   registeredJobNames,
-  resumeInterruptedCatalogueImports,
-  stopCatalogueImports,
+  resumeInterruptedImports,
+  stopImports,
   startJobRunner,
   startSchedules,
   stopJobRunner,
@@ -22,7 +22,7 @@ async function main() {
   db(); // migrates before the first job touches the database
   await startJobRunner({ worker: true });
   startSchedules();
-  await resumeInterruptedCatalogueImports();
+  await resumeInterruptedImports();
   console.log(`Worker de tarefas iniciado: ${registeredJobNames().join(", ")}`);
 
   let stopping = false;
@@ -33,7 +33,7 @@ async function main() {
     }
     stopping = true;
     stopSchedules();
-    stopCatalogueImports();
+    stopImports();
     console.log(`${signal} recebido: esperando as tarefas em andamento terminarem...`);
     await stopJobRunner();
     closeDb();

@@ -56,6 +56,12 @@ export const catalogueImport = {
   compatibilitiesLabel: "Compatibilidades",
   performanceTitle: "Desempenho",
   durationLabel: "Duração",
+  duration: (seconds: number) =>
+    seconds < 60
+      ? `${seconds} s`
+      : seconds < 3600
+        ? `${Math.floor(seconds / 60)} min ${seconds % 60} s`
+        : `${Math.floor(seconds / 3600)}h ${Math.floor((seconds % 3600) / 60)}m`,
   itemsPerMinuteLabel: "Itens/min",
   remainingLabel: "Tempo restante",
   remaining: (hours: number, minutes: number) =>

@@ -43,7 +43,7 @@ export function importPageStatus(jobId?: number) {
     source: options.source.kind === "csv" ? m.sourceCsv(options.source.fileName) : m.sourceApi,
     itemsPercent: percent(job.processedItems, job.totalItems),
     pagesPercent: percent(job.currentPage, job.totalPages),
-    durationMinutes: Math.max(0, Math.round(durationMs / 60_000)),
+    duration: m.duration(Math.max(0, Math.round(durationMs / 1000))),
     remaining: remaining ? m.remaining(remaining.hours, remaining.minutes) : null,
     lastActivity: job.lastActivityAt ? formatDateTime(job.lastActivityAt) : null,
     suggestions:

@@ -10,20 +10,15 @@ import {
   useRevalidator,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { PageHeader, StatCard } from "~/components/admin/page-header";
+import { PageHeader } from "~/components/admin/page-header";
 import {
   csvUploadDirectory,
   planCsvFile,
   removeCsvFile,
   type CsvPlanReport,
 } from "~/models/catalogue-import/csv-source.server";
-import {
-  cancelCatalogueImport,
-  pauseCatalogueImport,
-  restartCatalogueImportRun,
-  resumeCatalogueImportRun,
-  startCatalogueImport,
-} from "~/jobs/catalogue-import.server";
+import { restartCatalogueImportRun, startCatalogueImport } from "~/jobs/catalogue-import.server";
+import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import type { Outcome } from "~/models/outcome";
 import {
   DEFAULT_IMPORT_SETTINGS,
@@ -81,11 +76,11 @@ async function control(
       : jobId === undefined
         ? undefined
         : intent === "pause"
-          ? pauseCatalogueImport(jobId)
+          ? pauseImport(jobId)
           : intent === "resume"
-            ? await resumeCatalogueImportRun(jobId)
+            ? await resumeImportRun(jobId)
             : intent === "cancel"
-              ? cancelCatalogueImport(jobId)
+              ? cancelImport(jobId)
               : await restartCatalogueImportRun(jobId, actorId);
   if (!outcome) throw new Response(m.importNotFound, { status: 404 });
   if (!outcome.ok) return redirectWithToast(PAGE, { type: "error", message: outcome.message });
@@ -460,7 +455,7 @@ export default function ImportPage() {
             </Card>
             <Card title={m.performanceTitle} testId="import-performance">
               <p>
-                {m.durationLabel}: {formatInteger(status.durationMinutes)} min
+                {m.durationLabel}: {status.duration}
               </p>
               <p>
                 {m.itemsPerMinuteLabel}: {formatInteger(view.items_per_minute)}

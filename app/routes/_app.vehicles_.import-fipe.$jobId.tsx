@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { importStatusView } from "~/api/views/imports";
@@ -8,7 +8,10 @@ import {
   importOutcome,
   isImportActive,
 } from "~/models/fipe-import/progress.server";
+import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
+import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
@@ -39,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id: job.id,
     status: job.status,
     active,
+    paused: job.status === "paused",
     type: options.type,
     subtitle: m.progressSubtitle(m.types[options.type], scope),
     outcome: active ? null : importOutcome(job).message,
@@ -55,6 +59,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+const CONTROLS = {
+  pause: { run: async (id: number) => pauseImport(id), done: messages.catalogueImport.paused },
+  resume: { run: resumeImportRun, done: messages.catalogueImport.resumed },
+  cancel: { run: async (id: number) => cancelImport(id), done: messages.catalogueImport.cancelled },
+} as const;
+
+/** Pausar, Retomar and Cancelar: the controls every import shares, as form posts. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAccess(request, access);
+  const progress = recordOr404(params.jobId, fipeImportProgress, m.importNotFound);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const control = CONTROLS[intent as keyof typeof CONTROLS];
+  if (!Object.hasOwn(CONTROLS, intent) || !control)
+    throw new Response(messages.formPost.unreadable, { status: 400 });
+  const here = `/vehicles/import-fipe/${progress.job.id}`;
+  const outcome = await control.run(progress.job.id);
+  return redirectWithToast(
+    here,
+    outcome.ok
+      ? { type: "success", message: control.done }
+      : { type: "error", message: outcome.message },
+  );
+}
+
+function ControlButton({ intent, label }: { intent: keyof typeof CONTROLS; label: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" preventScrollReset>
+      <button type="submit" name="intent" value={intent} className="btn-secondary" disabled={busy}>
+        {busy ? messages.catalogueImport.working : label}
+      </button>
+    </Form>
+  );
+}
+
 /** While the import runs: with JavaScript, reloads the data every 2 s; without, the page refreshes itself. */
 function useRefreshWhile(active: boolean) {
   const { revalidate } = useRevalidator();
@@ -68,6 +109,8 @@ function useRefreshWhile(active: boolean) {
 const STATUS_STYLES: Record<string, string> = {
   idle: "bg-slate-100 text-slate-800",
   running: "bg-blue-100 text-blue-800",
+  paused: "bg-amber-100 text-amber-900",
+  cancelled: "bg-slate-200 text-slate-800",
   completed: "bg-emerald-100 text-emerald-800",
   error: "bg-red-100 text-red-800",
 };
@@ -90,6 +133,15 @@ export default function FipeImportProgressPage() {
         subtitle={data.subtitle}
         actions={
           <>
+            {data.status === "running" && (
+              <ControlButton intent="pause" label={messages.catalogueImport.pause} />
+            )}
+            {(data.paused || data.status === "error") && (
+              <ControlButton intent="resume" label={messages.catalogueImport.resume} />
+            )}
+            {(data.active || data.paused) && (
+              <ControlButton intent="cancel" label={messages.catalogueImport.cancel} />
+            )}
             <Link to={`/vehicles/import-fipe?type=${data.type}`} className="btn-secondary">
               {m.newImport}
             </Link>

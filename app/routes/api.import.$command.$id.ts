@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { importStatusView } from "~/api/views/imports";
-import {
-  cancelCatalogueImport,
-  pauseCatalogueImport,
-  restartCatalogueImportRun,
-  resumeCatalogueImportRun,
-} from "~/jobs/catalogue-import.server";
+import { restartCatalogueImportRun } from "~/jobs/catalogue-import.server";
+import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
@@ -19,13 +15,13 @@ const m = messages.catalogueImport;
 
 const COMMANDS = {
   pause: {
-    run: async (id: number) => pauseCatalogueImport(id),
+    run: async (id: number) => pauseImport(id),
     done: m.paused,
     failed: m.pauseFailed,
   },
-  resume: { run: resumeCatalogueImportRun, done: m.resumed, failed: m.resumeFailed },
+  resume: { run: resumeImportRun, done: m.resumed, failed: m.resumeFailed },
   cancel: {
-    run: async (id: number) => cancelCatalogueImport(id),
+    run: async (id: number) => cancelImport(id),
     done: m.cancelled,
     failed: m.cancelFailed,
   },

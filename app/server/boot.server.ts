@@ -3,11 +3,7 @@ import {
   paymentSimulatorCredentials,
   usingEmbeddedSimulators,
 } from "~/integrations/payment-simulators.server";
-import {
-  resumeInterruptedCatalogueImports,
-  startJobRunner,
-  startSchedules,
-} from "~/jobs/index.server";
+import { resumeInterruptedImports, startJobRunner, startSchedules } from "~/jobs/index.server";
 import { configureSimulatorGateways } from "~/models/gateway-config.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -33,7 +29,7 @@ export function boot(): Promise<void> {
     await startJobRunner({ worker });
     if (worker) {
       startSchedules();
-      const resumed = await resumeInterruptedCatalogueImports();
+      const resumed = await resumeInterruptedImports();
       if (resumed > 0) console.log(`${resumed} importação(ões) interrompida(s) retomada(s).`);
     }
   })();

@@ -117,7 +117,7 @@ describe("POST /api/vehicles/import/fipe", () => {
     const body = await envelope(response);
     expect(body).toMatchObject({ success: true, message: "Importação FIPE iniciada" });
     expect(body.data).toMatchObject({
-      job_id: "vehicles.import-fipe",
+      job_id: expect.any(String),
       import_id: expect.any(Number),
       already_running: false,
     });

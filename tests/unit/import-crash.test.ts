@@ -6,11 +6,10 @@ import {
   expectedCatalogueTotals,
   type CatalogueSimulator,
 } from "~/integrations/catalogue-source/simulator.server";
-import { createCatalogueImport } from "~/models/catalogue-import/control.server";
+import { latestCatalogueImport } from "~/models/catalogue-import/control.server";
 import { DEFAULT_IMPORT_SETTINGS } from "~/models/catalogue-import/options.server";
 import { getImportJob } from "~/models/fipe-import/progress.server";
 import { db } from "~/utils/db.server";
-import { accepted } from "../support/factories";
 
 /**
  * The engine's promise, tested with a real process and a real SIGKILL: wherever the kill lands,
@@ -32,16 +31,13 @@ afterAll(async () => {
   await sim.stop();
 });
 
-function startWorker(): ChildProcess {
+function startWorker(...args: string[]): ChildProcess {
   const tsx = path.resolve("node_modules/.bin/tsx");
-  return spawn(
-    tsx,
-    ["--tsconfig", "tsconfig.json", path.resolve("tests/support/import-worker.ts")],
-    {
-      env: { ...process.env, CATALOGUE_SOURCE_URL: simUrl, REDIS_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const script = path.resolve("tests/support/import-worker.ts");
+  return spawn(tsx, ["--tsconfig", "tsconfig.json", script, ...args], {
+    env: { ...process.env, CATALOGUE_SOURCE_URL: simUrl, REDIS_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 async function until<T>(read: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
@@ -59,15 +55,7 @@ const count = (table: string) =>
 
 describe("a worker killed with SIGKILL mid-import", () => {
   it("resumes in the next process and ends with exact counts", async () => {
-    const { job } = accepted(
-      createCatalogueImport(
-        {
-          settings: { ...DEFAULT_IMPORT_SETTINGS, concurrentPages: 3, itemsPerBatch: 15 },
-          source: { kind: "api" },
-        },
-        null,
-      ),
-    );
+    const settings = { ...DEFAULT_IMPORT_SETTINGS, concurrentPages: 3, itemsPerBatch: 15 };
     const expected = expectedCatalogueTotals(ITEMS);
     const totalBatches = Math.ceil(ITEMS / 15);
     const before = {
@@ -77,11 +65,14 @@ describe("a worker killed with SIGKILL mid-import", () => {
       codes: count("part_alternative_codes"),
     };
 
+    let job: { id: number } | undefined;
     for (const killAfterBatches of [7, 23]) {
-      const worker = startWorker();
+      // The first process starts the import, as the admin's button does; the next one resumes it.
+      const worker = job ? startWorker() : startWorker("--start", JSON.stringify(settings));
+      job ??= await until(() => latestCatalogueImport(), 20_000, "the import to start");
       const exited = new Promise((resolve) => worker.once("exit", resolve));
       await until(
-        () => ((getImportJob(job.id)?.currentPage ?? 0) >= killAfterBatches ? true : undefined),
+        () => ((getImportJob(job!.id)?.currentPage ?? 0) >= killAfterBatches ? true : undefined),
         60_000,
         `batch ${killAfterBatches}`,
       );
@@ -96,10 +87,11 @@ describe("a worker killed with SIGKILL mid-import", () => {
       expect(atKill.processedItems).toBe(atKill.currentPage * 15);
     }
 
+    const importId = job!.id;
     const last = startWorker();
     const done = await until(
       () => {
-        const current = getImportJob(job.id)!;
+        const current = getImportJob(importId)!;
         return current.status === "running" ? undefined : current;
       },
       90_000,

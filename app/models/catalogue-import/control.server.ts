@@ -22,8 +22,8 @@ const m = messages.catalogueImport;
 /** Statuses in which an import still holds the catalogue: no second one, no clearing. */
 const ACTIVE_STATUSES = ["idle", "running", "paused"] as const;
 
-/** Tells whether a job-runner run is still queued or running; the job layer knows. */
-export type RunAliveCheck = (runId: string) => boolean;
+/** Tells whether the import's current run is still queued or running; the job layer knows. */
+export type RunAliveCheck = (job: ImportJob) => boolean;
 
 export type ClaimedRun = { job: ImportJob; runId: string };
 
@@ -41,13 +41,14 @@ export function latestCatalogueImport(): ImportJob | undefined {
     .get();
 }
 
-function activeImports(): ImportJob[] {
+/** Imports of a kind (every kind when none is given) that still hold the catalogue. */
+export function activeImports(kind: string | null = CATALOGUE_IMPORT_KIND): ImportJob[] {
   return db()
     .select()
     .from(importJobs)
     .where(
       and(
-        eq(importJobs.kind, CATALOGUE_IMPORT_KIND),
+        kind === null ? undefined : eq(importJobs.kind, kind),
         inArray(importJobs.status, [...ACTIVE_STATUSES]),
       ),
     )
@@ -56,7 +57,7 @@ function activeImports(): ImportJob[] {
 
 /** A running import whose run died with its process: it can only go on through a resume. */
 export function isInterrupted(job: ImportJob, isRunAlive: RunAliveCheck): boolean {
-  return job.status === "running" && (!job.runId || !isRunAlive(job.runId));
+  return job.status === "running" && !isRunAlive(job);
 }
 
 function setStatus(id: number, values: Partial<typeof importJobs.$inferInsert>) {
@@ -67,12 +68,17 @@ function setStatus(id: number, values: Partial<typeof importJobs.$inferInsert>) 
     .run();
 }
 
-function insertImport(options: CatalogueImportOptions, actorId: number | null): ClaimedRun {
+/** Records a new import of `kind`, running under a new run id, with its options. */
+export function insertImport(
+  kind: string,
+  options: Record<string, unknown>,
+  actorId: number | null,
+): ClaimedRun {
   const runId = randomUUID();
   const job = db()
     .insert(importJobs)
     .values({
-      kind: CATALOGUE_IMPORT_KIND,
+      kind,
       status: "running",
       options,
       runId,
@@ -92,7 +98,7 @@ export function createCatalogueImport(
 ): Outcome<ClaimedRun> {
   return immediateTransaction(db(), () => {
     if (activeImports().length > 0) return refuse("already_current", m.alreadyRunning);
-    const claimed = insertImport(options, actorId);
+    const claimed = insertImport(CATALOGUE_IMPORT_KIND, options, actorId);
     logActivity({
       actorId,
       type: "import",
@@ -104,9 +110,10 @@ export function createCatalogueImport(
   });
 }
 
-export function pauseCatalogueImport(id: number): Outcome<ImportJob> {
+/** Pausing, resuming and cancelling work the same on every kind of import (catalogue, FIPE). */
+export function pauseImport(id: number): Outcome<ImportJob> {
   return immediateTransaction(db(), () => {
-    const job = catalogueImport(id);
+    const job = getImportJob(id);
     if (!job) return refuse("not_found", m.importNotFound);
     if (job.status !== "running" && job.status !== "idle")
       return refuse("not_active", m.notRunning);
@@ -120,14 +127,14 @@ export function pauseCatalogueImport(id: number): Outcome<ImportJob> {
  * Hands the import to a new run: a paused one, one stopped by an error, or one whose run died
  * (interrupted). The old run, if it still lives, stops at its next batch.
  */
-export function resumeCatalogueImport(id: number, isRunAlive: RunAliveCheck): Outcome<ClaimedRun> {
+export function resumeImport(id: number, isRunAlive: RunAliveCheck): Outcome<ClaimedRun> {
   return immediateTransaction(db(), () => {
-    const job = catalogueImport(id);
+    const job = getImportJob(id);
     if (!job) return refuse("not_found", m.importNotFound);
     const resumable =
       job.status === "paused" || job.status === "error" || isInterrupted(job, isRunAlive);
     if (!resumable) return refuse("not_active", m.notPaused);
-    if (job.status === "error" && activeImports().length > 0)
+    if (job.status === "error" && activeImports(job.kind).length > 0)
       return refuse("already_current", m.alreadyRunning);
     const runId = randomUUID();
     setStatus(id, { status: "running", runId, completedAt: null });
@@ -135,9 +142,9 @@ export function resumeCatalogueImport(id: number, isRunAlive: RunAliveCheck): Ou
   });
 }
 
-export function cancelCatalogueImport(id: number): Outcome<ImportJob> {
+export function cancelImport(id: number): Outcome<ImportJob> {
   return immediateTransaction(db(), () => {
-    const job = catalogueImport(id);
+    const job = getImportJob(id);
     if (!job) return refuse("not_found", m.importNotFound);
     if (!(ACTIVE_STATUSES as readonly string[]).includes(job.status))
       return refuse("not_active", m.notActive);
@@ -157,14 +164,14 @@ export function restartCatalogueImport(id: number, actorId: number | null): Outc
       appendImportLog(id, m.cancelledLog);
     }
     if (activeImports().length > 0) return refuse("already_current", m.alreadyRunning);
-    const claimed = insertImport(catalogueImportOptions(job), actorId);
+    const claimed = insertImport(CATALOGUE_IMPORT_KIND, catalogueImportOptions(job), actorId);
     return accept(claimed);
   });
 }
 
-/** Running imports whose run died; the job layer resumes them when it starts. */
-export function interruptedCatalogueImports(isRunAlive: RunAliveCheck): ImportJob[] {
-  return activeImports().filter((job) => isInterrupted(job, isRunAlive));
+/** Running imports of every kind whose run died; the job layer resumes them when it starts. */
+export function interruptedImports(isRunAlive: RunAliveCheck): ImportJob[] {
+  return activeImports(null).filter((job) => isInterrupted(job, isRunAlive));
 }
 
 export type ClearedCatalogue = { parts: number; vehicles: number; fitments: number };
@@ -173,7 +180,7 @@ export type ClearedCatalogue = { parts: number; vehicles: number; fitments: numb
 export function clearCatalogue(actorId: number | null): Outcome<ClearedCatalogue> {
   const database = db();
   return immediateTransaction(database, () => {
-    if (activeImports().length > 0) return refuse("in_use", m.clearRefusedRunning);
+    if (activeImports(null).length > 0) return refuse("in_use", m.clearRefusedRunning);
     const client = database.$client;
     const fitments = client.prepare("delete from part_vehicles").run().changes;
     client.prepare("delete from part_alternative_codes").run();

@@ -3,12 +3,12 @@ import { db } from "~/utils/db.server";
 import { accepted } from "../../../tests/support/factories";
 import { getImportJob } from "../fipe-import/progress.server";
 import {
-  cancelCatalogueImport,
+  cancelImport,
   clearCatalogue,
   createCatalogueImport,
-  pauseCatalogueImport,
+  pauseImport,
   restartCatalogueImport,
-  resumeCatalogueImport,
+  resumeImport,
 } from "./control.server";
 import { runCatalogueImport, type BatchSource, type SourceBatch } from "./engine.server";
 import type { CatalogueItemInput } from "./items";
@@ -113,7 +113,7 @@ describe("catalogue import engine", () => {
       listSource(items, {
         perBatch: 10,
         beforeBatch: (n) => {
-          if (n === 3) accepted(pauseCatalogueImport(job.id));
+          if (n === 3) accepted(pauseImport(job.id));
         },
       }),
     );
@@ -125,7 +125,7 @@ describe("catalogue import engine", () => {
     });
     expect(counts().parts).toBe(20);
 
-    const resumed = accepted(resumeCatalogueImport(job.id, alive));
+    const resumed = accepted(resumeImport(job.id, alive));
     expect(resumed.runId).not.toBe(runId);
     const outcome = await runCatalogueImport(
       job.id,
@@ -154,7 +154,7 @@ describe("catalogue import engine", () => {
     expect(afterCrash).toMatchObject({ currentPage: 2, processedItems: 20, createdParts: 20 });
     expect(counts().parts).toBe(20);
 
-    const resumed = accepted(resumeCatalogueImport(job.id, alive));
+    const resumed = accepted(resumeImport(job.id, alive));
     await runCatalogueImport(job.id, resumed.runId, listSource(items, { perBatch: 10 }));
     const done = getImportJob(job.id)!;
     expect(done).toMatchObject({
@@ -178,7 +178,7 @@ describe("catalogue import engine", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The old run is stuck before batch 2, as a process that froze would be; an admin resumes.
-    const takeover = accepted(resumeCatalogueImport(job.id, dead));
+    const takeover = accepted(resumeImport(job.id, dead));
     const newRun = await runCatalogueImport(
       job.id,
       takeover.runId,
@@ -200,7 +200,7 @@ describe("catalogue import engine", () => {
       listSource(items, {
         perBatch: 10,
         beforeBatch: (n) => {
-          if (n === 2) accepted(cancelCatalogueImport(job.id));
+          if (n === 2) accepted(cancelImport(job.id));
         },
       }),
     );
@@ -249,9 +249,9 @@ describe("catalogue import engine", () => {
       reason: "already_current",
     });
     expect(clearCatalogue(null)).toMatchObject({ ok: false, reason: "in_use" });
-    expect(resumeCatalogueImport(job.id, alive)).toMatchObject({ ok: false, reason: "not_active" });
-    accepted(cancelCatalogueImport(job.id));
-    expect(pauseCatalogueImport(job.id)).toMatchObject({ ok: false, reason: "not_active" });
+    expect(resumeImport(job.id, alive)).toMatchObject({ ok: false, reason: "not_active" });
+    accepted(cancelImport(job.id));
+    expect(pauseImport(job.id)).toMatchObject({ ok: false, reason: "not_active" });
     expect(clearCatalogue(null).ok).toBe(true);
   });
 });

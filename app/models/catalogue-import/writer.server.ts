@@ -86,13 +86,13 @@ type ExistingVehicle = {
   engine: string | null;
   fuel: string | null;
 };
-type ExistingFitment = {
-  id: number;
+type FitmentValues = {
   notes: string | null;
   position: string | null;
   year_from: number | null;
   year_to: number | null;
 };
+type ExistingFitment = FitmentValues & { id: number };
 
 const FITMENT_SOURCE = "import";
 
@@ -162,6 +162,14 @@ function statements(client: Database.Database) {
 const sameText = (a: string | null | undefined, b: string | null | undefined) =>
   foldName(a ?? "") === foldName(b ?? "");
 
+/** Ids of rows a dry run would create are negative; both fit in 26 bits with this offset. */
+const ID_OFFSET = 2 ** 25;
+
+/** A (part, vehicle) pair as one number, exact for ids below 2^25 either side of zero. */
+function fitmentKey(partId: number, vehicleId: number): number {
+  return (partId + ID_OFFSET) * 2 ** 26 + (vehicleId + ID_OFFSET);
+}
+
 /** The key a vehicle is known by; years apart, brand as the brands table spells it. */
 function vehicleKey(
   brand: string,
@@ -187,8 +195,20 @@ export function createCatalogueWriter(
   let categoryIds = new Map<string, number>();
   let brandNames = new Map<string, string>();
   let vehicleRows = new Map<string, ExistingVehicle>();
+  // A vehicle is counted (created, updated or skipped) the first time this writer meets it, not
+  // once per part that fits it: "existing vehicles" means vehicles, not links.
+  let countedVehicles = new Set<number>();
   let plannedParts = new Map<string, ExistingPart & { altCodes: Set<string> }>();
-  let plannedFitments = new Map<string, ExistingFitment>();
+  // A dry run of a million-row file plans millions of fitments: keyed by a number, with the few
+  // distinct (notes, position, years) tuples shared, each costs a map entry and no more.
+  let plannedFitments = new Map<number, FitmentValues>();
+  let fitmentValues = new Map<string, FitmentValues>();
+  const sharedValues = (values: FitmentValues) => {
+    const key = `${values.notes}\u0000${values.position}\u0000${values.year_from}\u0000${values.year_to}`;
+    let shared = fitmentValues.get(key);
+    if (!shared) fitmentValues.set(key, (shared = values));
+    return shared;
+  };
   let nextPlannedId = -1;
   loadNames();
 
@@ -323,15 +343,18 @@ export function createCatalogueWriter(
           )!.id
         : nextPlannedId--;
       vehicleRows.set(key, { id, version: fitment.version, engine: fitment.engine, fuel });
+      countedVehicles.add(id);
       counts.createdVehicles++;
       return id;
     }
     vehicleRows.set(key, existing);
+    const firstMeeting = !countedVehicles.has(existing.id);
+    countedVehicles.add(existing.id);
     if (fuel !== null && existing.fuel !== fuel && !flags.skipExistingVehicles) {
       if (applying) sql.updateVehicleFuel.run(fuel, existing.id);
       existing.fuel = fuel;
       counts.updatedVehicles++;
-    } else {
+    } else if (firstMeeting) {
       counts.skippedVehicles++;
     }
     return existing.id;
@@ -343,8 +366,8 @@ export function createCatalogueWriter(
     fitment: CatalogueFitmentInput,
     counts: WriteCounts,
   ) {
-    const key = `${partId}:${vehicleId}`;
-    const existing =
+    const key = fitmentKey(partId, vehicleId);
+    const existing: FitmentValues | ExistingFitment | undefined =
       plannedFitments.get(key) ??
       (partId > 0 && vehicleId > 0 ? sql.fitment.get(partId, vehicleId) : undefined);
     const wanted = {
@@ -364,7 +387,7 @@ export function createCatalogueWriter(
           wanted.year_to,
           FITMENT_SOURCE,
         );
-      else plannedFitments.set(key, { id: nextPlannedId--, ...wanted });
+      else plannedFitments.set(key, sharedValues(wanted));
       counts.createdCompatibilities++;
       return;
     }
@@ -380,9 +403,9 @@ export function createCatalogueWriter(
           wanted.position,
           wanted.year_from,
           wanted.year_to,
-          existing.id,
+          (existing as ExistingFitment).id,
         );
-      else plannedFitments.set(key, { ...existing, ...wanted });
+      else plannedFitments.set(key, sharedValues(wanted));
       counts.updatedCompatibilities++;
     } else {
       counts.skippedCompatibilities++;
@@ -406,8 +429,10 @@ export function createCatalogueWriter(
     forget() {
       loadNames();
       vehicleRows = new Map();
+      countedVehicles = new Set();
       plannedParts = new Map();
       plannedFitments = new Map();
+      fitmentValues = new Map();
     },
   };
 }

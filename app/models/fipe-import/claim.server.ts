@@ -1,41 +1,34 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { importJobs } from "~db/schema";
-import type { FipeVehicleType } from "~/integrations/fipe/types";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import {
-  failImport,
-  FIPE_IMPORT_KIND,
-  type FipeImportOptions,
-  type ImportJob,
-} from "./progress.server";
+  activeImports,
+  insertImport,
+  isInterrupted,
+  type ClaimedRun,
+  type RunAliveCheck,
+} from "../catalogue-import/control.server";
+import { failImport, FIPE_IMPORT_KIND, type FipeImportOptions } from "./progress.server";
 
 /** What an admin asks for, in the form's and the API's words. */
-export type FipeImportRequest = { type: FipeVehicleType; brand_code?: string; max_brands?: number };
+export type FipeImportRequest = {
+  type: FipeImportOptions["type"];
+  brand_code?: string;
+  max_brands?: number;
+};
 
 /**
- * Records a new FIPE import, unless one is already queued or running: then that one is returned,
+ * Records a new FIPE import, unless one is already running or paused: then that one is returned,
  * so a second click (or a second admin) follows the import in progress instead of starting another.
- * `isOrphaned` tells an import whose runner died (the job layer knows); such ones are retired.
+ * A running import whose run died (`isRunAlive` says so; the job layer knows) is retired.
  */
 export function claimFipeImport(
   input: FipeImportRequest,
   actorId: number | null,
-  isOrphaned: (job: ImportJob, now: number) => boolean,
-): { job: ImportJob; created: boolean } {
-  const database = db();
-  return immediateTransaction(database, () => {
-    const now = Date.now();
-    const active = database
-      .select()
-      .from(importJobs)
-      .where(
-        and(eq(importJobs.kind, FIPE_IMPORT_KIND), inArray(importJobs.status, ["idle", "running"])),
-      )
-      .orderBy(desc(importJobs.id))
-      .all();
-    for (const job of active) {
-      if (!isOrphaned(job, now)) return { job, created: false };
+  isRunAlive: RunAliveCheck,
+): ClaimedRun & { created: boolean } {
+  return immediateTransaction(db(), () => {
+    for (const job of activeImports(FIPE_IMPORT_KIND)) {
+      if (!isInterrupted(job, isRunAlive)) return { job, runId: job.runId ?? "", created: false };
       failImport(job.id, messages.fipe.interrupted);
     }
     const options: FipeImportOptions = {
@@ -43,11 +36,6 @@ export function claimFipeImport(
       brandCode: input.brand_code,
       maxBrands: input.max_brands,
     };
-    const job = database
-      .insert(importJobs)
-      .values({ kind: FIPE_IMPORT_KIND, status: "idle", options, startedById: actorId })
-      .returning()
-      .get();
-    return { job, created: true };
+    return { ...insertImport(FIPE_IMPORT_KIND, options, actorId), created: true };
   });
 }

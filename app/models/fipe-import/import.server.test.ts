@@ -19,7 +19,7 @@ const simulatorUrl = withFipeSimulator();
 
 /** A fresh import each time: whatever an earlier test left active counts as dead. */
 const claimFipeImport = (input: FipeImportRequest, actorId: number | null) =>
-  claim(input, actorId, () => true);
+  claim(input, actorId, () => false);
 
 const client = (url = simulatorUrl()) =>
   createFipeClient({ baseUrl: url, minIntervalMs: 0, backoffMs: 1, maxAttempts: 2 });
@@ -29,8 +29,8 @@ const vehicleCount = () => db().select({ n: count() }).from(vehicles).get()!.n;
 describe("runFipeImport", () => {
   it("imports one brand's models and years, parsed, with FIPE code and model year", async () => {
     const { user } = await createUser({ role: "admin" });
-    const { job } = claimFipeImport({ type: "carros", brand_code: "59" }, user.id);
-    const result = await runFipeImport(job.id, client());
+    const { job, runId } = claimFipeImport({ type: "carros", brand_code: "59" }, user.id);
+    const result = await runFipeImport(job.id, runId, client());
     const expected = sampleYears("carros", "59");
     expect(result).toMatchObject({
       status: "completed",
@@ -88,8 +88,8 @@ describe("runFipeImport", () => {
   it("running the same import again creates no duplicates", async () => {
     finishActiveImports();
     const before = vehicleCount();
-    const { job } = claimFipeImport({ type: "carros", brand_code: "59" }, null);
-    const result = await runFipeImport(job.id, client());
+    const { job, runId } = claimFipeImport({ type: "carros", brand_code: "59" }, null);
+    const result = await runFipeImport(job.id, runId, client());
     expect(result).toMatchObject({ created: 0, skipped: sampleYears("carros", "59") });
     expect(result.message).toBe("Importação FIPE concluída. Marcas: 1. Registros: 0.");
     expect(vehicleCount()).toBe(before);
@@ -98,8 +98,8 @@ describe("runFipeImport", () => {
   it("reuses an existing brand row written in another case", async () => {
     finishActiveImports();
     db().insert(brands).values({ name: "SUZUKI" }).run();
-    const { job } = claimFipeImport({ type: "motos", brand_code: "99" }, null);
-    await runFipeImport(job.id, client());
+    const { job, runId } = claimFipeImport({ type: "motos", brand_code: "99" }, null);
+    await runFipeImport(job.id, runId, client());
     const rows = db().select().from(vehicles).where(eq(vehicles.vehicleType, "motos")).all();
     expect(new Set(rows.map((r) => r.brand))).toEqual(new Set(["SUZUKI"]));
     expect(rows.find((r) => r.model === "V-Strom 650")).toMatchObject({
@@ -110,11 +110,11 @@ describe("runFipeImport", () => {
 
   it("caps the brands, in alphabetical order, and reports progress every 10 brands", async () => {
     finishActiveImports();
-    const capped = claimFipeImport({ type: "carros", max_brands: 2 }, null).job;
-    const two = await runFipeImport(capped.id, client());
+    const capped = claimFipeImport({ type: "carros", max_brands: 2 }, null);
+    const two = await runFipeImport(capped.job.id, capped.runId, client());
     expect(two.brands).toBe(2);
-    expect(getImportJob(capped.id)).toMatchObject({ currentPage: 2, totalPages: 2 });
-    expect(importLogLines(capped.id).map((l) => l.message)).toEqual(
+    expect(getImportJob(capped.job.id)).toMatchObject({ currentPage: 2, totalPages: 2 });
+    expect(importLogLines(capped.job.id).map((l) => l.message)).toEqual(
       expect.arrayContaining([
         "Importação FIPE iniciada: Carros, até 2 marca(s).",
         expect.stringMatching(/^Marca Audi:/),
@@ -123,8 +123,8 @@ describe("runFipeImport", () => {
     );
 
     finishActiveImports();
-    const all = claimFipeImport({ type: "carros" }, null).job;
-    const result = await runFipeImport(all.id, client());
+    const { job: all, runId: allRun } = claimFipeImport({ type: "carros" }, null);
+    const result = await runFipeImport(all.id, allRun, client());
     const total = FIPE_SAMPLE.carros.length;
     expect(result.brands).toBe(total);
     const lines = importLogLines(all.id).map((l) => l.message);
@@ -142,8 +142,8 @@ describe("runFipeImport", () => {
     const failing = createFipeSimulator({ failFirst: 100, failStatus: 500 });
     const url = await failing.start();
     try {
-      const { job } = claimFipeImport({ type: "carros" }, null);
-      await expect(runFipeImport(job.id, client(url))).rejects.toThrow(
+      const { job, runId } = claimFipeImport({ type: "carros" }, null);
+      await expect(runFipeImport(job.id, runId, client(url))).rejects.toThrow(
         "Erro ao importar FIPE: Não foi possível obter marcas da FIPE (a FIPE respondeu com erro (HTTP 500))",
       );
       const stored = getImportJob(job.id)!;
@@ -162,7 +162,7 @@ describe("runFipeImport", () => {
     const flaky = createFipeSimulator({ retryAfterSeconds: 0 });
     const url = await flaky.start();
     try {
-      const { job } = claimFipeImport({ type: "caminhoes", brand_code: "109" }, null);
+      const { job, runId } = claimFipeImport({ type: "caminhoes", brand_code: "109" }, null);
       // brands and models pass; every model read after that is refused.
       const limited = createFipeClient({
         baseUrl: url,
@@ -172,7 +172,7 @@ describe("runFipeImport", () => {
         fetch: (input, init) =>
           flaky.requestCount >= 2 ? fetch(`${input}?simulate=429`, init) : fetch(input, init),
       });
-      await expect(runFipeImport(job.id, limited)).rejects.toThrow(
+      await expect(runFipeImport(job.id, runId, limited)).rejects.toThrow(
         "Erro ao importar FIPE: a FIPE limitou as requisições; tente de novo mais tarde",
       );
       expect(getImportJob(job.id)!.status).toBe("error");
@@ -183,8 +183,8 @@ describe("runFipeImport", () => {
 
   it("says so when the chosen brand is not in FIPE", async () => {
     finishActiveImports();
-    const { job } = claimFipeImport({ type: "carros", brand_code: "99999" }, null);
-    await expect(runFipeImport(job.id, client())).rejects.toThrow(
+    const { job, runId } = claimFipeImport({ type: "carros", brand_code: "99999" }, null);
+    await expect(runFipeImport(job.id, runId, client())).rejects.toThrow(
       "Erro ao importar FIPE: marca 99999 não encontrada na FIPE",
     );
   });

@@ -39,13 +39,7 @@ const MAX_CONSECUTIVE_FAILURES = 5;
 
 class FipeImportAbort extends Error {}
 
-type Counters = {
-  processedItems: number;
-  totalItems: number;
-  createdVehicles: number;
-  skippedVehicles: number;
-  errorCount: number;
-};
+type VehicleRow = typeof vehicles.$inferInsert;
 
 /** The catalogue's brand row for a FIPE brand: an existing one of the same name (any case), or a new one. */
 function ensureBrand(name: string): string {
@@ -60,16 +54,15 @@ function ensureBrand(name: string): string {
   return name;
 }
 
-/** Writes one FIPE model's years; (fipe_code, year) already present is skipped, never duplicated. */
-function upsertModelYears(
+/** One FIPE model's years as vehicle rows, one per year. */
+function modelYearRows(
   brandName: string,
   type: FipeVehicleType,
   parsed: ParsedFipeModel,
   fipeCode: string,
   years: { year: number; fuel: string | null }[],
   detailFuel: string | null,
-): { created: number; skipped: number } {
-  const database = db();
+): VehicleRow[] {
   const rows = years.map(({ year, fuel }) => ({
     brand: brandName,
     model: parsed.model,
@@ -82,26 +75,16 @@ function upsertModelYears(
     vehicleType: type,
     fipeCode,
   }));
-  const unique = [...new Map(rows.map((row) => [row.year, row])).values()];
-  if (unique.length === 0) return { created: 0, skipped: 0 };
-  const inserted = immediateTransaction(database, () =>
-    database
-      .insert(vehicles)
-      .values(unique)
-      .onConflictDoNothing()
-      .returning({ id: vehicles.id })
-      .all(),
-  );
-  return { created: inserted.length, skipped: rows.length - inserted.length };
+  return [...new Map(rows.map((row) => [row.year, row])).values()];
 }
 
-async function importModel(
+async function readModel(
   client: FipeClient,
   type: FipeVehicleType,
   brand: FipeBrand,
   brandName: string,
   model: FipeModel,
-): Promise<{ created: number; skipped: number; years: number }> {
+): Promise<{ rows: VehicleRow[]; years: number }> {
   const yearList = await client.years(type, brand.codigo, model.codigo);
   const years = yearList
     .map((y) => ({ code: y.codigo, parsed: parseYearCode(y.codigo) }))
@@ -109,13 +92,13 @@ async function importModel(
       (y): y is { code: string; parsed: { year: number; fuel: string | null } } =>
         y.parsed !== null,
     );
-  if (years.length === 0) return { created: 0, skipped: 0, years: 0 };
+  if (years.length === 0) return { rows: [], years: 0 };
   // The FIPE code names the model version, the same for all its years: one detail call is enough.
   const detail = await client.detail(type, brand.codigo, model.codigo, years[0]!.code);
   const fipeCode = detail.CodigoFipe?.trim();
   if (!fipeCode) throw new FipeError("a FIPE não informou o código FIPE do modelo");
   const parsed = parseFipeModelName(model.nome, type);
-  const result = upsertModelYears(
+  const rows = modelYearRows(
     brandName,
     type,
     parsed,
@@ -123,7 +106,57 @@ async function importModel(
     years.map((y) => y.parsed),
     fuelFromDetail(detail.Combustivel),
   );
-  return { ...result, years: years.length };
+  return { rows, years: years.length };
+}
+
+type BrandRead = { rows: VehicleRow[]; years: number; errors: number };
+
+/**
+ * Writes a brand's vehicles together with the checkpoint (brands done = `brandNumber`) and the
+ * counters, in one transaction, if this run still owns the running import and the brand is the
+ * next one: a process killed at any moment leaves whole brands, and a resume redoes none twice.
+ * (fipe_code, year) already present is skipped, never duplicated.
+ */
+function commitBrand(
+  importJobId: number,
+  runId: string,
+  brandNumber: number,
+  read: BrandRead,
+): { created: number; skipped: number } | "stopped" {
+  const database = db();
+  return immediateTransaction(database, () => {
+    const job = getImportJob(importJobId);
+    if (!job || job.status !== "running" || job.runId !== runId) return "stopped";
+    if (job.currentPage !== brandNumber - 1) return "stopped";
+    let created = 0;
+    for (let first = 0; first < read.rows.length; first += 200) {
+      created += database
+        .insert(vehicles)
+        .values(read.rows.slice(first, first + 200))
+        .onConflictDoNothing()
+        .returning({ id: vehicles.id })
+        .all().length;
+    }
+    const skipped = read.rows.length - created;
+    database.$client
+      .prepare(
+        `update import_jobs set current_page = ?, processed_items = processed_items + ?,
+           total_items = total_items + ?, created_vehicles = created_vehicles + ?,
+           skipped_vehicles = skipped_vehicles + ?, error_count = error_count + ?,
+           last_activity_at = ? where id = ?`,
+      )
+      .run(
+        brandNumber,
+        read.years,
+        read.years,
+        created,
+        skipped,
+        read.errors,
+        Date.now(),
+        importJobId,
+      );
+    return { created, skipped };
+  });
 }
 
 /** The brands the import asked for, in alphabetical order. */
@@ -143,35 +176,31 @@ async function selectBrands(client: FipeClient, options: FipeImportOptions): Pro
   return selected;
 }
 
+/** Whether this run may still work on the import (it is running and the run is its owner). */
+function owns(importJobId: number, runId: string): boolean {
+  const job = getImportJob(importJobId);
+  return job?.status === "running" && job.runId === runId;
+}
+
 /**
- * The job's work: reads the chosen brands from FIPE, model by model, and upserts one vehicle per
- * model year. Progress goes to import_jobs (current_page = brands done) and pt-BR lines to
- * import_logs. A re-run of the same import resumes after the last brand it finished.
+ * The job's work for one run: reads the chosen brands from FIPE, model by model, and writes one
+ * vehicle per model year, a brand at a time with its checkpoint (`current_page` = brands done).
+ * pt-BR lines go to import_logs. A pause or cancel (or a newer run of the same import) stops it
+ * at the next brand; a resumed run starts after the last brand written.
  */
 export async function runFipeImport(
   importJobId: number,
+  runId: string,
   client: FipeClient = fipeClient(),
+  signal?: AbortSignal,
 ): Promise<FipeImportSummary> {
   const initial = getImportJob(importJobId);
   if (!initial || initial.kind !== FIPE_IMPORT_KIND) throw new Error(m.importNotFound);
-  if (
-    initial.status === "completed" ||
-    initial.status === "error" ||
-    initial.status === "cancelled"
-  ) {
-    return importOutcome(initial);
-  }
+  if (!owns(importJobId, runId)) return importOutcome(initial);
   const options = fipeImportOptions(initial);
   const typeLabel = m.types[options.type];
-  const counters: Counters = {
-    processedItems: initial.processedItems,
-    totalItems: initial.totalItems,
-    createdVehicles: initial.createdVehicles,
-    skippedVehicles: initial.skippedVehicles,
-    errorCount: initial.errorCount,
-  };
   const resumeFrom = initial.currentPage;
-  updateImportJob(importJobId, { status: "running", startedAt: initial.startedAt ?? new Date() });
+  let errors = 0;
 
   try {
     const selected = await selectBrands(client, options);
@@ -196,59 +225,62 @@ export async function runFipeImport(
     const countFailure = (error: unknown, logLine: string) => {
       if (error instanceof FipeError && error.status === 429)
         throw new FipeImportAbort(m.rateLimited);
-      counters.errorCount++;
+      errors++;
       consecutiveFailures++;
       appendImportLog(importJobId, logLine, "warn");
       if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES)
         throw new FipeImportAbort(m.tooManyErrors);
     };
     for (let index = resumeFrom; index < selected.length; index++) {
+      if (signal?.aborted || !owns(importJobId, runId))
+        return importOutcome(getImportJob(importJobId)!);
       const brand = selected[index]!;
       const name = ensureBrand(fipeBrandName(brand.nome));
-      let created = 0;
-      let skipped = 0;
+      const read: BrandRead = { rows: [], years: 0, errors: 0 };
+      const errorsBefore = errors;
       try {
         const { modelos } = await client.models(options.type, brand.codigo);
         for (const model of modelos) {
           try {
-            const result = await importModel(client, options.type, brand, name, model);
-            created += result.created;
-            skipped += result.skipped;
-            counters.totalItems += result.years;
-            counters.processedItems += result.years;
-            counters.createdVehicles += result.created;
-            counters.skippedVehicles += result.skipped;
+            const result = await readModel(client, options.type, brand, name, model);
+            read.rows.push(...result.rows);
+            read.years += result.years;
             consecutiveFailures = 0;
           } catch (error) {
             countFailure(error, m.modelFailed(model.nome, errorReason(error)));
           }
-          updateImportJob(importJobId, counters);
         }
-        appendImportLog(importJobId, m.brandDone(name, created, skipped));
       } catch (error) {
         if (error instanceof FipeImportAbort) throw error;
         countFailure(error, m.brandFailed(name, errorReason(error)));
       }
+      read.errors = errors - errorsBefore;
+      const written = commitBrand(importJobId, runId, index + 1, read);
+      if (written === "stopped") return importOutcome(getImportJob(importJobId)!);
+      appendImportLog(importJobId, m.brandDone(name, written.created, written.skipped));
       const done = index + 1;
-      updateImportJob(importJobId, { ...counters, currentPage: done });
       if (done % 10 === 0 && done < selected.length) {
-        appendImportLog(importJobId, m.progress(done, selected.length, counters.createdVehicles));
+        const job = getImportJob(importJobId)!;
+        appendImportLog(importJobId, m.progress(done, selected.length, job.createdVehicles));
       }
     }
 
-    const message = m.completed(selected.length, counters.createdVehicles);
-    updateImportJob(importJobId, { ...counters, status: "completed", completedAt: new Date() });
+    const finished = getImportJob(importJobId)!;
+    const message = m.completed(selected.length, finished.createdVehicles);
+    if (!owns(importJobId, runId)) return importOutcome(finished);
+    updateImportJob(importJobId, { status: "completed", completedAt: new Date() });
     appendImportLog(importJobId, message);
     logActivity({
       actorId: initial.startedById,
       type: "import",
-      action: m.completedActivity(typeLabel, selected.length, counters.createdVehicles),
+      action: m.completedActivity(typeLabel, selected.length, finished.createdVehicles),
       entity: "import_job",
       entityId: importJobId,
     });
     return importSummary(getImportJob(importJobId)!, message);
   } catch (error) {
-    const message = failImport(importJobId, errorReason(error), counters);
+    if (!owns(importJobId, runId)) return importOutcome(getImportJob(importJobId)!);
+    const message = failImport(importJobId, errorReason(error));
     logActivity({
       actorId: initial.startedById,
       type: "import",
