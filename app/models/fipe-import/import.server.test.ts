@@ -14,6 +14,7 @@ import {
 import { runFipeImport } from "./import.server";
 import { getImportJob, importLogLines } from "./progress.server";
 import { claimFipeImport as claim, type FipeImportRequest } from "./claim.server";
+import { cancelImport, pauseImport, resumeImport } from "../catalogue-import/control.server";
 
 const simulatorUrl = withFipeSimulator();
 
@@ -202,3 +203,54 @@ function getCreatedAfter(importJobId: number, brandsDone: number): number {
     .slice(0, brandsDone)
     .reduce((sum, match) => sum + Number(match[1]), 0);
 }
+
+describe("pausing and resuming a FIPE import", () => {
+  it("stops at a brand boundary and resumes to the same vehicles, none twice", async () => {
+    finishActiveImports();
+    const { job, runId } = claimFipeImport({ type: "motos" }, null);
+    const brandsTotal = FIPE_SAMPLE.motos.length;
+    const expected = FIPE_SAMPLE.motos.reduce((sum, b) => sum + sampleYears("motos", b.codigo), 0);
+    db().delete(vehicles).where(eq(vehicles.vehicleType, "motos")).run();
+    const pausing = createFipeClient({
+      baseUrl: simulatorUrl(),
+      minIntervalMs: 0,
+      backoffMs: 1,
+      maxAttempts: 2,
+      fetch: (input, init) => {
+        // Paused by an admin while the second brand is being read.
+        if (getImportJob(job.id)!.currentPage === 1) pauseImport(job.id);
+        return fetch(input, init);
+      },
+    });
+    const paused = await runFipeImport(job.id, runId, pausing);
+    expect(paused.status).toBe("paused");
+    const atPause = getImportJob(job.id)!;
+    expect(atPause.currentPage).toBeGreaterThan(0);
+    expect(atPause.currentPage).toBeLessThan(brandsTotal);
+
+    const resumed = resumeImport(job.id, () => false);
+    if (!resumed.ok) throw new Error(resumed.message);
+    const result = await runFipeImport(job.id, resumed.value.runId, client());
+    expect(result).toMatchObject({
+      status: "completed",
+      brands: brandsTotal,
+      created: expected,
+      skipped: 0,
+    });
+    expect(
+      db().select({ n: count() }).from(vehicles).where(eq(vehicles.vehicleType, "motos")).get()!.n,
+    ).toBe(expected);
+    expect(importLogLines(job.id).map((l) => l.message)).toContain(
+      `Retomando a partir da marca ${atPause.currentPage + 1}.`,
+    );
+  });
+
+  it("a run that lost the import to a newer one writes nothing more", async () => {
+    finishActiveImports();
+    const { job, runId } = claimFipeImport({ type: "caminhoes", brand_code: "109" }, null);
+    cancelImport(job.id);
+    const result = await runFipeImport(job.id, runId, client());
+    expect(result.status).toBe("cancelled");
+    expect(getImportJob(job.id)).toMatchObject({ currentPage: 0, createdVehicles: 0 });
+  });
+});
