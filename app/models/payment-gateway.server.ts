@@ -433,6 +433,40 @@ export async function syncPayment(
   }
 }
 
+/** How often one invoice may be asked about on behalf of a customer's open invoice list. */
+export const PENDING_SYNC_INTERVAL_MS = 8_000;
+/** How long the invoice list waits for the providers before it answers with what it has. */
+const PENDING_SYNC_BUDGET_MS = 3_000;
+const lastAskedAt = new Map<number, number>();
+
+/**
+ * The spec's "pending invoices are synced every 10 seconds" while a customer's list is open: asks
+ * the provider about each of the viewer's pending invoices that a provider knows, at most once per
+ * PENDING_SYNC_INTERVAL_MS each (per process), and waits at most PENDING_SYNC_BUDGET_MS for the
+ * answers; what arrives later is still applied. Returns how many invoices were asked about.
+ */
+export async function syncPendingInvoicesOf(viewer: Viewer, now = new Date()): Promise<number> {
+  const pending = db()
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, viewer.id),
+        eq(payments.status, "pending"),
+        or(isNotNull(payments.providerPaymentId), isNotNull(payments.checkoutId)),
+      ),
+    )
+    .all()
+    .filter(({ id }) => now.getTime() - (lastAskedAt.get(id) ?? 0) >= PENDING_SYNC_INTERVAL_MS);
+  for (const { id } of pending) lastAskedAt.set(id, now.getTime());
+  if (pending.length === 0) return 0;
+  const asking = Promise.allSettled(pending.map(({ id }) => syncPayment(viewer, id, "sync", now)));
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise((resolve) => (timer = setTimeout(resolve, PENDING_SYNC_BUDGET_MS)));
+  await Promise.race([asking, budget]).finally(() => clearTimeout(timer));
+  return pending.length;
+}
+
 /** "Marcar pago" and the admin's PATCH: a status set by hand, through the same rules. */
 export function setPaymentStatusByAdmin(
   paymentId: number,

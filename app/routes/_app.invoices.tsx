@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { listUserInvoices } from "~/models/invoice.server";
-import { invoiceFor, syncPayment } from "~/models/payment-gateway.server";
+import { invoiceFor, syncPayment, syncPendingInvoicesOf } from "~/models/payment-gateway.server";
 import type { Access } from "~/server/access";
 import { requireAccess } from "~/server/guard.server";
 import { formatBRL, formatDateTime } from "~/utils/format";
@@ -17,7 +17,7 @@ export const access: Access = { roles: ["user", "premium_user"], fallback: "/adm
 const m = messages.invoices;
 const p = messages.payments;
 
-/** With JavaScript, pending rows are read again this often while the tab is visible. */
+/** With JavaScript, pending rows are synced with their provider this often while the tab is visible. */
 const REFRESH_MS = 10_000;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
@@ -64,6 +64,8 @@ async function checkoutReturnNotice(
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
   const notice = await checkoutReturnNotice(user, new URL(request.url));
+  // Each load (and the 10 s poll while any is pending) asks the providers about pending invoices.
+  await syncPendingInvoicesOf(user);
   const invoices = listUserInvoices(user.id).map((invoice) => ({
     id: invoice.id,
     status: invoice.status,

@@ -5,6 +5,7 @@ import { gatewayConfigs, payments, subscriptions } from "~db/schema";
 import { currentPlan } from "~/models/credits.server";
 import * as entryServer from "~/entry.server";
 import { configureSimulatorGateways } from "~/models/gateway-config.server";
+import { PENDING_SYNC_INTERVAL_MS, syncPendingInvoicesOf } from "~/models/payment-gateway.server";
 import type { User } from "~/models/user.server";
 import * as invoicesList from "~/routes/_app.invoices";
 import * as payDialog from "~/routes/_app.invoices.$id.pagar";
@@ -291,6 +292,31 @@ describe("after Mercado Pago sends the buyer back", () => {
       tone: "error",
       text: messages.invoices.returnFailure(invoice.id),
     });
+  });
+});
+
+describe("the list's own reading", () => {
+  it("asks the provider about pending invoices, as the 10 s polling does, at most once per interval", async () => {
+    const { user, plan, invoice, cookie } = await customerWithInvoice();
+    const id = String(invoice.id);
+    await post(payDialog, `/invoices/${id}/pagar`, cookie, { intent: "checkout" }, { id });
+    await sims.mercadoPago.pay(row(invoice.id).checkoutId!, "approved");
+    // Paid at the provider, no webhook delivered: the list's next read finds out by itself.
+    const page = await json(await get(invoicesList, "/invoices", cookie));
+    expect(page.invoices.find((i: { id: number }) => i.id === invoice.id).status).toBe("approved");
+    expect(currentPlan(user.id)?.planId).toBe(plan.id);
+    expect(page.hasPending).toBe(false);
+  });
+
+  it("does not ask again about the same invoice within the interval", async () => {
+    const { invoice, cookie, user } = await customerWithInvoice();
+    const id = String(invoice.id);
+    await post(payDialog, `/invoices/${id}/pagar`, cookie, { intent: "checkout" }, { id });
+    expect(await syncPendingInvoicesOf(user)).toBe(1);
+    expect(await syncPendingInvoicesOf(user)).toBe(0);
+    expect(await syncPendingInvoicesOf(user, new Date(Date.now() + PENDING_SYNC_INTERVAL_MS))).toBe(
+      1,
+    );
   });
 });
 
