@@ -1,16 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, MaxPartSizeExceededError } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  Outlet,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-} from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { PageHeader } from "~/components/admin/page-header";
+import { usePolling } from "~/components/hooks";
+import { ImportControlButton, ImportLog, ImportStatusBadge } from "~/components/import-progress";
 import {
   csvUploadDirectory,
   planCsvFile,
@@ -181,55 +175,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function useRefreshWhile(active: boolean) {
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(revalidate, REFRESH_SECONDS * 1000);
-    return () => clearInterval(timer);
-  }, [active, revalidate]);
-}
-
-const STATUS_STYLES: Record<string, string> = {
-  idle: "bg-slate-100 text-slate-800",
-  running: "bg-blue-100 text-blue-800",
-  paused: "bg-amber-100 text-amber-900",
-  completed: "bg-emerald-100 text-emerald-800",
-  error: "bg-red-100 text-red-800",
-  cancelled: "bg-slate-200 text-slate-800",
-  interrupted: "bg-orange-100 text-orange-900",
-};
-
-function ControlButton({
-  intent,
-  jobId,
-  label,
-  tone = "secondary",
-}: {
-  intent: ControlIntent;
-  jobId?: number;
-  label: string;
-  tone?: "primary" | "secondary" | "danger";
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const className =
-    tone === "primary"
-      ? "btn-primary"
-      : tone === "danger"
-        ? "btn bg-red-600 text-white hover:bg-red-700"
-        : "btn-secondary";
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      {jobId !== undefined && <input type="hidden" name="jobId" value={jobId} />}
-      <button type="submit" className={className} disabled={busy}>
-        {busy ? m.working : label}
-      </button>
-    </Form>
-  );
-}
-
 function Card({
   title,
   children,
@@ -270,7 +215,7 @@ const SUGGESTION_TEXT = {
 export default function ImportPage() {
   const { status, settings, settingsOpen, summary, csvMaxMb } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useRefreshWhile(Boolean(status?.polling));
+  usePolling(Boolean(status?.polling), REFRESH_SECONDS * 1000);
   const state = status?.status;
   const canStart = !state || ["idle", "completed", "error", "cancelled"].includes(state);
   const settingsErrors =
@@ -298,17 +243,22 @@ export default function ImportPage() {
             >
               {m.settingsButton}
             </Link>
-            {canStart && <ControlButton intent="start" label={m.start} tone="primary" />}
+            {canStart && <ImportControlButton intent="start" label={m.start} tone="primary" />}
             {state === "running" && (
-              <ControlButton intent="pause" jobId={status!.id} label={m.pause} />
+              <ImportControlButton intent="pause" jobId={status!.id} label={m.pause} />
             )}
             {(state === "paused" || state === "interrupted" || state === "error") && (
-              <ControlButton intent="resume" jobId={status!.id} label={m.resume} tone="primary" />
+              <ImportControlButton
+                intent="resume"
+                jobId={status!.id}
+                label={m.resume}
+                tone="primary"
+              />
             )}
             {(state === "running" || state === "paused" || state === "interrupted") && (
-              <ControlButton intent="cancel" jobId={status!.id} label={m.cancel} />
+              <ImportControlButton intent="cancel" jobId={status!.id} label={m.cancel} />
             )}
-            {status && <ControlButton intent="restart" jobId={status.id} label={m.restart} />}
+            {status && <ImportControlButton intent="restart" jobId={status.id} label={m.restart} />}
             <Link
               to={`${PAGE}/limpar`}
               className="btn bg-red-600 text-white hover:bg-red-700"
@@ -392,12 +342,7 @@ export default function ImportPage() {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="import-status" className="font-semibold">
                 {status.source}:{" "}
-                <span
-                  className={`rounded-full px-2 py-0.5 text-sm ${STATUS_STYLES[status.status] ?? STATUS_STYLES.idle}`}
-                  data-testid="import-status"
-                >
-                  {m.status[status.status]}
-                </span>
+                <ImportStatusBadge status={status.status} label={m.status[status.status]} />
               </h2>
               {status.polling && (
                 <Link to={PAGE} className="btn-secondary" preventScrollReset>
@@ -471,23 +416,7 @@ export default function ImportPage() {
               )}
             </Card>
           </div>
-          {view.logs.length > 0 && (
-            <section className="card p-5" aria-labelledby="import-log">
-              <h2 id="import-log" className="font-semibold">
-                {m.logTitle}
-              </h2>
-              <ol
-                tabIndex={0}
-                aria-labelledby="import-log"
-                className="mt-2 max-h-96 space-y-1 overflow-y-auto font-mono text-xs text-slate-800"
-                data-testid="import-log"
-              >
-                {view.logs.map((line, index) => (
-                  <li key={index}>{line}</li>
-                ))}
-              </ol>
-            </section>
-          )}
+          {view.logs.length > 0 && <ImportLog title={m.logTitle} lines={view.logs} />}
           {status.suggestions && (
             <section className="card space-y-2 p-5" aria-labelledby="import-suggestions">
               <h2 id="import-suggestions" className="font-semibold">

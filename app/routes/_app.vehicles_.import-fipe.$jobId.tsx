@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader, StatCard } from "~/components/admin/page-header";
+import { usePolling } from "~/components/hooks";
+import { ImportControlButton, ImportLog, ImportStatusBadge } from "~/components/import-progress";
 import { importStatusView } from "~/api/views/imports";
 import {
   fipeImportProgress,
@@ -84,40 +85,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-function ControlButton({ intent, label }: { intent: keyof typeof CONTROLS; label: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return (
-    <Form method="post" preventScrollReset>
-      <button type="submit" name="intent" value={intent} className="btn-secondary" disabled={busy}>
-        {busy ? messages.catalogueImport.working : label}
-      </button>
-    </Form>
-  );
-}
-
-/** While the import runs: with JavaScript, reloads the data every 2 s; without, the page refreshes itself. */
-function useRefreshWhile(active: boolean) {
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(revalidate, REFRESH_SECONDS * 1000);
-    return () => clearInterval(timer);
-  }, [active, revalidate]);
-}
-
-const STATUS_STYLES: Record<string, string> = {
-  idle: "bg-slate-100 text-slate-800",
-  running: "bg-blue-100 text-blue-800",
-  paused: "bg-amber-100 text-amber-900",
-  cancelled: "bg-slate-200 text-slate-800",
-  completed: "bg-emerald-100 text-emerald-800",
-  error: "bg-red-100 text-red-800",
-};
-
 export default function FipeImportProgressPage() {
   const data = useLoaderData<typeof loader>();
-  useRefreshWhile(data.active);
+  usePolling(data.active, REFRESH_SECONDS * 1000);
   const percent = data.brandsTotal > 0 ? Math.round((data.brandsDone / data.brandsTotal) * 100) : 0;
   const statusLabel = m.status[data.status];
 
@@ -134,13 +104,13 @@ export default function FipeImportProgressPage() {
         actions={
           <>
             {data.status === "running" && (
-              <ControlButton intent="pause" label={messages.catalogueImport.pause} />
+              <ImportControlButton intent="pause" label={messages.catalogueImport.pause} />
             )}
             {(data.paused || data.status === "error") && (
-              <ControlButton intent="resume" label={messages.catalogueImport.resume} />
+              <ImportControlButton intent="resume" label={messages.catalogueImport.resume} />
             )}
             {(data.active || data.paused) && (
-              <ControlButton intent="cancel" label={messages.catalogueImport.cancel} />
+              <ImportControlButton intent="cancel" label={messages.catalogueImport.cancel} />
             )}
             <Link to={`/vehicles/import-fipe?type=${data.type}`} className="btn-secondary">
               {m.newImport}
@@ -157,13 +127,7 @@ export default function FipeImportProgressPage() {
       <section className="card space-y-3 p-5" aria-labelledby="import-status">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="import-status" className="font-semibold">
-            {m.statusLabel}:{" "}
-            <span
-              className={`rounded-full px-2 py-0.5 text-sm ${STATUS_STYLES[data.status] ?? STATUS_STYLES.idle}`}
-              data-testid="import-status"
-            >
-              {statusLabel}
-            </span>
+            {m.statusLabel}: <ImportStatusBadge status={data.status} label={statusLabel} />
           </h2>
           {data.active && (
             <Link
@@ -222,25 +186,11 @@ export default function FipeImportProgressPage() {
         </div>
       </dl>
 
-      <section className="card p-5" aria-labelledby="import-log">
-        <h2 id="import-log" className="font-semibold">
-          {m.logTitle}
-        </h2>
-        {data.logs.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">{m.noLogs}</p>
-        ) : (
-          <ol
-            tabIndex={0}
-            aria-labelledby="import-log"
-            className="mt-2 max-h-96 space-y-1 overflow-y-auto font-mono text-xs text-slate-800"
-            data-testid="import-log"
-          >
-            {data.logs.map((line, index) => (
-              <li key={index}>{line}</li>
-            ))}
-          </ol>
-        )}
-      </section>
+      {data.logs.length === 0 ? (
+        <p className="card p-5 text-sm text-slate-600">{m.noLogs}</p>
+      ) : (
+        <ImportLog title={m.logTitle} lines={data.logs} />
+      )}
     </div>
   );
 }

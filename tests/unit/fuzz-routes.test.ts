@@ -3,7 +3,11 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createCatalogueSimulator,
+  type CatalogueSimulator,
+} from "~/integrations/catalogue-source/simulator.server";
 import type { Role } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
@@ -11,6 +15,7 @@ import { waitForJob } from "~/jobs/runner.server";
 import type { User } from "~/models/user.server";
 import { getOptionalUser } from "~/server/auth.server";
 import { db } from "~/utils/db.server";
+import { resetEnvForTests } from "~/utils/env.server";
 import {
   createBrand,
   createCategory,
@@ -478,7 +483,14 @@ const routesByFile = new Map<string, ManifestRoute>();
 for (const route of manifest)
   if (!routesByFile.has(route.file)) routesByFile.set(route.file, route);
 const moduleOf = (route: ManifestRoute) => build.routes[route.id]!.module;
-const withAction = [...routesByFile.values()].filter((route) => moduleOf(route).action);
+/** Emptying the catalogue takes the records 1 to 3 away from every route after it: these go last. */
+const WIPES_THE_CATALOGUE = new Set(["/admin/import/limpar", "/api/import/clear-all"]);
+const withAction = [...routesByFile.values()]
+  .filter((route) => moduleOf(route).action)
+  .sort(
+    (a, b) =>
+      Number(WIPES_THE_CATALOGUE.has(a.fullPath)) - Number(WIPES_THE_CATALOGUE.has(b.fullPath)),
+  );
 const apiLoaders = [...routesByFile.values()].filter(
   (route) => isApi(route) && moduleOf(route).loader,
 );
@@ -508,6 +520,19 @@ async function renderedForm(route: ManifestRoute): Promise<PageForm> {
 }
 
 withFipeSimulator();
+
+// An import a tampered form gets started reads a small catalogue source, so it ends quickly.
+let catalogueSimulator: CatalogueSimulator;
+beforeAll(async () => {
+  catalogueSimulator = createCatalogueSimulator({ items: 5 });
+  process.env.CATALOGUE_SOURCE_URL = await catalogueSimulator.start();
+  resetEnvForTests();
+});
+afterAll(async () => {
+  await catalogueSimulator.stop();
+  delete process.env.CATALOGUE_SOURCE_URL;
+  resetEnvForTests();
+});
 
 beforeAll(async () => {
   createFreePlan();

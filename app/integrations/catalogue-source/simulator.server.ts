@@ -1,8 +1,7 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { foldName } from "~/utils/codes";
 import { env } from "~/utils/env.server";
+import { simulatorServer, type SimulatedResponse } from "../simulator-server.server";
 import {
   CATEGORIES,
   FITMENT_NOTES,
@@ -42,11 +41,7 @@ export type CatalogueSimulatorOptions = {
   retryAfterSeconds?: number;
 };
 
-export type CatalogueSimulatedResponse = {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-};
+export type CatalogueSimulatedResponse = SimulatedResponse;
 
 export type CatalogueSimulator = {
   /** Answers a path below the API root ("status", "items"). `?simulate=429|500|503` fails this request. */
@@ -287,7 +282,6 @@ export function createCatalogueSimulator(
   if (options.items !== undefined && options.items > CATALOGUE_SIM_MAX_ITEMS)
     throw new RangeError(`at most ${CATALOGUE_SIM_MAX_ITEMS} items`);
   let requestCount = 0;
-  let server: Server | undefined;
   /** Pages (with their size) that already failed once under failEvery. */
   const failedOnce = new Set<string>();
 
@@ -357,36 +351,12 @@ export function createCatalogueSimulator(
     get requestCount() {
       return requestCount;
     },
-    async start(port = 0) {
-      server = createServer((req, res) => {
-        const url = new URL(req.url ?? "/", "http://127.0.0.1");
-        const reply = (result: CatalogueSimulatedResponse) => {
-          res.writeHead(result.status, {
-            "Content-Type": "application/json; charset=utf-8",
-            ...result.headers,
-          });
-          res.end(JSON.stringify(result.body));
-        };
-        if (req.method !== "GET" || !url.pathname.startsWith(API_PREFIX)) {
-          reply(notFound());
-          return;
-        }
-        respond(url.pathname.slice(API_PREFIX.length), url.searchParams).then(reply, () =>
-          reply(failure(500, 0)),
-        );
-      });
-      const listening = server;
-      await new Promise<void>((resolve) => listening.listen(port, "127.0.0.1", resolve));
-      const { port: actual } = listening.address() as AddressInfo;
-      return `http://127.0.0.1:${actual}${API_PREFIX.slice(0, -1)}`;
-    },
-    async stop() {
-      const closing = server;
-      server = undefined;
-      if (!closing) return;
-      closing.closeAllConnections();
-      await new Promise<void>((resolve) => closing.close(() => resolve()));
-    },
+    ...simulatorServer({
+      apiPrefix: API_PREFIX,
+      respond,
+      notFound,
+      crashed: () => failure(500, 0),
+    }),
   };
 }
 

@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import {
   FIPE_SAMPLE,
   REFERENCE_MONTH,
@@ -9,6 +7,7 @@ import {
 } from "./sample-data";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "./types";
 import { env } from "~/utils/env.server";
+import { simulatorServer, type SimulatedResponse } from "../simulator-server.server";
 import type { FipeBrand, FipeDetail, FipeModels, FipeYear } from "./client.server";
 
 /**
@@ -28,7 +27,7 @@ export type FipeSimulatorOptions = {
   delayMs?: number;
 };
 
-export type SimulatedResponse = { status: number; body: unknown; headers?: Record<string, string> };
+export type { SimulatedResponse };
 
 export type FipeSimulator = {
   /** Answers a path below the API root ("carros/marcas/59/modelos"). `?simulate=429|500` fails this request. */
@@ -96,7 +95,6 @@ function priceFor(model: SampleModel, year: number): number {
 export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSimulator {
   const data = options.data ?? FIPE_SAMPLE;
   let requestCount = 0;
-  let server: Server | undefined;
 
   function answer(segments: string[]): SimulatedResponse {
     const [type, marcas, brandCode, modelos, modelCode, anos, yearCode, ...rest] = segments;
@@ -168,36 +166,12 @@ export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSim
     get requestCount() {
       return requestCount;
     },
-    async start(port = 0) {
-      server = createServer((req, res) => {
-        const url = new URL(req.url ?? "/", "http://127.0.0.1");
-        const reply = (result: SimulatedResponse) => {
-          res.writeHead(result.status, {
-            "Content-Type": "application/json; charset=utf-8",
-            ...result.headers,
-          });
-          res.end(JSON.stringify(result.body));
-        };
-        if (req.method !== "GET" || !url.pathname.startsWith(API_PREFIX)) {
-          reply(notFound());
-          return;
-        }
-        respond(url.pathname.slice(API_PREFIX.length), url.searchParams).then(reply, () =>
-          reply(failure(500)),
-        );
-      });
-      const listening = server;
-      await new Promise<void>((resolve) => listening.listen(port, "127.0.0.1", resolve));
-      const { port: actual } = listening.address() as AddressInfo;
-      return `http://127.0.0.1:${actual}${API_PREFIX.slice(0, -1)}`;
-    },
-    async stop() {
-      const closing = server;
-      server = undefined;
-      if (!closing) return;
-      closing.closeAllConnections();
-      await new Promise<void>((resolve) => closing.close(() => resolve()));
-    },
+    ...simulatorServer({
+      apiPrefix: API_PREFIX,
+      respond,
+      notFound,
+      crashed: () => failure(500),
+    }),
   };
 }
 
