@@ -65,6 +65,9 @@ export default defineConfig({
       FIPE_BASE_URL: `http://127.0.0.1:${port}/fipe-sim/api/v1`,
       FIPE_SIMULATOR: "true",
       FIPE_MIN_INTERVAL_MS: "0",
+      // The catalogue source simulator, small so an import ends in a few seconds.
+      CATALOGUE_SIMULATOR: "true",
+      CATALOGUE_SIM_ITEMS: "150",
       // Both gateways on the app's own simulators (the `npm start` default, said out loud).
       PAYMENT_SIMULATORS: "true",
     },

@@ -20,7 +20,7 @@ import {
   importSettingsSchema,
 } from "~/schemas/catalogue-import";
 import { positiveId } from "~/schemas/part";
-import { isUploadedFile, readForm } from "~/server/forms.server";
+import { isUploadedFile, readForm, uploadedFileName } from "~/server/forms.server";
 import { importSettingsHeader, readImportSettings } from "~/server/import-settings.server";
 import { refusalStatus } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
@@ -111,7 +111,7 @@ async function uploadCsv(form: FormData, actorId: number) {
   const started = await startCatalogueImport(
     {
       settings: DEFAULT_IMPORT_SETTINGS,
-      source: { kind: "csv", file: path, fileName: file.name },
+      source: { kind: "csv", file: path, fileName: uploadedFileName(file) },
     },
     actorId,
   );
@@ -275,7 +275,13 @@ export default function ImportPage() {
           <h2 id="import-settings" className="font-semibold">
             {m.settingsTitle}
           </h2>
-          <Form method="post" preventScrollReset className="mt-3 space-y-4">
+          {/* Keyed by the saved values, so "Padrão" and "Salvar" show what was saved. */}
+          <Form
+            key={JSON.stringify(settings)}
+            method="post"
+            preventScrollReset
+            className="mt-3 space-y-4"
+          >
             <div className="grid gap-4 sm:grid-cols-2">
               {(["concurrentPages", "itemsPerBatch"] as const).map((name) => (
                 <label key={name} className="block text-sm">
@@ -464,9 +470,12 @@ export default function ImportPage() {
         <p className="text-sm text-slate-600">{m.csvHelp}</p>
         <Form method="post" encType="multipart/form-data" className="space-y-3">
           <input type="hidden" name="intent" value="csv" />
-          <label className="block text-sm">
-            <span className="font-medium">{m.csvFileLabel}</span>
+          <div className="text-sm">
+            <label htmlFor="csv-file" className="font-medium">
+              {m.csvFileLabel}
+            </label>
             <input
+              id="csv-file"
               type="file"
               name="file"
               accept=".csv,text/csv"
@@ -475,10 +484,10 @@ export default function ImportPage() {
               aria-describedby="csv-limit"
               aria-invalid={csv?.csvError ? true : undefined}
             />
-            <span id="csv-limit" className="text-slate-500">
+            <p id="csv-limit" className="text-slate-500">
               {m.csvLimit(csvMaxMb)}
-            </span>
-          </label>
+            </p>
+          </div>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="dry_run" defaultChecked />
             {m.csvDryRunLabel}

@@ -9,7 +9,7 @@ import {
 } from "~/models/catalogue-import/csv-source.server";
 import { DEFAULT_IMPORT_SETTINGS } from "~/schemas/catalogue-import";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
-import { isUploadedFile, readForm } from "~/server/forms.server";
+import { isUploadedFile, readForm, uploadedFileName } from "~/server/forms.server";
 import { requireApiAccess } from "~/server/guard.server";
 import { apiRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const started = await startCatalogueImport(
     {
       settings: DEFAULT_IMPORT_SETTINGS,
-      source: { kind: "csv", file: file.getFilePath(), fileName: file.name },
+      source: { kind: "csv", file: file.getFilePath(), fileName: uploadedFileName(file) },
     },
     user.id,
   ).catch((error: unknown) => {

@@ -1,4 +1,6 @@
 import { parse } from "@conform-to/react";
+import { randomUUID } from "node:crypto";
+import { basename } from "node:path";
 import {
   MaxPartSizeExceededError,
   unstable_composeUploadHandlers,
@@ -56,7 +58,8 @@ export async function readForm(
                   unstable_createFileUploadHandler({
                     directory: options.uploadDirectory,
                     maxPartSize: options.maxPartSize,
-                    avoidFileConflicts: true,
+                    file: ({ filename }) =>
+                      `${randomUUID()}${NAME_SEPARATOR}${safeFileName(filename)}`,
                   }),
                   // The form's text fields, which the file handler passes over.
                   unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
@@ -77,4 +80,23 @@ export type UploadedFile = File & { getFilePath(): string };
 
 export function isUploadedFile(value: FormDataEntryValue | null): value is UploadedFile {
   return typeof value === "object" && value !== null && "getFilePath" in value;
+}
+
+// On disk an upload is "<uuid>--<the sender's name, made safe>": unique, and still telling.
+const NAME_SEPARATOR = "--";
+
+function safeFileName(name: string): string {
+  return (
+    basename(name)
+      .normalize("NFC")
+      .replace(/[^\p{L}\p{N}._ -]/gu, "_")
+      .slice(-120) || "arquivo"
+  );
+}
+
+/** The name the file had on the sender's machine (made safe), not the one it has on disk. */
+export function uploadedFileName(file: UploadedFile): string {
+  const onDisk = basename(file.getFilePath());
+  const at = onDisk.indexOf(NAME_SEPARATOR);
+  return at >= 0 ? onDisk.slice(at + NAME_SEPARATOR.length) : onDisk;
 }

@@ -14,7 +14,8 @@ const settingsCookie = () =>
   createCookie("import_settings", {
     httpOnly: true,
     sameSite: "lax",
-    path: "/admin/import",
+    // "/", not "/admin/import": the page's data requests go to /admin/import.data.
+    path: "/",
     secure: env().COOKIE_SECURE ?? env().NODE_ENV === "production",
     secrets: [env().SESSION_SECRET],
     maxAge: 60 * 60 * 24 * 365,

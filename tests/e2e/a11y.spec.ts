@@ -112,6 +112,19 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
     await expectNoSeriousViolations(page, browser, testInfo, "/invoices");
   });
 
+  test("the catalogue import page, its settings and the Limpar Tudo dialog", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await login(page, ADMIN.email, ADMIN.password, /\/(home|admin)/);
+    await page.goto("/admin/import?config=1");
+    await expect(page.getByLabel("Páginas em paralelo")).toBeVisible();
+    await expectNoSeriousViolations(page, browser, testInfo, "/admin/import?config=1");
+    await page.goto("/admin/import/limpar");
+    await expect(page.getByRole("dialog", { name: "Confirmar Limpeza" })).toBeVisible();
+    await expectNoSeriousViolations(page, browser, testInfo, "/admin/import/limpar");
+  });
+
   test("the admin's invoices and payment gateways", async ({ page, browser }, testInfo) => {
     await login(page, ADMIN.email, ADMIN.password, /\/(home|admin)/);
     await page.goto("/admin-invoices");
