@@ -1,0 +1,407 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import "~/jobs/index.server";
+import {
+  createCatalogueSimulator,
+  expectedCatalogueTotals,
+  type CatalogueSimulator,
+} from "~/integrations/catalogue-source/simulator.server";
+import { createSession } from "~/models/session.server";
+import * as importAction from "~/routes/api.import.$command.$id";
+import * as clearAll from "~/routes/api.import.clear-all";
+import * as csvImport from "~/routes/api.import.csv";
+import * as startImport from "~/routes/api.import.start";
+import * as importStatus from "~/routes/api.import.status.$id";
+import * as exportCsv from "~/routes/api.export.catalogue[.]csv";
+import { db } from "~/utils/db.server";
+import { resetEnvForTests } from "~/utils/env.server";
+import { createUser, sessionHeaders } from "../support/factories";
+import { call, envelope } from "../support/routes";
+
+const ITEMS = 120;
+let sim: CatalogueSimulator;
+let admin: string;
+let customer: string;
+
+beforeAll(async () => {
+  // Slow enough that an import is still running when a test pauses it.
+  sim = createCatalogueSimulator({ items: ITEMS, delayMs: 15 });
+  process.env.CATALOGUE_SOURCE_URL = await sim.start();
+  resetEnvForTests();
+  admin = createSession((await createUser({ role: "admin" })).user.id, "api").id;
+  customer = createSession((await createUser({ role: "user" })).user.id, "api").id;
+});
+
+afterAll(async () => {
+  await sim.stop();
+  delete process.env.CATALOGUE_SOURCE_URL;
+  delete process.env.IMPORT_CSV_MAX_MB;
+  resetEnvForTests();
+});
+
+/** Each test starts with no import holding the catalogue. */
+beforeEach(() => {
+  db()
+    .$client.prepare(
+      "update import_jobs set status = 'cancelled' where status in ('idle', 'running', 'paused')",
+    )
+    .run();
+});
+
+const count = (sql: string) => (db().$client.prepare(sql).get() as { n: number }).n;
+const rows = () => ({
+  parts: count("select count(*) as n from parts"),
+  vehicles: count("select count(*) as n from vehicles"),
+  fitments: count("select count(*) as n from part_vehicles"),
+  imports: count("select count(*) as n from import_jobs where kind = 'catalogue'"),
+});
+
+const start = (json: unknown, token = admin) =>
+  call(startImport.action, "/api/import/start", { method: "POST", json, token });
+const control = (command: string, id: number | string, token = admin) =>
+  call(importAction.action, `/api/import/${command}/${id}`, {
+    method: "POST",
+    token,
+    params: { command, id: String(id) },
+  });
+const status = (id: number) =>
+  call(importStatus.loader, `/api/import/status/${id}`, {
+    token: admin,
+    params: { id: String(id) },
+  });
+
+async function waitUntil(
+  id: number,
+  done: (data: { status: string; current_page: number }) => boolean,
+) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const body = await envelope(await status(id));
+    if (done(body.data)) return body.data;
+    if (Date.now() > deadline)
+      throw new Error(`import ${id} stuck at ${JSON.stringify(body.data)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function csvUpload(content: string, query = "", token = admin, name = "catalogo.csv") {
+  const form = new FormData();
+  form.set("file", new File([content], name, { type: "text/csv" }));
+  const request = new Request(`http://localhost/api/import/csv${query}`, {
+    method: "POST",
+    body: form,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return csvImport
+    .action({ request, params: {}, context: { clientIp: "127.0.0.1" } })
+    .catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
+}
+
+const CSV_HEADER =
+  "code,name,manufacturer,category,description,alternative_codes,brand,model,year_start,year_end,version,engine,fuel,notes\n";
+
+describe("POST /api/import/start and GET /api/import/status/:id", () => {
+  it("imports the catalogue source in the background and reports every status field", async () => {
+    const response = await start({ options: { concurrentPages: 4, itemsPerBatch: 25 } });
+    expect(response.status).toBe(202);
+    const body = await envelope(response);
+    expect(body).toMatchObject({ success: true, message: "Importação iniciada" });
+    const id = body.data.job_id as number;
+    const done = await waitUntil(id, (d) => d.status !== "running");
+    const expected = expectedCatalogueTotals(ITEMS);
+    expect(done).toMatchObject({
+      status: "completed",
+      processed_items: ITEMS,
+      total_items: ITEMS,
+      current_page: 5,
+      total_pages: 5,
+      created_parts: ITEMS,
+      created_vehicles: expected.vehicles,
+      created_compatibilities: expected.fitmentYears,
+      skipped_parts: 0,
+      skipped_vehicles: 0,
+      skipped_compatibilities: 0,
+      error_count: 0,
+      estimated_completion: null,
+    });
+    expect(done.items_per_minute).toBeGreaterThan(0);
+    for (const field of ["started_at", "completed_at", "last_activity"])
+      expect(Date.parse((done as Record<string, string>)[field]!)).not.toBeNaN();
+    expect((done as { logs: string[] }).logs.at(-1)).toMatch(
+      /Importação concluída: 120 item\(ns\)/,
+    );
+  });
+
+  it("refuses settings out of range with a pt-BR 400, creating nothing", async () => {
+    const before = rows().imports;
+    const cases: [unknown, string][] = [
+      [
+        { options: { concurrentPages: 0 } },
+        "Páginas em paralelo deve ser um número inteiro entre 1 e 20",
+      ],
+      [
+        { options: { concurrentPages: 21 } },
+        "Páginas em paralelo deve ser um número inteiro entre 1 e 20",
+      ],
+      [
+        { options: { itemsPerBatch: 101 } },
+        "Itens por lote deve ser um número inteiro entre 1 e 100",
+      ],
+      [
+        { options: { itemsPerBatch: "abc" } },
+        "Itens por lote deve ser um número inteiro entre 1 e 100",
+      ],
+      [{ options: { skipExistingParts: "talvez" } }, "Valor inválido: use verdadeiro ou falso"],
+    ];
+    for (const [json, message] of cases) {
+      const response = await start(json);
+      expect(response.status, JSON.stringify(json)).toBe(400);
+      expect((await envelope(response)).message).toBe(message);
+    }
+    expect(rows().imports).toBe(before);
+  });
+
+  it("starts with the defaults when no options are given, and refuses a second while it runs", async () => {
+    const first = await envelope(await start({}));
+    expect(first.data.job.status).toBe("running");
+    const second = await start({});
+    expect(second.status).toBe(409);
+    expect((await envelope(second)).message).toMatch(/^Já existe uma importação em andamento/);
+    await control("cancel", first.data.job_id);
+  });
+
+  it("twenty concurrent starts create exactly one import", async () => {
+    const before = rows().imports;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => start({})));
+    expect(answers.filter((r) => r.status === 202)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(rows().imports).toBe(before + 1);
+  });
+});
+
+describe("POST /api/import/:command/:id", () => {
+  it("pauses at a batch boundary, resumes to exact counts, and refuses controls the state does not allow", async () => {
+    const started = await envelope(
+      await start({ options: { concurrentPages: 1, itemsPerBatch: 10, skipExistingParts: true } }),
+    );
+    const id = started.data.job_id as number;
+    await waitUntil(id, (d) => d.current_page >= 2);
+    const paused = await control("pause", id);
+    expect(paused.status).toBe(200);
+    const atPause = await waitUntil(id, (d) => d.status === "paused");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const still = (await envelope(await status(id))).data;
+    expect(still.current_page).toBe(atPause.current_page);
+    expect((await control("pause", id)).status).toBe(409);
+
+    expect((await control("resume", id)).status).toBe(200);
+    const done = await waitUntil(id, (d) => d.status === "completed");
+    expect(done).toMatchObject({ processed_items: ITEMS, current_page: 12 });
+    expect((done as { skipped_parts: number }).skipped_parts).toBe(ITEMS);
+    expect((await control("resume", id)).status).toBe(409);
+    expect((await control("cancel", id)).status).toBe(409);
+
+    const restarted = await control("restart", id);
+    expect(restarted.status).toBe(200);
+    const again = (await envelope(restarted)).data.job_id as number;
+    expect(again).not.toBe(id);
+    await control("cancel", again);
+  });
+
+  it("answers 404 for an unknown command or import", async () => {
+    expect((await control("explode", 1)).status).toBe(404);
+    expect((await control("pause", 999_999)).status).toBe(404);
+    expect((await control("pause", "abc")).status).toBe(404);
+  });
+});
+
+describe("DELETE /api/import/clear-all", () => {
+  it("is refused while an import is active, then removes parts, vehicles and fitments", async () => {
+    const started = await envelope(await start({}));
+    const refused = await call(clearAll.action, "/api/import/clear-all", {
+      method: "DELETE",
+      token: admin,
+    });
+    expect(refused.status).toBe(409);
+    expect((await envelope(refused)).message).toBe(
+      "Não é possível limpar enquanto uma importação está em andamento.",
+    );
+    expect(rows().parts).toBeGreaterThan(0);
+    await control("cancel", started.data.job_id);
+
+    const before = rows();
+    const cleared = await call(clearAll.action, "/api/import/clear-all", {
+      method: "DELETE",
+      token: admin,
+    });
+    expect(cleared.status).toBe(200);
+    expect((await envelope(cleared)).data).toEqual({
+      parts: before.parts,
+      vehicles: before.vehicles,
+      compatibilities: before.fitments,
+    });
+    expect(rows()).toMatchObject({ parts: 0, vehicles: 0, fitments: 0 });
+  });
+});
+
+describe("POST /api/import/csv and GET /api/export/catalogue.csv", () => {
+  const file =
+    CSV_HEADER +
+    "CSV-1,Pastilha,Cobreq,Freios,,N-1|N-2,Fiat,Uno,2010,2012,Vivace 1.0,1.0 Fire,Flex,\n" +
+    "CSV-1,Pastilha,Cobreq,Freios,,,Fiat,Palio,2011,,Attractive 1.4,1.4 Fire,Flex,Sem ABS\n" +
+    "CSV-2,Vela,NGK,Ignição,,,Fiat,Uno,20x1,2012,Vivace 1.0,,,\n" +
+    "CSV-3,Correia,Gates,Motor,Sem aplicação,,,,,,,,,\n";
+
+  it("dry run: counts to create and the bad row by line, nothing written; then the import creates the same", async () => {
+    const before = rows();
+    const dry = await csvUpload(file, "?dry_run=true");
+    expect(dry.status).toBe(200);
+    const report = (await envelope(dry)).data;
+    expect(report).toMatchObject({
+      dry_run: true,
+      rows: 4,
+      bad_row_count: 1,
+      to_create: { parts: 2, compatibilities: 4 },
+    });
+    expect(report.bad_rows).toEqual([
+      {
+        line: 4,
+        message: 'Linha 4 (year_start): ano inicial inválido ("20x1"); use um ano de 1900 a 2100',
+      },
+    ]);
+    expect(rows()).toEqual(before);
+
+    const real = await csvUpload(file);
+    expect(real.status).toBe(202);
+    const id = (await envelope(real)).data.job_id as number;
+    const done = await waitUntil(id, (d) => d.status !== "running");
+    expect(done).toMatchObject({
+      status: "completed",
+      processed_items: 4,
+      error_count: 1,
+      created_parts: report.to_create.parts,
+      created_vehicles: report.to_create.vehicles,
+      created_compatibilities: report.to_create.compatibilities,
+    });
+
+    const again = await envelope(await csvUpload(file, "?dry_run=true"));
+    expect(again.data.to_create).toMatchObject({ parts: 0, vehicles: 0, compatibilities: 0 });
+    expect(again.data.to_skip).toMatchObject({ parts: 2, compatibilities: 4 });
+  });
+
+  it("refuses a missing file, a file without the catalogue header, and a file over the limit", async () => {
+    const before = rows();
+    const empty = new Request("http://localhost/api/import/csv", {
+      method: "POST",
+      body: new FormData(),
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    const missing = await csvImport.action({ request: empty, params: {}, context: {} });
+    expect(missing.status).toBe(400);
+    expect((await envelope(missing)).message).toBe("Escolha um arquivo CSV");
+
+    const wrongHeader = await csvUpload("nome;preço\nFiltro;10\n", "?dry_run=true");
+    expect(wrongHeader.status).toBe(400);
+    expect((await envelope(wrongHeader)).message).toMatch(/^Cabeçalho inválido \(linha 1\)/);
+
+    process.env.IMPORT_CSV_MAX_MB = "1";
+    resetEnvForTests();
+    try {
+      const big = CSV_HEADER + "X-1,Filtro,Marca,Filtros,,,,,,,,,,\n".repeat(90_000);
+      const tooBig = await csvUpload(big, "?dry_run=true");
+      expect(tooBig.status).toBe(413);
+      expect((await envelope(tooBig)).message).toBe("O arquivo passa do limite de 1 MB");
+    } finally {
+      delete process.env.IMPORT_CSV_MAX_MB;
+      resetEnvForTests();
+    }
+    expect(rows()).toEqual(before);
+  });
+
+  it("export then import into an empty catalogue gives back the same catalogue", async () => {
+    const dump = () =>
+      JSON.stringify({
+        parts: db()
+          .$client.prepare(
+            `select p.code, p.name, p.manufacturer, c.name as category, p.description,
+               (select group_concat(alternative_code, '|') from
+                 (select alternative_code from part_alternative_codes a where a.part_id = p.id order by alternative_code_norm)) as codes
+             from parts p left join categories c on c.id = p.category_id order by p.manufacturer, p.code_norm`,
+          )
+          .all(),
+        fitments: db()
+          .$client.prepare(
+            `select p.code, p.manufacturer, v.brand, v.model, v.year, v.version, v.engine, v.fuel, pv.notes
+             from part_vehicles pv join parts p on p.id = pv.part_id join vehicles v on v.id = pv.vehicle_id
+             order by p.manufacturer, p.code_norm, v.brand, v.model, v.year, v.version`,
+          )
+          .all(),
+      });
+    // A catalogue with the source's items and the CSV rows above in it.
+    const seeded = await envelope(await start({ options: { itemsPerBatch: 50 } }));
+    await waitUntil(seeded.data.job_id, (d) => d.status !== "running");
+    const before = dump();
+
+    const response = await call(exportCsv.loader, "/api/export/catalogue.csv", { token: admin });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const exported = await response.text();
+    expect(exported.replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(CSV_HEADER.trim());
+
+    expect(
+      (await call(clearAll.action, "/api/import/clear-all", { method: "DELETE", token: admin }))
+        .status,
+    ).toBe(200);
+    expect(rows()).toMatchObject({ parts: 0, fitments: 0 });
+    const reimport = await envelope(await csvUpload(exported, "", admin, "exportado.csv"));
+    const done = await waitUntil(reimport.data.job_id, (d) => d.status !== "running");
+    expect(done).toMatchObject({ status: "completed", error_count: 0 });
+    expect(dump()).toBe(before);
+  });
+});
+
+describe("who may call the import API", () => {
+  it("a customer gets 403 everywhere and changes nothing; anonymous 401", async () => {
+    const before = rows();
+    expect((await start({}, customer)).status).toBe(403);
+    expect((await control("pause", 1, customer)).status).toBe(403);
+    expect((await csvUpload(CSV_HEADER, "?dry_run=true", customer)).status).toBe(403);
+    expect(
+      (await call(clearAll.action, "/api/import/clear-all", { method: "DELETE", token: customer }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(exportCsv.loader, "/api/export/catalogue.csv", { token: customer })).status,
+    ).toBe(403);
+    expect(
+      (await call(startImport.action, "/api/import/start", { method: "POST", json: {} })).status,
+    ).toBe(401);
+    expect(rows()).toEqual(before);
+  });
+
+  it("a body that is not JSON is 415, broken JSON 400, a cross-site cookie post 403", async () => {
+    const before = rows();
+    const text = await call(startImport.action, "/api/import/start", {
+      method: "POST",
+      token: admin,
+      body: "concurrentPages=5",
+      headers: { "Content-Type": "text/plain" },
+    });
+    expect(text.status).toBe(415);
+    const broken = await call(startImport.action, "/api/import/start", {
+      method: "POST",
+      token: admin,
+      body: "{options:",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(broken.status).toBe(400);
+    const { user } = await createUser({ role: "admin" });
+    const { Cookie } = await sessionHeaders(user, "web");
+    const crossSite = await call(clearAll.action, "/api/import/clear-all", {
+      method: "DELETE",
+      cookie: Cookie,
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(rows()).toEqual(before);
+  });
+});
