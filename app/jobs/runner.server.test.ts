@@ -1,5 +1,6 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { redisReachable, TEST_REDIS_URL } from "../../tests/support/redis";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -14,7 +15,7 @@ import { defineJob, registerJob } from "./registry.server";
 import { enqueue, getJobRun, startJobRunner, stopJobRunner, waitForJob } from "./runner.server";
 import type { JobRun } from "./runs.server";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = TEST_REDIS_URL;
 const redisUp = await redisReachable(REDIS_URL);
 const runPrefix = `encaixa-test-${process.pid}-${Date.now()}`;
 
@@ -237,23 +238,5 @@ async function obliterateQueue(prefix: string) {
     await queue.obliterate({ force: true });
   } finally {
     await queue.close();
-  }
-}
-
-async function redisReachable(url: string): Promise<boolean> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
   }
 }
