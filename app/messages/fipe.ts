@@ -1,5 +1,7 @@
 /** The FIPE import. */
 
+import { catalogueImport } from "./catalogue-import";
+
 export const fipe = {
   title: "Importar FIPE",
   subtitle: "Traga marcas, modelos e anos da tabela FIPE para o cadastro de veículos.",
@@ -46,14 +48,7 @@ export const fipe = {
   failedActivity: (type: string) => `Importação FIPE com erro (${type})`,
   progressTitle: "Importação FIPE",
   progressSubtitle: (type: string, scope: string) => `${type} — ${scope}`,
-  status: {
-    idle: "Na fila",
-    running: "Em andamento",
-    paused: "Pausada",
-    completed: "Concluída",
-    error: "Erro",
-    cancelled: "Cancelada",
-  },
+  status: catalogueImport.status,
   statusLabel: "Situação",
   brandsDone: "Marcas processadas",
   yearsDone: "Anos/modelos lidos",
