@@ -9,7 +9,7 @@ import {
   restartCatalogueImport,
   type ClaimedRun,
 } from "~/models/catalogue-import/control.server";
-import { csvBatchSource } from "~/models/catalogue-import/csv-source.server";
+import { csvBatchSource, pruneCsvUploads } from "~/models/catalogue-import/csv-source.server";
 import {
   countImportError,
   runCatalogueImport,
@@ -74,7 +74,16 @@ export async function startCatalogueImport(
 ): Promise<Outcome<ClaimedRun>> {
   if (options.source.kind === "api" && !sourceConfigured())
     return refuse("not_configured", m.sourceNotConfigured);
-  return launchImportRun(CATALOGUE_IMPORT_JOB_NAME, createCatalogueImport(options, actorId));
+  const started = await launchImportRun(
+    CATALOGUE_IMPORT_JOB_NAME,
+    createCatalogueImport(options, actorId),
+  );
+  if (started.ok && options.source.kind === "csv") {
+    await pruneCsvUploads().catch((error: unknown) =>
+      console.error("Importação CSV: falha ao apagar arquivos antigos:", error),
+    );
+  }
+  return started;
 }
 
 export function restartCatalogueImportRun(importJobId: number, actorId: number | null) {

@@ -1,12 +1,20 @@
 import { createReadStream, mkdirSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
+import { desc, eq } from "drizzle-orm";
+import { importJobs } from "~db/schema";
+import { db } from "~/utils/db.server";
 import path from "node:path";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
 import { groupCsvRows, readCatalogueCsv, type ParsedCsvRow } from "../catalogue-csv/parse.server";
 import { accept, refuse, type Outcome } from "../outcome";
 import type { BatchSource, SourceBatch } from "./engine.server";
-import { CSV_ROWS_PER_BATCH, type CatalogueImportSource } from "./options.server";
+import {
+  CATALOGUE_IMPORT_KIND,
+  catalogueImportOptions,
+  CSV_ROWS_PER_BATCH,
+  type CatalogueImportSource,
+} from "./options.server";
 import { addCounts, createCatalogueWriter, noCounts, type WriteCounts } from "./writer.server";
 
 const m = messages.catalogueImport;
@@ -23,6 +31,44 @@ export function csvUploadDirectory(): string {
 
 export async function removeCsvFile(file: string): Promise<void> {
   await rm(file, { force: true });
+}
+
+/** The uploads a "Reiniciar" may still need: those of the latest CSV imports. */
+const KEPT_CSV_IMPORTS = 5;
+/** A younger file may be an upload or a dry run still in progress. */
+const UPLOAD_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes uploaded files that no recent CSV import refers to and that are over an hour old (dry
+ * runs delete their own at once), so the data folder does not grow with every upload. Returns
+ * how many went.
+ */
+export async function pruneCsvUploads(): Promise<number> {
+  const recent = db()
+    .select({ options: importJobs.options })
+    .from(importJobs)
+    .where(eq(importJobs.kind, CATALOGUE_IMPORT_KIND))
+    .orderBy(desc(importJobs.id))
+    .limit(50)
+    .all()
+    .map((job) => catalogueImportOptions(job).source)
+    .filter((source) => source.kind === "csv")
+    .slice(0, KEPT_CSV_IMPORTS)
+    .map((source) => path.resolve(source.file));
+  const directory = csvUploadDirectory();
+  let removed = 0;
+  for (const name of await readdir(directory)) {
+    const file = path.resolve(directory, name);
+    if (recent.includes(file)) continue;
+    const modified = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - modified < UPLOAD_GRACE_MS) continue;
+    await removeCsvFile(file);
+    removed++;
+  }
+  return removed;
 }
 
 function errorMessage(error: unknown): string {

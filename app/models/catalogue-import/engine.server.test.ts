@@ -255,3 +255,33 @@ describe("catalogue import engine", () => {
     expect(clearCatalogue(null).ok).toBe(true);
   });
 });
+
+describe("uploaded CSV files", () => {
+  it("keep those of the latest CSV imports and young ones; older strays go", async () => {
+    const { utimesSync, writeFileSync, existsSync } = await import("node:fs");
+    const path = await import("node:path");
+    const { csvUploadDirectory, pruneCsvUploads } = await import("./csv-source.server");
+    const directory = csvUploadDirectory();
+    const old = Date.now() / 1000 - 2 * 3600;
+    const file = (name: string, aged: boolean) => {
+      const full = path.join(directory, name);
+      writeFileSync(full, "code\n");
+      if (aged) utimesSync(full, old, old);
+      return full;
+    };
+    const inUse = file("in-use.csv", true);
+    const stray = file("stray.csv", true);
+    const fresh = file("fresh.csv", false);
+    accepted(
+      createCatalogueImport(
+        {
+          settings: DEFAULT_IMPORT_SETTINGS,
+          source: { kind: "csv", file: inUse, fileName: "a.csv" },
+        },
+        null,
+      ),
+    );
+    expect(await pruneCsvUploads()).toBe(1);
+    expect([existsSync(inUse), existsSync(stray), existsSync(fresh)]).toEqual([true, false, true]);
+  });
+});
