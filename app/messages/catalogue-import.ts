@@ -63,12 +63,10 @@ export const catalogueImport = {
         ? `${Math.floor(seconds / 60)} min ${seconds % 60} s`
         : `${Math.floor(seconds / 3600)}h ${Math.floor((seconds % 3600) / 60)}m`,
   itemsPerMinuteLabel: "Itens/min",
-  remainingLabel: "Tempo restante",
   remaining: (hours: number, minutes: number) =>
     hours > 0 ? `${hours}h ${minutes}m restantes` : `${minutes}m restantes`,
   errorsLabel: "Erros",
   lastActivityLabel: "Última atividade",
-  sourceLabel: "Origem",
   sourceApi: "Fonte de catálogo (API)",
   sourceCsv: (fileName: string) => `Arquivo CSV: ${fileName}`,
   interruptedHint:
@@ -170,7 +168,6 @@ export const catalogueImport = {
   csvMissingFile: "Escolha um arquivo CSV",
   csvTooLarge: (mb: number) => `O arquivo passa do limite de ${mb} MB`,
   csvLimit: (mb: number) => `Até ${mb} MB.`,
-  csvWrongType: "Envie um arquivo .csv",
   dryRunTitle: "Resultado da simulação",
   dryRunNothingWritten: "Simulação: nada foi gravado.",
   dryRunRows: (rows: number, bad: number) =>
