@@ -1,16 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, MaxPartSizeExceededError } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { ImportControlButton, ImportLog, ImportStatusBadge } from "~/components/import-progress";
-import {
-  csvUploadDirectory,
-  planCsvFile,
-  removeCsvFile,
-  type CsvPlanReport,
-} from "~/models/catalogue-import/csv-source.server";
+import type { CsvPlanReport } from "~/models/catalogue-import/csv-source.server";
 import { restartCatalogueImportRun, startCatalogueImport } from "~/jobs/catalogue-import.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import type { Outcome } from "~/models/outcome";
@@ -20,9 +15,8 @@ import {
   importSettingsSchema,
 } from "~/schemas/catalogue-import";
 import { positiveId } from "~/schemas/part";
-import { isUploadedFile, readForm, uploadedFileName } from "~/server/forms.server";
+import { handleCsvUpload, readCsvUploadForm } from "~/server/csv-upload.server";
 import { importSettingsHeader, readImportSettings } from "~/server/import-settings.server";
-import { refusalStatus } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { redirectWithToast } from "~/server/toast.server";
@@ -97,48 +91,18 @@ const FAILED: Record<ControlIntent, string> = {
 };
 
 async function uploadCsv(form: FormData, actorId: number) {
-  const file = form.get("file");
-  if (!isUploadedFile(file) || file.size === 0) {
-    if (isUploadedFile(file)) await removeCsvFile(file.getFilePath());
-    return data({ csvError: m.csvMissingFile, report: null }, { status: 400 });
-  }
-  const path = file.getFilePath();
-  if (form.get("dry_run") === "on") {
-    const report = await planCsvFile(path).finally(() => removeCsvFile(path));
-    if (!report.ok) return data({ csvError: report.message, report: null }, { status: 400 });
-    return { csvError: null, report: report.value };
-  }
-  const started = await startCatalogueImport(
-    {
-      settings: DEFAULT_IMPORT_SETTINGS,
-      source: { kind: "csv", file: path, fileName: uploadedFileName(file) },
-    },
-    actorId,
-  );
-  if (!started.ok) {
-    await removeCsvFile(path);
-    return data({ csvError: started.message, report: null }, { status: refusalStatus(started) });
-  }
+  const outcome = await handleCsvUpload(form, form.get("dry_run") === "on", actorId);
+  if (outcome.kind === "refused")
+    return data({ csvError: outcome.message, report: null }, { status: outcome.status });
+  if (outcome.kind === "planned") return { csvError: null, report: outcome.report };
   return redirectWithToast(PAGE, { type: "success", message: m.started });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
-  const maxBytes = env().IMPORT_CSV_MAX_MB * 1024 * 1024;
-  let form: FormData;
-  try {
-    form = await readForm(request, {
-      maxPartSize: maxBytes,
-      uploadDirectory: csvUploadDirectory(),
-    });
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError)
-      return data(
-        { csvError: m.csvTooLarge(env().IMPORT_CSV_MAX_MB), report: null },
-        { status: 413 },
-      );
-    throw error;
-  }
+  const read = await readCsvUploadForm(request);
+  if (!read.ok) return data({ csvError: read.message, report: null }, { status: read.status });
+  const form = read.form;
   const intent = String(form.get("intent") ?? "");
   if (intent === "save-settings" || intent === "default-settings") {
     const parsed =
