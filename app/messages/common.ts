@@ -5,8 +5,6 @@ export const app = {
   defaultSiteDescription: "Sistema de Peças",
   defaultLogoInitials: "EN",
   tagline: "Encontre em segundos todos os veículos em que uma peça encaixa.",
-  comingSoonTitle: "Em breve",
-  comingSoon: "Esta página está em construção e chega em breve.",
   backToHome: "Voltar ao início",
   loading: "Carregando...",
   dismissNotice: "Fechar aviso",

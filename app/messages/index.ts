@@ -35,3 +35,6 @@ export { pagHiperSim } from "./paghiper-sim";
 export { receipt } from "./receipt";
 export { catalogueImport } from "./catalogue-import";
 export { catalogueCsv } from "./catalogue-csv";
+export { dashboard } from "./dashboard";
+export { seo } from "./seo";
+export { backups } from "./backups";

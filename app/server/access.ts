@@ -24,15 +24,12 @@ export type Rule =
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 export type MethodAccess = { readonly [M in Method]?: Rule };
-/** One module serving several routes (the "em breve" pages): a rule per route path. */
-export type PathAccess = { readonly byPath: Readonly<Record<string, Rule>> };
 
 /**
  * A route's declaration: one rule for every method it serves (a screen: GET runs its loader, POST
- * its action), a rule per method (an /api resource: a method left out answers 405), or a rule per
- * route path.
+ * its action), or a rule per method (an /api resource: a method left out answers 405).
  */
-export type Access = Rule | MethodAccess | PathAccess;
+export type Access = Rule | MethodAccess;
 
 export const DEFAULT_FALLBACK = "/home";
 
@@ -41,12 +38,11 @@ export function isRule(access: Access): access is Rule {
 }
 
 /**
- * The rule for one request: by method (HEAD reads as GET) and, for a per-path declaration, by the
- * route's path pattern. `undefined`: the route does not serve that method.
+ * The rule for one request, by method (HEAD reads as GET). `undefined`: the route does not serve
+ * that method.
  */
-export function ruleFor(access: Access, method: string, routePath?: string): Rule | undefined {
+export function ruleFor(access: Access, method: string): Rule | undefined {
   if (isRule(access)) return access;
-  if ("byPath" in access) return routePath === undefined ? undefined : access.byPath[routePath];
   const upper = method.toUpperCase();
   return (access as MethodAccess)[(upper === "HEAD" ? "GET" : upper) as Method];
 }

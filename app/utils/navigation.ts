@@ -47,8 +47,3 @@ export function navigationFor(role: Role): NavItem[] {
     children: item.children?.filter((child) => child.roles.includes(role)),
   }));
 }
-
-/** Routes of the user area that are not built yet, with who may open them. */
-export const PENDING_PAGES: { path: string; title: string; roles: readonly Role[] }[] = [
-  { path: "admin", title: n.admin, roles: adminOnly },
-];

@@ -57,7 +57,7 @@ const handlerOf = (route: Loaded, method: Method) =>
 
 /** The methods a declaration covers: a rule per method as listed; one rule: the loader and a POST. */
 function methodsOf(route: Loaded, access: Access): Method[] {
-  if (isRule(access) || "byPath" in access)
+  if (isRule(access))
     return [
       ...(route.module.loader ? (["GET"] as const) : []),
       ...(route.module.action ? (["POST"] as const) : []),
@@ -121,7 +121,7 @@ describe("access declarations", () => {
     "%s: each declared method has its handler, each rule is well formed",
     (_id, route) => {
       const access = accessOf(route)!;
-      if (!isRule(access) && !("byPath" in access))
+      if (!isRule(access))
         for (const method of Object.keys(access)) {
           expect(METHODS).toContain(method);
           expect(
@@ -130,7 +130,7 @@ describe("access declarations", () => {
           ).toBeTypeOf("function");
         }
       for (const method of methodsOf(route, access)) {
-        const rule = ruleFor(access, method, route.fullPath);
+        const rule = ruleFor(access, method);
         expect(rule, `${route.file}: no rule for ${method} ${route.fullPath}`).toBeDefined();
         for (const role of rolesOf(rule!) ?? [])
           expect(["admin", "user", "premium_user"]).toContain(role);
@@ -150,7 +150,7 @@ const cells = routes.flatMap((route) => {
 
 describe("authorization matrix", () => {
   it.each(cells)("%s", async (_name, route, method) => {
-    const rule = ruleFor(accessOf(route)!, method, route.fullPath)!;
+    const rule = ruleFor(accessOf(route)!, method)!;
     const expected: Record<string, Verdict> = {};
     const actual: Record<string, Verdict> = {};
     for (const caller of CALLERS) {
@@ -166,7 +166,7 @@ describe("authorization matrix", () => {
       .flatMap((route) =>
         METHODS.filter(
           (method) =>
-            ruleFor(accessOf(route)!, method, route.fullPath) === undefined &&
+            ruleFor(accessOf(route)!, method) === undefined &&
             handlerOf(route, method),
         ).map((method) => [`${method} ${route.fullPath}`, route, method] as const),
       ),
@@ -224,7 +224,7 @@ describe("README's API table", () => {
   it("gives each endpoint the access its route declares", () => {
     const wrong = readme.flatMap(({ method, path, access }) => {
       const route = apiRoutes.find((r) => shape(r.fullPath) === shape(path));
-      const rule = route && accessOf(route) && ruleFor(accessOf(route)!, method, route.fullPath);
+      const rule = route && accessOf(route) && ruleFor(accessOf(route)!, method);
       if (!rule) return [`${method} ${path}: no such route or method`];
       return access === label(rule)
         ? []

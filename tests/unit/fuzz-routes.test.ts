@@ -478,7 +478,7 @@ async function serve(request: Request): Promise<Response> {
   return handle(request, { clientIp: "203.0.113.9" });
 }
 
-/** One route a module: the "em breve" pages share theirs. */
+/** One route a module. */
 const routesByFile = new Map<string, ManifestRoute>();
 for (const route of manifest)
   if (!routesByFile.has(route.file)) routesByFile.set(route.file, route);
