@@ -500,3 +500,14 @@ export const backups = sqliteTable("backups", {
   sizeBytes: integer("size_bytes").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Answers the web processes gave, counted per UTC hour: the dashboard's error rate. Each process
+ * adds its counts every minute (and at shutdown), so the figure is at most a minute behind.
+ */
+export const requestStats = sqliteTable("request_stats", {
+  /** "YYYY-MM-DDTHH", UTC. */
+  hour: text("hour").primaryKey(),
+  requests: integer("requests").notNull().default(0),
+  serverErrors: integer("server_errors").notNull().default(0),
+});
