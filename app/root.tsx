@@ -9,6 +9,8 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
+  useRouteLoaderData,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -18,39 +20,51 @@ import { Toast } from "~/components/toast";
 import { publicSeo } from "~/models/seo.server";
 import { takeToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
+import { canonicalBase, NOINDEX, seoHeadFrom, seoMeta, type SeoHead } from "~/utils/seo-meta";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request);
-  return data({ seo: publicSeo(), toast }, { headers });
+  const seo = publicSeo();
+  const seoHead: SeoHead = {
+    siteTitle: seo.siteTitle,
+    siteDescription: seo.siteDescription,
+    siteName: seo.siteName,
+    ogSiteName: seo.ogSiteName,
+    ogImageUrl: seo.ogImageUrl,
+    twitterCard: seo.twitterCard,
+    twitterSite: seo.twitterSite,
+    canonicalBase: canonicalBase(new URL(request.url).origin, seo.canonicalUrl),
+  };
+  return data({ seo, seoHead, toast, faviconUrl: seo.faviconUrl }, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Encaixa" }];
-  const { seo } = data;
-  return [
-    { title: seo.siteTitle },
-    { name: "description", content: seo.siteDescription },
-    { property: "og:site_name", content: seo.ogSiteName ?? seo.siteName },
-    { property: "og:title", content: seo.siteTitle },
-    ...(seo.ogImageUrl ? [{ property: "og:image", content: seo.ogImageUrl }] : []),
-    { name: "twitter:card", content: seo.twitterCard },
-    ...(seo.twitterSite ? [{ name: "twitter:site", content: seo.twitterSite }] : []),
-  ];
-};
+/** Pages without a `meta` of their own (the landing) get the site's head. */
+export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
+  seoMeta(seoHeadFrom(matches), { path: location.pathname });
+
+/** Routes that set `handle.noindex` (the signed-in area) are kept out of search indexes. */
+function useNoindex(): boolean {
+  return useMatches().some((match) => (match.handle as { noindex?: boolean } | undefined)?.noindex);
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const noindex = useNoindex();
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#155bb5" />
+        {noindex && <meta name={NOINDEX.name} content={NOINDEX.content} />}
+        {root?.faviconUrl ? (
+          <link rel="icon" href={root.faviconUrl} />
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
         <Meta />
         <Links />
       </head>

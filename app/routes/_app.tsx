@@ -9,6 +9,9 @@ import { navigationFor } from "~/utils/navigation";
 
 export const access: Access = "signed-in";
 
+/** The signed-in area is nobody's search result (root renders the robots meta). */
+export const handle = { noindex: true };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
   const summary = accountSummary(user);

@@ -8,6 +8,7 @@ import { invariantResponse } from "~/server/responses.server";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
+import { seoHeadFrom, seoMeta } from "~/utils/seo-meta";
 
 export const access: Access = "public";
 
@@ -24,9 +25,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.plan.name} — Encaixa` : m.planNotFound },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  seoMeta(seoHeadFrom(matches), {
+    path: location.pathname,
+    title: data ? data.plan.name : m.planNotFound,
+    description: data?.plan.description,
+  });
 
 export default function PlanDetails() {
   const { plan, signedIn } = useLoaderData<typeof loader>();

@@ -21,12 +21,14 @@ import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 import { toastCookie } from "~/server/toast.server";
 import type { Access } from "~/server/access";
+import { seoHeadFrom, seoMeta } from "~/utils/seo-meta";
 
 export const access: Access = "public";
 
 const m = messages.auth;
 
-export const meta: MetaFunction = () => [{ title: `${m.loginTitle} — Encaixa` }];
+export const meta: MetaFunction = ({ matches, location }) =>
+  seoMeta(seoHeadFrom(matches), { path: location.pathname, title: m.loginTitle });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");

@@ -2,10 +2,12 @@ import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/legal-page";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
+import { seoHeadFrom, seoMeta } from "~/utils/seo-meta";
 
 export const access: Access = "public";
 
-export const meta: MetaFunction = () => [{ title: `${messages.legal.privacyTitle} — Encaixa` }];
+export const meta: MetaFunction = ({ matches, location }) =>
+  seoMeta(seoHeadFrom(matches), { path: location.pathname, title: messages.legal.privacyTitle });
 
 export default function Privacy() {
   return <LegalPage title={messages.legal.privacyTitle} paragraphs={messages.legal.privacy} />;
