@@ -47,6 +47,12 @@ if (process.env.LOG_REQUESTS === "true") {
   });
 }
 
+// Answers past the static files count towards the dashboard's error rate (per hour, in the DB).
+app.use((_req, res, next) => {
+  res.on("finish", () => build.entry.module.countResponse(res.statusCode));
+  next();
+});
+
 // Remix throws (a bare 500) on a page write whose Origin is not this host; answer it ourselves.
 app.use((req, res, next) => {
   const refusal = build.entry.module.foreignOriginRefusal(req.method, req.path, (name) =>
@@ -72,6 +78,7 @@ const server = app.listen(port, host, () => {
 });
 
 function shutdown() {
+  build.entry.module.flushRequestCounts();
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 5000).unref();
 }

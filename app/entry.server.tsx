@@ -16,6 +16,9 @@ export { boot };
 /** For server.mjs: a page write from another origin gets a 403, not Remix's bare 500 (ADR 0017). */
 export { foreignOriginRefusal } from "~/server/origin.server";
 
+/** For server.mjs: every answer Remix gives is counted for the dashboard's error rate. */
+export { countResponse, flushRequestCounts } from "~/server/request-counter.server";
+
 /** For server.mjs, which sets these on every answer (HTML, JSON, `.data`, files); ADR 0015. */
 export const everyResponseHeaders = () => securityHeaders(env());
 

@@ -1,4 +1,5 @@
 import { Queue, UnrecoverableError, Worker } from "bullmq";
+import { Redis } from "ioredis";
 import { runAttempt, type JobBackendKind } from "./runs.server";
 
 export type QueuedRun = { id: string; name: string; payload: unknown };
@@ -117,4 +118,28 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Whether the Redis at `url` answers a PING within `timeoutMs` (one short-lived connection). */
+export async function pingRedis(url: string, timeoutMs = 1_000): Promise<boolean> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  client.on("error", () => {});
+  try {
+    await withTimeout(
+      client.connect().then(() => client.ping()),
+      timeoutMs,
+      "Redis não respondeu a tempo",
+    );
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
 }

@@ -1,4 +1,5 @@
 import { purgeOldLoginAttempts } from "~/models/login-throttle.server";
+import { purgeOldRequestStats } from "~/models/request-stats.server";
 import { purgeExpiredSessions as purgeExpiredSessionRows } from "~/models/session.server";
 import { defineJob } from "./registry.server";
 
@@ -8,9 +9,10 @@ export const purgeExpiredSessions = defineJob(
     const now = new Date();
     const sessionsDeleted = purgeExpiredSessionRows(now);
     const loginAttemptsDeleted = purgeOldLoginAttempts(now);
+    const requestHoursDeleted = purgeOldRequestStats(now);
     ctx.log(
-      `${sessionsDeleted} sessões expiradas e ${loginAttemptsDeleted} tentativas de login antigas removidas`,
+      `${sessionsDeleted} sessões expiradas, ${loginAttemptsDeleted} tentativas de login e ${requestHoursDeleted} horas de contagem de respostas antigas removidas`,
     );
-    return { sessionsDeleted, loginAttemptsDeleted };
+    return { sessionsDeleted, loginAttemptsDeleted, requestHoursDeleted };
   },
 );

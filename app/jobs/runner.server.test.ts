@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jobRuns, loginAttempts, sessions, users } from "~db/schema";
+import { jobRuns, loginAttempts, requestStats, sessions, users } from "~db/schema";
+import { hourKey } from "~/models/request-stats.server";
 import { closeDb, db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { QUEUE_NAME } from "./backends.server";
@@ -180,15 +181,25 @@ describe("inline runner (no REDIS_URL)", () => {
         { ip: "10.0.0.1", email: "ana@example.com", createdAt: new Date(now - hour) },
       ])
       .run();
+    db()
+      .insert(requestStats)
+      .values([
+        { hour: hourKey(new Date(now - 100 * 24 * hour)), requests: 5, serverErrors: 1 },
+        { hour: hourKey(new Date(now - hour)), requests: 7, serverErrors: 0 },
+      ])
+      .run();
 
     const { id } = await enqueue(purgeExpiredSessions, {});
 
     expect(await waitForJob(id, 10_000)).toMatchObject({
       status: "completed",
-      result: { sessionsDeleted: 1, loginAttemptsDeleted: 1 },
+      result: { sessionsDeleted: 1, loginAttemptsDeleted: 1, requestHoursDeleted: 1 },
     });
     expect(db().select({ id: sessions.id }).from(sessions).all()).toEqual([{ id: "valida" }]);
     expect(db().select().from(loginAttempts).all()).toHaveLength(1);
+    expect(db().select({ requests: requestStats.requests }).from(requestStats).all()).toEqual([
+      { requests: 7 },
+    ]);
   });
 });
 

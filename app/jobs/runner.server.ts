@@ -7,6 +7,8 @@ import {
   failInterruptedInlineRuns,
   getJobRun,
   markFailed,
+  runSummary,
+  type JobBackendKind,
   type JobRun,
 } from "./runs.server";
 
@@ -103,3 +105,23 @@ export async function waitForJob(id: string, timeoutMs = 10_000): Promise<JobRun
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+export type JobRunnerStatus = {
+  /** The backend this process hands jobs to; null before startJobRunner. */
+  backend: JobBackendKind | null;
+  queued: number;
+  running: number;
+  /** The oldest run still waiting for a worker. */
+  oldestQueuedAt: Date | null;
+  failedSince: number;
+  completedSince: number;
+  lastFinishedAt: Date | null;
+};
+
+/** What the job runner is doing, for the dashboard's health checks: from job_runs, whichever backend. */
+export function jobRunnerStatus(since: Date): JobRunnerStatus {
+  return { backend: backend?.kind ?? null, ...runSummary(since) };
+}
+
+/** Whether the Redis behind BullMQ answers a PING within `timeoutMs`. */
+export { pingRedis } from "./backends.server";

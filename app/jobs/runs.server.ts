@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { UnrecoverableError } from "bullmq";
 import { jobRuns } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
@@ -130,4 +130,33 @@ export function failInterruptedInlineRuns(queuedBefore: Date): void {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Counts of job_runs for the health checks: what waits and runs now, what ended since `since`. */
+export function runSummary(since: Date) {
+  const row = db()
+    .select({
+      queued: sql<number>`coalesce(sum(${jobRuns.status} = 'queued'), 0)`.mapWith(Number),
+      running: sql<number>`coalesce(sum(${jobRuns.status} = 'running'), 0)`.mapWith(Number),
+      oldestQueuedMs: sql<
+        number | null
+      >`min(case when ${jobRuns.status} = 'queued' then ${jobRuns.createdAt} end)`,
+      failedSince: sql<number>`coalesce(sum(${jobRuns.status} = 'failed' and ${jobRuns.finishedAt} >= ${since.getTime()}), 0)`.mapWith(
+        Number,
+      ),
+      completedSince: sql<number>`coalesce(sum(${jobRuns.status} = 'completed' and ${jobRuns.finishedAt} >= ${since.getTime()}), 0)`.mapWith(
+        Number,
+      ),
+      lastFinishedMs: sql<number | null>`max(${jobRuns.finishedAt})`,
+    })
+    .from(jobRuns)
+    .get()!;
+  return {
+    queued: row.queued,
+    running: row.running,
+    oldestQueuedAt: row.oldestQueuedMs === null ? null : new Date(row.oldestQueuedMs),
+    failedSince: row.failedSince,
+    completedSince: row.completedSince,
+    lastFinishedAt: row.lastFinishedMs === null ? null : new Date(row.lastFinishedMs),
+  };
 }

@@ -21,6 +21,7 @@ export const apiSearch = {
   invalidPage: "A página deve ser um número inteiro a partir de 1",
   invalidPerPage: (max: number) => `Itens por página deve ser um número inteiro entre 1 e ${max}`,
   invalidDays: (max: number) => `O período deve ser um número inteiro de dias entre 1 e ${max}`,
+  invalidMonths: (max: number) => `O número de meses deve ser um inteiro entre 1 e ${max}`,
   partNotFound: "Peça não encontrada",
   searchedFor: (query: string) => `Buscou ${query}`,
   systemUser: "Sistema",

@@ -1,8 +1,10 @@
-/** The administrative dashboard (/admin, "Painel Administrativo"). */
+/** The administrative dashboard (/admin, "Painel Administrativo") and /api/dashboard/*. */
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const dashboard = {
   title: "Painel Administrativo",
-  subtitle: "Visão geral do Encaixa: clientes, receita, buscas e sistema",
+  subtitle: "Clientes, receita, buscas e a saúde do sistema, lidos agora do banco de dados",
   refresh: "Atualizar",
   periodLabel: "Período",
   periods: { "24h": "24h", "7d": "7 dias", "30d": "30 dias", "90d": "90 dias" },
@@ -18,7 +20,151 @@ export const dashboard = {
   payment: {
     success: "Pagamento aprovado! O plano já está ativo.",
     failure: "O pagamento não foi concluído. Nenhum valor foi cobrado.",
-    pending: "Pagamento pendente: avisaremos quando for confirmado.",
+    pending: "Pagamento pendente: avisaremos assim que for confirmado.",
   },
   loadFailed: "Erro ao carregar dados do dashboard",
+  systemLoadFailed: "Erro ao carregar métricas do sistema",
+
+  overview: {
+    customers: "Total de Clientes",
+    newThisMonth: (n: number) => `+${n} ${plural(n, "novo", "novos")} este mês`,
+    revenue: "Receita Mensal",
+    activeSubscribers: (n: number) =>
+      `${n} ${plural(n, "assinante ativo", "assinantes ativos")}`,
+    searchesToday: "Buscas Hoje",
+    avgResponse: (ms: string) => `Tempo médio de resposta: ${ms} ms`,
+    noSearchesYet: "Nenhuma busca hoje ainda",
+    subscribers: "Assinantes",
+    subscribedShare: (percent: string) => `${percent} dos clientes assinam um plano pago`,
+    quickActions: "Ações Rápidas",
+    actions: {
+      import: "Importar da API",
+      addCustomer: "Adicionar Cliente",
+      createPlan: "Criar Plano",
+      manageParts: "Gerenciar Peças",
+      settings: "Configurações",
+    },
+  },
+
+  analytics: {
+    parts: "Peças Cadastradas",
+    queriesToday: "Consultas Hoje",
+    growth: (percent: string) => `${percent} em relação a ontem`,
+    noGrowthBase: "Sem buscas ontem para comparar",
+    vehicles: "Veículos Compatíveis",
+    uniqueUsers: "Usuários Únicos Hoje",
+    topCategories: "Principais Categorias",
+    partsCount: (n: string) => `${n} peças`,
+    noCategories: "Nenhuma categoria com peças ainda",
+    topSearched: "Peças Mais Buscadas (30 dias)",
+    searchesCount: (n: string) => `${n} buscas`,
+    noTopSearched: "Nenhuma peça encontrada em buscas nos últimos 30 dias",
+    breakdown: "Assinaturas por Plano",
+    breakdownColumns: {
+      plan: "Plano",
+      subscribers: "Assinantes",
+      price: "Preço",
+      revenue: "Receita mensal",
+    },
+    free: "Gratuito",
+    noPlans: "Nenhum plano cadastrado",
+    searchesChart: "Buscas por dia",
+    searchesChartHourly: "Buscas por hora (últimas 24h)",
+    revenueChart: "Receita por mês",
+    chartTotal: (total: string) => `Total no período: ${total}`,
+    chartEmpty: "Nenhum dado no período",
+    chartPoint: (label: string, value: string) => `${label}: ${value}`,
+  },
+
+  system: {
+    healthTitle: "Verificações de Saúde",
+    checks: {
+      database: "Banco de dados",
+      queue: "Fila de tarefas (Redis/BullMQ)",
+      jobs: "Executor de tarefas",
+      disk: "Disco",
+    },
+    checkStatus: { success: "OK", warning: "Atenção", error: "Erro" },
+    overall: { healthy: "Tudo funcionando", warning: "Requer atenção", error: "Com problemas" },
+    databaseStatus: "Status do Banco",
+    databaseStatusValue: { healthy: "Saudável", warning: "Lento", error: "Indisponível" },
+    resources: "Recursos do Servidor",
+    cpu: (cores: number) => `CPU (${cores} ${plural(cores, "núcleo", "núcleos")})`,
+    memory: "Memória",
+    memoryDetail: (used: string, total: string, rss: string) =>
+      `${used} de ${total} em uso · este processo: ${rss}`,
+    disk: "Disco",
+    diskDetail: (free: string, total: string) => `${free} livres de ${total}`,
+    diskUnknown: "Não foi possível ler o disco",
+    uptime: "Tempo no Ar",
+    uptimeDetail: "desde o último início do servidor",
+    lastBackup: "Último Backup",
+    noBackup: "Nenhum backup feito ainda",
+    backupAge: {
+      underAnHour: "há menos de 1 hora",
+      hours: (n: number) => `há ${n} ${plural(n, "hora", "horas")}`,
+      days: (n: number) => `há ${n} ${plural(n, "dia", "dias")}`,
+    },
+    errorRate: "Taxa de Erro (24h)",
+    errorRateDetail: (errors: string, requests: string) =>
+      `${errors} erros de servidor em ${requests} respostas`,
+    errorRateLabel: { excellent: "Excelente", good: "Bom", attention: "Atenção necessária" },
+    monthlySearches: "Buscas no Mês",
+    dailyAverage: (n: string) => `Média diária: ${n}`,
+    linkCoverage: "Cobertura de Links (Mercado Livre)",
+    linkCoverageDetail: (withLink: string, total: string, direct: string) =>
+      `${withLink} de ${total} peças com link · ${direct} com link direto`,
+    linkCoverageLabel: { great: "Ótima", good: "Boa" },
+  },
+
+  health: {
+    databaseOk: (ms: number) => `Respondeu em ${ms} ms`,
+    databaseSlow: (ms: number) => `Lento: respondeu em ${ms} ms`,
+    databaseDown: "O banco de dados não respondeu",
+    queueInline: "Sem Redis configurado: as tarefas rodam no próprio servidor",
+    queueOk: (ms: number) => `Redis respondeu em ${ms} ms`,
+    queueDown: "O Redis (REDIS_URL) não respondeu",
+    jobsStopped: "O executor de tarefas não está rodando neste processo",
+    jobsStuck: (n: number) =>
+      `${n} ${plural(n, "tarefa esperando", "tarefas esperando")} há mais de 10 minutos: há um worker rodando?`,
+    jobsFailed: (n: number) =>
+      `${n} ${plural(n, "tarefa falhou", "tarefas falharam")} nas últimas 24 horas`,
+    jobsOk: (n: number, backend: string) =>
+      `${n} ${plural(n, "tarefa concluída", "tarefas concluídas")} nas últimas 24 horas (${backend === "bullmq" ? "BullMQ" : "no próprio servidor"})`,
+    diskFree: (free: string, total: string) => `${free} livres de ${total}`,
+    diskUnreadable: "Não foi possível ler o espaço em disco",
+  },
+
+  activity: {
+    title: "Atividade Recente",
+    empty: "Nenhuma atividade registrada ainda",
+    types: {
+      search: "Busca",
+      signup: "Cadastro",
+      payment: "Pagamento",
+      subscription: "Assinatura",
+      credits: "Créditos",
+      customer: "Cliente",
+      plan: "Plano",
+      part: "Peça",
+      vehicle: "Veículo",
+      catalogue: "Catálogo",
+      import: "Importação",
+      settings: "Configurações",
+      backup: "Backup",
+    } as Record<string, string>,
+    otherType: "Sistema",
+  },
+
+  payments: {
+    title: "Gateways de Pagamento",
+    description:
+      "As credenciais do Mercado Pago e do PagHiper ficam em Formas de Pagamento, cifradas no servidor.",
+    mercadoPago: "Mercado Pago (cartão e carteira)",
+    pagHiper: "PagHiper (PIX)",
+    configured: "Configurado",
+    notConfigured: "Não configurado",
+    open: "Abrir configurações",
+    invoices: "Ver faturas",
+  },
 } as const;

@@ -7,7 +7,8 @@ import {
   recordActivity,
   recordSearch,
 } from "../../tests/support/factories";
-import { recentActivityFeed, shiftDay, topSearches } from "./dashboard.server";
+import { shiftDay } from "~/utils/format";
+import { recentActivityFeed, topSearches } from "./dashboard.server";
 
 const at = (iso: string) => new Date(iso);
 // 12:00 on 2026-04-10 in São Paulo.

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import { activity, searches, users } from "~db/schema";
 import { db } from "~/utils/db.server";
-import { saoPauloDay } from "~/utils/format";
+import { saoPauloDay, shiftDay } from "~/utils/format";
 import * as messages from "~/messages";
 import { recentActivity } from "./activity.server";
 
@@ -14,12 +14,6 @@ export type TopSearch = {
   query: string;
   searches: number;
 };
-
-/** "YYYY-MM-DD" moved by whole days; the calendar day itself, no time zone involved. */
-export function shiftDay(day: string, deltaDays: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + deltaDays)).toISOString().slice(0, 10);
-}
 
 /**
  * The parts searched most in the last `days` São Paulo calendar days (today included), most

@@ -154,6 +154,17 @@ export const apiActivitySchema = z.object({
   }),
 });
 
+export const REVENUE_MAX_MONTHS = 36;
+/** GET /api/dashboard/revenue?months */
+export const apiRevenueSchema = z.object({
+  months: integerParam({
+    min: 1,
+    max: REVENUE_MAX_MONTHS,
+    fallback: 12,
+    message: m.invalidMonths(REVENUE_MAX_MONTHS),
+  }),
+});
+
 /** The first value of each query parameter, as zod reads it. */
 export function queryParams(request: Request): Record<string, string> {
   const out: Record<string, string> = {};

@@ -71,3 +71,106 @@ export function initials(name: string): string {
   const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
   return picked.map((w) => w[0]!.toUpperCase()).join("") || "?";
 }
+
+const offsetParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+});
+
+/** São Paulo's offset from UTC at an instant, in minutes (−180 since 2019). */
+function saoPauloOffsetMinutes(at: Date): number {
+  const parts = Object.fromEntries(offsetParts.formatToParts(at).map((p) => [p.type, p.value]));
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
+  return Math.round((local - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant a São Paulo calendar day ("YYYY-MM-DD") starts. */
+export function startOfSaoPauloDay(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  const guess = new Date(utcMidnight - saoPauloOffsetMinutes(new Date(utcMidnight)) * 60_000);
+  return new Date(utcMidnight - saoPauloOffsetMinutes(guess) * 60_000);
+}
+
+/** The calendar month in São Paulo as YYYY-MM. */
+export function saoPauloMonth(value: DateInput = new Date()): string {
+  return saoPauloDay(value).slice(0, 7);
+}
+
+/** "YYYY-MM-DD" moved by whole days; the calendar day itself, no time zone involved. */
+export function shiftDay(day: string, deltaDays: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + deltaDays)).toISOString().slice(0, 10);
+}
+
+/** "YYYY-MM" moved by whole months. */
+export function shiftMonth(month: string, deltaMonths: number): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + deltaMonths, 1)).toISOString().slice(0, 7);
+}
+
+const monthLabel = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: "UTC",
+  month: "short",
+  year: "2-digit",
+});
+/** "2026-11" → "nov. de 26". */
+export function formatMonth(month: string): string {
+  return monthLabel.format(new Date(`${month}-01T12:00:00Z`));
+}
+
+const dayMonth = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: "UTC",
+  day: "2-digit",
+  month: "2-digit",
+});
+/** "2026-11-24" → "24/11". */
+export function formatDayMonth(day: string): string {
+  return dayMonth.format(new Date(`${day}T12:00:00Z`));
+}
+
+/** 12.345 → "12,3": one decimal, pt-BR. */
+export function formatDecimal(value: number, digits = 1): string {
+  return new Intl.NumberFormat(LOCALE, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+/** A percentage, one decimal: 45.67 → "45,7%". */
+export function formatPercent(percent: number, digits = 1): string {
+  return `${formatDecimal(percent, digits)}%`;
+}
+
+const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
+/** 1536 → "1,5 KB": powers of 1024, one decimal from KB up. */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? formatInteger(value) : formatDecimal(value)} ${UNITS[unit]}`;
+}
+
+/** 93784 s → "1d 2h 3min": the two or three largest units that are not zero. */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3_600);
+  const minutes = Math.floor((total % 3_600) / 60);
+  const parts = [days && `${days}d`, hours && `${hours}h`, `${minutes}min`].filter(Boolean);
+  return total < 60 ? `${total}s` : parts.join(" ");
+}
