@@ -1,9 +1,195 @@
-import type { SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { fieldAria, FieldFrame, FormErrors } from "~/components/form-fields";
+import { seoFormSchema, TWITTER_CARDS, type SeoInput } from "~/schemas/seo";
+import { formatDateTime } from "~/utils/format";
+import * as messages from "~/messages";
+
+const m = messages.seo;
+
+/** What the form starts from: the saved settings (null = not set) and when they were saved. */
+export type SeoFormSettings = SeoInput & { updatedAt: string | null };
+
+type TextName = Exclude<keyof SeoInput, "twitterCard" | "sitemapEnabled" | "robotsTxt">;
+
+function TextInput({
+  name,
+  field,
+  ...input
+}: {
+  name: TextName;
+  field: FieldMetadata<string | null>;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const props = getInputProps(field, { type: input.type === "url" ? "url" : "text" });
+  return (
+    <FieldFrame
+      id={props.id}
+      label={m.fields[name]}
+      hint={m.hints[name]}
+      errors={field.errors}
+      errorId={field.errorId}
+    >
+      <input className="input" {...props} {...fieldAria(field.errors, field.errorId)} {...input} />
+    </FieldFrame>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="card space-y-4 p-5">
+      <legend className="px-1 text-lg font-bold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
 
 /** The SEO settings form of the dashboard's SEO tab (posts `intent=seo` to /admin?tab=seo). */
-export function SeoForm(_props: {
-  settings: Record<string, string | boolean | null>;
+export function SeoForm({
+  settings,
+  reply,
+}: {
+  settings: SeoFormSettings;
   reply: SubmissionResult<string[]> | null;
 }) {
-  return null;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "seo";
+  const [form, fields] = useForm({
+    id: "seo-settings",
+    lastResult: reply,
+    defaultValue: {
+      siteTitle: settings.siteTitle ?? "",
+      siteDescription: settings.siteDescription ?? "",
+      siteName: settings.siteName ?? "",
+      logoInitials: settings.logoInitials ?? "",
+      faviconUrl: settings.faviconUrl ?? "",
+      ogSiteName: settings.ogSiteName ?? "",
+      ogImageUrl: settings.ogImageUrl ?? "",
+      twitterCard: settings.twitterCard,
+      twitterSite: settings.twitterSite ?? "",
+      robotsTxt: settings.robotsTxt ?? "",
+      sitemapEnabled: settings.sitemapEnabled ? "on" : undefined,
+      canonicalUrl: settings.canonicalUrl ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: seoFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { siteDescription, twitterCard, robotsTxt, sitemapEnabled } = fields;
+  const descriptionProps = getTextareaProps(siteDescription);
+  const robotsProps = getTextareaProps(robotsTxt);
+  const cardProps = getSelectProps(twitterCard);
+
+  return (
+    <Form method="post" action="/admin?tab=seo" className="space-y-6" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="seo" />
+      <header>
+        <h2 className="text-xl font-bold">{m.title}</h2>
+        <p className="text-sm text-slate-600">{m.intro}</p>
+        {settings.updatedAt && (
+          <p className="mt-1 text-xs text-slate-500">
+            {m.updatedAt(formatDateTime(settings.updatedAt))}
+          </p>
+        )}
+      </header>
+      <FormErrors errors={form.errors} id={form.errorId} />
+
+      <Section title={m.sections.identity}>
+        <TextInput name="siteTitle" field={fields.siteTitle} />
+        <FieldFrame
+          id={descriptionProps.id}
+          label={m.fields.siteDescription}
+          hint={m.hints.siteDescription}
+          errors={siteDescription.errors}
+          errorId={siteDescription.errorId}
+        >
+          <textarea
+            className="input"
+            rows={3}
+            {...descriptionProps}
+            {...fieldAria(siteDescription.errors, siteDescription.errorId)}
+          />
+        </FieldFrame>
+        <TextInput name="siteName" field={fields.siteName} />
+        <TextInput name="logoInitials" field={fields.logoInitials} autoComplete="off" />
+        <TextInput name="faviconUrl" field={fields.faviconUrl} inputMode="url" />
+      </Section>
+
+      <Section title={m.sections.sharing}>
+        <TextInput name="ogSiteName" field={fields.ogSiteName} />
+        <TextInput name="ogImageUrl" field={fields.ogImageUrl} type="url" />
+        <FieldFrame
+          id={cardProps.id}
+          label={m.fields.twitterCard}
+          hint={m.hints.twitterCard}
+          errors={twitterCard.errors}
+          errorId={twitterCard.errorId}
+        >
+          <select
+            className="input"
+            {...cardProps}
+            {...fieldAria(twitterCard.errors, twitterCard.errorId)}
+          >
+            {TWITTER_CARDS.map((card) => (
+              <option key={card} value={card}>
+                {m.twitterCards[card]}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+        <TextInput name="twitterSite" field={fields.twitterSite} autoComplete="off" />
+      </Section>
+
+      <Section title={m.sections.indexing}>
+        <TextInput name="canonicalUrl" field={fields.canonicalUrl} type="url" />
+        <div>
+          <div className="flex items-center gap-2">
+            <input
+              {...getInputProps(sitemapEnabled, { type: "checkbox" })}
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            <label htmlFor={sitemapEnabled.id} className="text-sm font-medium">
+              {m.fields.sitemapEnabled}
+            </label>
+          </div>
+          <p className="mt-1 text-xs text-slate-500">{m.hints.sitemapEnabled}</p>
+          {sitemapEnabled.errors?.length ? (
+            <p id={sitemapEnabled.errorId} className="field-error">
+              {sitemapEnabled.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <FieldFrame
+          id={robotsProps.id}
+          label={m.fields.robotsTxt}
+          hint={m.hints.robotsTxt}
+          errors={robotsTxt.errors}
+          errorId={robotsTxt.errorId}
+        >
+          <textarea
+            className="input font-mono text-sm"
+            rows={10}
+            spellCheck={false}
+            {...robotsProps}
+            {...fieldAria(robotsTxt.errors, robotsTxt.errorId)}
+          />
+        </FieldFrame>
+      </Section>
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? m.saving : m.save}
+        </button>
+      </div>
+    </Form>
+  );
 }
