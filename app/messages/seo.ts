@@ -65,6 +65,7 @@ export const seo = {
   save: "Salvar configurações de SEO",
   saving: "Salvando…",
   saved: "Configurações de SEO salvas",
+  sitemapDisabled: "O sitemap deste site está desativado.",
   activitySaved: "Atualizou as configurações de SEO",
   updatedAt: (when: string) => `Última alteração: ${when}`,
 } as const;

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { sitemapEntries } from "~/models/seo.server";
+import type { Access } from "~/server/access";
+import { sitemapXml } from "~/utils/sitemap-xml";
+import * as messages from "~/messages";
+
+export const access: Access = "public";
+
+/** /sitemap.xml: the public pages (ADR 0021); a 404 while the admin has the sitemap off. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const entries = sitemapEntries(new URL(request.url).origin);
+  if (!entries)
+    return new Response(messages.seo.sitemapDisabled, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return new Response(sitemapXml(entries), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}
