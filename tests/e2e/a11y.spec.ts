@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { ADMIN, choosePlanPayment, login, register, USER } from "./support";
+import { ADMIN, choosePlanPayment, login, register, submitLogin, USER } from "./support";
 
 /**
  * The page axe looks at. axe-core needs timers, which do not run in a page with JavaScript
@@ -110,6 +110,20 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
     await page.goto("/invoices");
     await expect(page.getByRole("heading", { name: "Minhas Faturas" })).toBeVisible();
     await expectNoSeriousViolations(page, browser, testInfo, "/invoices");
+  });
+
+  test("the dashboard's SEO tab, and its refused save", async ({ page, browser }, testInfo) => {
+    await submitLogin(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/(home|admin)/);
+    await page.goto("/admin?tab=seo");
+    await expect(page.getByRole("heading", { name: "Configurações de SEO" })).toBeVisible();
+    await expectNoSeriousViolations(page, browser, testInfo, "/admin?tab=seo");
+    await page.getByLabel("Iniciais do logotipo", { exact: true }).fill("ABCD");
+    await page.getByRole("button", { name: "Salvar configurações de SEO" }).click();
+    await expect(
+      page.getByText("As iniciais do logotipo devem ter no máximo 3 caracteres"),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page, browser, testInfo, "/admin?tab=seo (recusado)");
   });
 
   test("the catalogue import page, its settings and the Limpar Tudo dialog", async ({
