@@ -29,8 +29,7 @@ export const dashboard = {
     customers: "Total de Clientes",
     newThisMonth: (n: number) => `+${n} ${plural(n, "novo", "novos")} este mês`,
     revenue: "Receita Mensal",
-    activeSubscribers: (n: number) =>
-      `${n} ${plural(n, "assinante ativo", "assinantes ativos")}`,
+    activeSubscribers: (n: number) => `${n} ${plural(n, "assinante ativo", "assinantes ativos")}`,
     searchesToday: "Buscas Hoje",
     avgResponse: (ms: string) => `Tempo médio de resposta: ${ms} ms`,
     noSearchesYet: "Nenhuma busca hoje ainda",
@@ -57,7 +56,7 @@ export const dashboard = {
     partsCount: (n: string) => `${n} peças`,
     noCategories: "Nenhuma categoria com peças ainda",
     topSearched: "Peças Mais Buscadas (30 dias)",
-    searchesCount: (n: string) => `${n} buscas`,
+    searchesCount: (n: number) => `${n} ${plural(n, "busca", "buscas")}`,
     noTopSearched: "Nenhuma peça encontrada em buscas nos últimos 30 dias",
     breakdown: "Assinaturas por Plano",
     breakdownColumns: {
@@ -100,29 +99,30 @@ export const dashboard = {
     uptimeDetail: "desde o último início do servidor",
     lastBackup: "Último Backup",
     noBackup: "Nenhum backup feito ainda",
+    backingUp: "Fazendo backup...",
     backupAge: {
       underAnHour: "há menos de 1 hora",
       hours: (n: number) => `há ${n} ${plural(n, "hora", "horas")}`,
       days: (n: number) => `há ${n} ${plural(n, "dia", "dias")}`,
     },
     errorRate: "Taxa de Erro (24h)",
-    errorRateDetail: (errors: string, requests: string) =>
-      `${errors} erros de servidor em ${requests} respostas`,
+    errorRateDetail: (label: string, errors: string, requests: string) =>
+      `${label} · ${errors} erros de servidor em ${requests} respostas`,
     errorRateLabel: { excellent: "Excelente", good: "Bom", attention: "Atenção necessária" },
     monthlySearches: "Buscas no Mês",
     dailyAverage: (n: string) => `Média diária: ${n}`,
     linkCoverage: "Cobertura de Links (Mercado Livre)",
-    linkCoverageDetail: (withLink: string, total: string, direct: string) =>
-      `${withLink} de ${total} peças com link · ${direct} com link direto`,
+    linkCoverageDetail: (label: string, withLink: string, total: string, direct: string) =>
+      `${label} · ${withLink} de ${total} peças com link, ${direct} com link direto`,
     linkCoverageLabel: { great: "Ótima", good: "Boa" },
   },
 
   health: {
-    databaseOk: (ms: number) => `Respondeu em ${ms} ms`,
-    databaseSlow: (ms: number) => `Lento: respondeu em ${ms} ms`,
+    databaseOk: (ms: string) => `Respondeu em ${ms} ms`,
+    databaseSlow: (ms: string) => `Lento: respondeu em ${ms} ms`,
     databaseDown: "O banco de dados não respondeu",
     queueInline: "Sem Redis configurado: as tarefas rodam no próprio servidor",
-    queueOk: (ms: number) => `Redis respondeu em ${ms} ms`,
+    queueOk: (ms: string) => `Redis respondeu em ${ms} ms`,
     queueDown: "O Redis (REDIS_URL) não respondeu",
     jobsStopped: "O executor de tarefas não está rodando neste processo",
     jobsStuck: (n: number) =>

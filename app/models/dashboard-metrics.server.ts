@@ -9,6 +9,7 @@ import {
   users,
   vehicles,
 } from "~db/schema";
+import type { DashboardPeriod } from "~/schemas/choices";
 import { db } from "~/utils/db.server";
 import {
   saoPauloDay,
@@ -28,8 +29,6 @@ import { serverErrorRate } from "./request-stats.server";
  * "Today", "yesterday" and "this month" are São Paulo calendar days and months.
  */
 
-export const DASHBOARD_PERIODS = ["24h", "7d", "30d", "90d"] as const;
-export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
 /** The spec's monthly average divides the month's searches by 30, whatever the month's length. */
 const DAYS_IN_A_MONTH_AVERAGE = 30;

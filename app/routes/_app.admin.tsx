@@ -1,39 +1,123 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
 import { SeoForm } from "~/components/admin/seo-form";
+import { AnalyticsPanel } from "~/components/dashboard/analytics-panel";
+import { ActivityList } from "~/components/dashboard/feed-lists";
+import { OverviewPanel } from "~/components/dashboard/overview-panel";
+import { PaymentsPanel } from "~/components/dashboard/payments-panel";
+import { SystemPanel } from "~/components/dashboard/system-panel";
 import { tabFrom, UrlTabs } from "~/components/tabs";
 import { lastBackup } from "~/models/backup.server";
+import { recentActivityFeed, topSearches } from "~/models/dashboard.server";
+import {
+  categoryStats,
+  inventoryFigures,
+  planFigures,
+  revenueByMonth,
+  revenueMonthsFor,
+  searchActivity,
+  searchesSeries,
+  subscriptionBreakdown,
+  totalVehicles,
+  userFigures,
+} from "~/models/dashboard-metrics.server";
+import { maskedGatewayConfigs } from "~/models/gateway-config.server";
+import { DASHBOARD_PERIODS, type DashboardPeriod } from "~/schemas/choices";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
+import { flushRequestCounts } from "~/server/request-counter.server";
+import { healthChecks, systemResources } from "~/server/system-health.server";
 import * as messages from "~/messages";
 import { loadSeoTab, saveSeoTab, type SeoTabReply } from "./_app.admin.seo.server";
 
 export const access: Access = ["admin"];
 
 const m = messages.dashboard;
-
-export const PERIODS = ["24h", "7d", "30d", "90d"] as const;
-export type Period = (typeof PERIODS)[number];
 const PAYMENT_RESULTS = ["success", "failure", "pending"] as const;
+/** The spec's dashboard constants: activities shown, and the top searches' window and size. */
+const ACTIVITY_SHOWN = 15;
+const TOP_SEARCHES = { days: 30, limit: 5 } as const;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
+
+type Tab = keyof typeof m.tabs;
+
+/** Only the open tab's figures are read: each tab is its own page (`?tab=`), links and all. */
+async function tabData(tab: Tab, period: DashboardPeriod, now: Date) {
+  switch (tab) {
+    case "geral":
+      return {
+        tab,
+        overview: {
+          users: userFigures(now),
+          plans: planFigures(),
+          activity: searchActivity(now),
+        },
+      } as const;
+    case "analytics": {
+      const activity = searchActivity(now);
+      return {
+        tab,
+        analytics: {
+          totalParts: inventoryFigures().totalParts,
+          totalVehicles: totalVehicles(),
+          searchesToday: activity.searchesToday,
+          searchGrowth: activity.searchGrowth,
+          uniqueUsersToday: activity.uniqueUsersToday,
+          categoryStats: categoryStats(),
+          topSearched: topSearches(TOP_SEARCHES, now),
+          breakdown: subscriptionBreakdown(),
+          searchesSeries: searchesSeries(period, now),
+          revenueSeries: revenueByMonth(revenueMonthsFor(period, now), now),
+        },
+      } as const;
+    }
+    case "sistema": {
+      flushRequestCounts();
+      const activity = searchActivity(now);
+      const backup = lastBackup();
+      return {
+        tab,
+        system: {
+          health: await healthChecks(now),
+          resources: await systemResources(),
+          lastBackup: backup && { createdAt: backup.createdAt, sizeBytes: backup.sizeBytes },
+          errorRate: activity.errorRate,
+          requestsLast24h: activity.requestsLast24h,
+          serverErrorsLast24h: activity.serverErrorsLast24h,
+          searchesThisMonth: activity.searchesThisMonth,
+          dailyAverageThisMonth: activity.dailyAverageThisMonth,
+          inventory: inventoryFigures(),
+        },
+      } as const;
+    }
+    case "atividade":
+      return { tab, activity: recentActivityFeed(ACTIVITY_SHOWN, now) } as const;
+    case "pagamentos": {
+      const { mercadopago, paghiper } = maskedGatewayConfigs();
+      return {
+        tab,
+        gateways: {
+          mercadopago: { configured: mercadopago.configured, updatedAt: mercadopago.updatedAt },
+          paghiper: { configured: paghiper.configured, updatedAt: paghiper.updatedAt },
+        },
+      } as const;
+    }
+    case "seo":
+      return { tab, seo: loadSeoTab() } as const;
+  }
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access);
   const url = new URL(request.url);
   const tab = tabFrom(url, m.tabs, "geral");
-  const period = PERIODS.find((p) => p === url.searchParams.get("period")) ?? "7d";
+  const period = DASHBOARD_PERIODS.find((p) => p === url.searchParams.get("period")) ?? "7d";
   const payment = PAYMENT_RESULTS.find((p) => p === url.searchParams.get("payment")) ?? null;
-  return {
-    tab,
-    period,
-    payment,
-    seo: tab === "seo" ? loadSeoTab() : null,
-    lastBackup: tab === "sistema" ? lastBackup() : null,
-  };
+  return { period, payment, view: await tabData(tab, period, new Date()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,26 +131,73 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const PAYMENT_NOTICE_STYLE = {
+  success: "bg-emerald-50 text-emerald-900 border-emerald-200",
+  failure: "bg-red-50 text-red-900 border-red-200",
+  pending: "bg-amber-50 text-amber-900 border-amber-200",
+} as const;
+
 export default function AdminDashboard() {
-  const { tab, period, payment, seo } = useLoaderData<typeof loader>();
+  const { period, payment, view } = useLoaderData<typeof loader>();
   const actionData = useActionData<SeoTabReply | { intent: null; reply: null }>();
+  const tab = view.tab;
   return (
     <div className="space-y-6">
       <PageHeader
         title={m.title}
         subtitle={m.subtitle}
         actions={
-          <Link to={`?tab=${tab}&period=${period}`} className="btn-secondary" reloadDocument>
+          <Link to={`?tab=${tab}&period=${period}`} className="btn-secondary" preventScrollReset>
             {m.refresh}
           </Link>
         }
       />
-      {payment && <p role="status">{m.payment[payment]}</p>}
-      <UrlTabs tabs={m.tabs} current={tab} label={m.tabsLabel} />
-      {tab === "seo" && seo && (
-        <SeoForm settings={seo} reply={actionData?.intent === "seo" ? actionData.reply : null} />
+      {payment && (
+        <p role="status" className={`rounded-lg border px-4 py-3 ${PAYMENT_NOTICE_STYLE[payment]}`}>
+          {m.payment[payment]}
+        </p>
       )}
-      <Form method="post" action="/admin/backup" hidden />
+      <nav aria-label={m.periodLabel} className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-medium text-slate-700">{m.periodLabel}:</span>
+        {DASHBOARD_PERIODS.map((p) => (
+          <Link
+            key={p}
+            to={`?tab=${tab}&period=${p}`}
+            preventScrollReset
+            aria-current={p === period ? "true" : undefined}
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${
+              p === period
+                ? "bg-brand-600 text-white"
+                : "bg-slate-100 text-slate-700 hover:bg-slate-200"
+            }`}
+          >
+            {m.periods[p]}
+          </Link>
+        ))}
+      </nav>
+      <UrlTabs tabs={m.tabs} current={tab} label={m.tabsLabel} keep={{ period }} />
+      {view.tab === "geral" && <OverviewPanel figures={view.overview} />}
+      {view.tab === "analytics" && <AnalyticsPanel figures={view.analytics} />}
+      {view.tab === "sistema" && <SystemPanel figures={view.system} />}
+      {view.tab === "atividade" && (
+        <section className="card p-5" aria-labelledby="activity-title">
+          <h2 id="activity-title" className="text-lg font-semibold">
+            {m.activity.title}
+          </h2>
+          <ActivityList
+            items={view.activity}
+            emptyText={m.activity.empty}
+            typeLabel={(type) => m.activity.types[type] ?? m.activity.otherType}
+          />
+        </section>
+      )}
+      {view.tab === "pagamentos" && <PaymentsPanel {...view.gateways} />}
+      {view.tab === "seo" && (
+        <SeoForm
+          settings={view.seo}
+          reply={actionData?.intent === "seo" ? actionData.reply : null}
+        />
+      )}
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { adminHomeStats } from "~/models/overview.server";
 import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
-import { formatInteger, formatRelativeTime } from "~/utils/format";
+import { ActivityList, PopularPartsList } from "~/components/dashboard/feed-lists";
+import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 
@@ -266,39 +267,13 @@ export default function Home() {
             </Link>
           </div>
           {feed.panel === "populares" ? (
-            feed.popular.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-600">{h.noPopular}</p>
-            ) : (
-              <ul className="mt-3 divide-y divide-slate-100 text-sm">
-                {feed.popular.map((item) => (
-                  <li key={item.partId} className="flex items-center justify-between gap-2 py-2">
-                    <span>
-                      <span className="font-mono font-semibold">{item.partCode}</span> —{" "}
-                      {item.partName}
-                      {item.category && (
-                        <span className="ml-2 text-xs text-slate-500">{item.category}</span>
-                      )}
-                    </span>
-                    <span className="shrink-0 text-slate-600">
-                      {h.searchesCount(item.searches)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : feed.activity.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">{h.noActivity}</p>
+            <PopularPartsList
+              items={feed.popular}
+              emptyText={h.noPopular}
+              countText={h.searchesCount}
+            />
           ) : (
-            <ul className="mt-3 divide-y divide-slate-100 text-sm">
-              {feed.activity.map((item, index) => (
-                <li key={`${item.type}-${index}`} className="py-2">
-                  <span className="font-medium">{item.user}</span> · {item.action}
-                  <span className="block text-xs text-slate-500">
-                    {formatRelativeTime(item.time)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <ActivityList items={feed.activity} emptyText={h.noActivity} />
           )}
         </section>
       )}

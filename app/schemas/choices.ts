@@ -38,3 +38,7 @@ export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];
+
+/** The dashboard's period selector (/admin?period=). */
+export const DASHBOARD_PERIODS = ["24h", "7d", "30d", "90d"] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];

@@ -5,7 +5,7 @@ import { lastBackup } from "~/models/backup.server";
 import type { SystemReading } from "~/models/dashboard-metrics.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { formatBytes } from "~/utils/format";
+import { formatBytes, formatDecimal } from "~/utils/format";
 import * as messages from "~/messages";
 
 /**
@@ -40,8 +40,18 @@ export function checkDatabase(): HealthCheck {
     db().$client.prepare("select count(*) from sqlite_master").pluck().get();
     const latencyMs = since(started);
     return latencyMs > SLOW_DATABASE_MS
-      ? { id: "database", status: "warning", message: h.databaseSlow(latencyMs), latencyMs }
-      : { id: "database", status: "success", message: h.databaseOk(latencyMs), latencyMs };
+      ? {
+          id: "database",
+          status: "warning",
+          message: h.databaseSlow(formatDecimal(latencyMs)),
+          latencyMs,
+        }
+      : {
+          id: "database",
+          status: "success",
+          message: h.databaseOk(formatDecimal(latencyMs)),
+          latencyMs,
+        };
   } catch (error) {
     console.error("Verificação do banco de dados falhou:", error);
     return { id: "database", status: "error", message: h.databaseDown, latencyMs: null };
@@ -55,7 +65,7 @@ export async function checkQueue(): Promise<HealthCheck> {
   const answered = await pingRedis(url);
   const latencyMs = since(started);
   return answered
-    ? { id: "queue", status: "success", message: h.queueOk(latencyMs), latencyMs }
+    ? { id: "queue", status: "success", message: h.queueOk(formatDecimal(latencyMs)), latencyMs }
     : { id: "queue", status: "error", message: h.queueDown, latencyMs: null };
 }
 
