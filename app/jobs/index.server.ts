@@ -1,3 +1,4 @@
+import { backupDatabase } from "./backup.server";
 import { importCatalogue } from "./catalogue-import.server";
 import { importFipeVehicles } from "./fipe-import.server";
 import { purgeExpiredSessions } from "./maintenance.server";
@@ -10,10 +11,11 @@ export const appJobs = [
   importFipeVehicles,
   importCatalogue,
   reconcilePayments,
+  backupDatabase,
 ];
 appJobs.forEach(registerJob);
 
-export { purgeExpiredSessions, reconcilePayments };
+export { backupDatabase, purgeExpiredSessions, reconcilePayments };
 export { resumeInterruptedImports, stopImports } from "./imports.server";
 export { startSchedules, stopSchedules, runScheduleSlot } from "./schedules.server";
 export { registeredJobNames } from "./registry.server";

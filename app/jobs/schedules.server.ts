@@ -1,3 +1,5 @@
+import { backupIsDue } from "~/models/backup.server";
+import { backupDatabase } from "./backup.server";
 import { hasPaymentsToCheck, reconcilePayments } from "./payments.server";
 import { purgeExpiredSessions } from "./maintenance.server";
 import { enqueue } from "./runner.server";
@@ -19,6 +21,9 @@ type Schedule = {
 export const SCHEDULES: Schedule[] = [
   { job: reconcilePayments, everyMs: 15_000, due: () => hasPaymentsToCheck() },
   { job: purgeExpiredSessions, everyMs: 6 * 60 * 60_000 },
+  // Ticks often and checks the last backup's age, so BACKUP_INTERVAL_HOURS is honoured within ten
+  // minutes whatever it is, and a process started late still backs up on time.
+  { job: backupDatabase, everyMs: 10 * 60_000, due: () => backupIsDue() },
 ];
 
 let timers: NodeJS.Timeout[] = [];

@@ -91,6 +91,17 @@ const envSchema = z.object({
     .min(1, { error: "IMPORT_CSV_MAX_MB deve ser pelo menos 1" })
     .max(2048, { error: "IMPORT_CSV_MAX_MB deve ser no máximo 2048" })
     .default(200),
+  /** Backups the folder keeps (DATA_DIR/backups); older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce
+    .number({ error: "BACKUP_KEEP deve ser um número" })
+    .int({ error: "BACKUP_KEEP deve ser um número inteiro" })
+    .min(1, { error: "BACKUP_KEEP deve ser pelo menos 1" })
+    .default(14),
+  /** Hours between scheduled backups; 0 turns them off ("Fazer backup agora" still works). */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: "BACKUP_INTERVAL_HOURS deve ser um número" })
+    .min(0, { error: "BACKUP_INTERVAL_HOURS não pode ser negativo" })
+    .default(24),
   /** Mercado Pago API; unset means the simulator this app serves at /mp-sim (outside production). */
   MERCADOPAGO_BASE_URL: z
     .url({ error: "MERCADOPAGO_BASE_URL deve ser uma URL" })

@@ -1,0 +1,26 @@
+// `npm run db:restore FILE`: replaces the database with a backup (README "Backups"). Stop the
+// server and workers first; the command refuses while the database is open elsewhere.
+import * as messages from "../app/messages";
+import { backupsFolder, restoreDatabase } from "../app/models/backup.server";
+import { env } from "../app/utils/env.server";
+
+const m = messages.backups;
+const file = process.argv[2];
+if (!file || file.startsWith("-")) {
+  console.error(m.restoreUsage);
+  process.exit(2);
+}
+
+try {
+  const restored = await restoreDatabase(file, env().DATABASE_PATH, backupsFolder());
+  if (!restored.ok) {
+    console.error(restored.message);
+    process.exit(1);
+  }
+  const { target, safetyCopy } = restored.value;
+  console.log(safetyCopy ? m.restoreSafetyCopy(safetyCopy) : m.restoreNoSafetyCopy);
+  console.log(m.restoreDone(file, target));
+} catch (error) {
+  console.error(m.restoreFailed, error);
+  process.exit(1);
+}
