@@ -4,7 +4,6 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backups, categories } from "~db/schema";
-import { runScheduleSlot, SCHEDULES } from "~/jobs/schedules.server";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { accepted } from "../../tests/support/factories";
@@ -154,9 +153,7 @@ describe("createBackup", () => {
   });
 });
 
-describe("the scheduled backup", () => {
-  const schedule = SCHEDULES.find((s) => s.job.name === "backup.database")!;
-
+describe("backupIsDue", () => {
   it("is due when there is no backup yet, or the last is BACKUP_INTERVAL_HOURS old", async () => {
     withEnv({ BACKUP_INTERVAL_HOURS: "24" });
     const now = new Date("2025-06-10T12:00:00Z");
@@ -174,20 +171,6 @@ describe("the scheduled backup", () => {
     withEnv({ BACKUP_INTERVAL_HOURS: "0" });
     expect(lastBackup()).toBeNull();
     expect(backupIsDue()).toBe(false);
-    expect(schedule.due!()).toBe(false);
     expect(backupStatus().nextDueAt).toBeNull();
-  });
-
-  it("runs once per slot however many processes tick, and not again until due", async () => {
-    const { waitForJob } = await import("~/jobs/runner.server");
-    await import("~/jobs/index.server");
-    const now = Date.now();
-    const ids = await Promise.all([runScheduleSlot(schedule, now), runScheduleSlot(schedule, now)]);
-    expect(ids[0]).toBe(`backup.database:${Math.floor(now / schedule.everyMs)}`);
-    expect(ids[1]).toBe(ids[0]);
-    const run = await waitForJob(ids[0]!, 15_000);
-    expect(run.status).toBe("completed");
-    expect(listBackups()).toHaveLength(1);
-    expect(await runScheduleSlot(schedule, now + schedule.everyMs)).toBeNull();
   });
 });

@@ -39,6 +39,11 @@ const backupFiles = () =>
     ? readdirSync(backupsFolder()).filter((name) => /^encaixa-\d/.test(name))
     : [];
 
+const CROSS_SITE: Record<string, string>[] = [
+  { Origin: "https://evil.example" },
+  { "Sec-Fetch-Site": "cross-site" },
+];
+
 describe("POST /admin/backup", () => {
   it("makes a backup for an admin and says its name and size on the Sistema tab", async () => {
     const before = backupFiles().length;
@@ -69,7 +74,7 @@ describe("POST /admin/backup", () => {
 
   it("refuses a cross-site post with the admin's cookie", async () => {
     const headers = { ...(await sessionHeaders(admin, "web")), "Content-Type": FORM };
-    for (const from of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }]) {
+    for (const from of CROSS_SITE) {
       const response = await post({ ...headers, ...from });
       expect(response.status).toBe(403);
     }
