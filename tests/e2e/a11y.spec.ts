@@ -126,6 +126,38 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
     await expectNoSeriousViolations(page, browser, testInfo, "/admin?tab=seo (recusado)");
   });
 
+  test("every tab of the dashboard, a payment notice and the hourly chart", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await submitLogin(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/(home|admin)/);
+    await page.goto("/admin?payment=success");
+    await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Pagamento aprovado!" })).toBeVisible();
+    await expectNoSeriousViolations(page, browser, testInfo, "/admin?payment=success");
+    const tabs = page.getByRole("navigation", { name: "Seções do painel" });
+    for (const [tab, name] of [
+      ["analytics", "Analytics"],
+      ["sistema", "Sistema"],
+      ["atividade", "Atividade"],
+      ["pagamentos", "Pagamentos"],
+      ["seo", "SEO"],
+      ["geral", "Visão Geral"],
+    ] as const) {
+      await tabs.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`\\?tab=${tab}&period=7d$`));
+      await expect(tabs.getByRole("link", { name, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expectNoSeriousViolations(page, browser, testInfo, `/admin?tab=${tab}`);
+    }
+    await page.goto("/admin?tab=analytics&period=24h");
+    await expect(page.getByRole("figure", { name: "Buscas por hora (últimas 24h)" })).toBeVisible();
+    await expectNoSeriousViolations(page, browser, testInfo, "/admin?tab=analytics&period=24h");
+  });
+
   test("the catalogue import page, its settings and the Limpar Tudo dialog", async ({
     page,
     browser,

@@ -141,3 +141,18 @@ export async function choosePlanPayment(page: Page, planName: string, method: Pl
   await dialog.getByLabel(method, { exact: true }).check();
   await dialog.getByRole("button", { name: "Confirmar" }).click();
 }
+
+/**
+ * Reads the e2e server's database directly (read-only), for assertions that must not trust the
+ * app's own queries: the expected figure is counted here, the page shows what the app counted.
+ */
+export async function queryDatabase<T>(query: string, ...params: unknown[]): Promise<T[]> {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(`${process.env.E2E_DATA_DIR}/encaixa.db`, { readonly: true });
+  sqlite.pragma("busy_timeout = 5000");
+  try {
+    return sqlite.prepare(query).all(...params) as T[];
+  } finally {
+    sqlite.close();
+  }
+}
