@@ -1,24 +1,12 @@
 /** Database backups (the dashboard's Sistema tab, the backup job, npm run db:restore). */
 
-/** 1536 → "1,5 KB", 73400320 → "70 MB": binary units, as file managers show them. */
-const fileSize = (bytes: number) => {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toLocaleString("pt-BR", { maximumFractionDigits: digits })} ${units[unit]}`;
-};
+import { formatBytes } from "../utils/format";
 
 export const backups = {
   backupNow: "Fazer backup agora",
-  fileSize,
 
   // The action and its toasts
-  created: (fileName: string, bytes: number) => `Backup criado: ${fileName} (${fileSize(bytes)}).`,
+  created: (fileName: string, bytes: number) => `Backup criado: ${fileName} (${formatBytes(bytes)}).`,
   alreadyRunning: "Já existe um backup em andamento; aguarde alguns instantes e confira a lista.",
   failed:
     "Não foi possível fazer o backup. Confira o espaço livre em disco e as permissões da pasta de backups; os detalhes estão no log do servidor.",
@@ -26,7 +14,7 @@ export const backups = {
 
   // The scheduled job's log
   jobCreated: (fileName: string, bytes: number, deleted: number) =>
-    `Backup ${fileName} criado (${fileSize(bytes)}); ${deleted} backup(s) antigo(s) removido(s).`,
+    `Backup ${fileName} criado (${formatBytes(bytes)}); ${deleted} backup(s) antigo(s) removido(s).`,
   jobSkipped: "Outro backup já estava em andamento; este horário fica com ele.",
 
   // npm run db:restore FILE

@@ -100,6 +100,10 @@ export const dashboard = {
     lastBackup: "Último Backup",
     noBackup: "Nenhum backup feito ainda",
     backingUp: "Fazendo backup...",
+    backupsKept: (count: number, keep: number, folder: string) =>
+      `${count} ${plural(count, "backup guardado", "backups guardados")} em ${folder} (os ${keep} mais recentes ficam).`,
+    nextBackup: (when: string) => `Próximo backup automático: ${when}.`,
+    scheduledBackupsOff: "Backups automáticos desligados (BACKUP_INTERVAL_HOURS=0).",
     backupAge: {
       underAnHour: "há menos de 1 hora",
       hours: (n: number) => `há ${n} ${plural(n, "hora", "horas")}`,

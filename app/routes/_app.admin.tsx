@@ -9,7 +9,7 @@ import { OverviewPanel } from "~/components/dashboard/overview-panel";
 import { PaymentsPanel } from "~/components/dashboard/payments-panel";
 import { SystemPanel } from "~/components/dashboard/system-panel";
 import { tabFrom, UrlTabs } from "~/components/tabs";
-import { lastBackup } from "~/models/backup.server";
+import { backupStatus } from "~/models/backup.server";
 import { recentActivityFeed, topSearches } from "~/models/dashboard.server";
 import {
   categoryStats,
@@ -78,13 +78,24 @@ async function tabData(tab: Tab, period: DashboardPeriod, now: Date) {
     case "sistema": {
       flushRequestCounts();
       const activity = searchActivity(now);
-      const backup = lastBackup();
+      const backups = backupStatus(now);
       return {
         tab,
         system: {
           health: await healthChecks(now),
           resources: await systemResources(),
-          lastBackup: backup && { createdAt: backup.createdAt, sizeBytes: backup.sizeBytes },
+          backups: {
+            last: backups.last && {
+              createdAt: backups.last.createdAt,
+              sizeBytes: backups.last.sizeBytes,
+            },
+            count: backups.count,
+            keep: backups.keep,
+            folder: backups.folder,
+            // A due backup runs at the schedule's next tick: never show a time already past.
+            nextDueAt:
+              backups.nextDueAt && new Date(Math.max(backups.nextDueAt.getTime(), now.getTime())),
+          },
           errorRate: activity.errorRate,
           requestsLast24h: activity.requestsLast24h,
           serverErrorsLast24h: activity.serverErrorsLast24h,

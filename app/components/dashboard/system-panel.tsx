@@ -32,7 +32,14 @@ export type SystemFigures = {
     disk: { totalBytes: number; freeBytes: number; percent: number } | null;
     uptimeSeconds: number;
   };
-  lastBackup: { createdAt: Date; sizeBytes: number } | null;
+  backups: {
+    last: { createdAt: Date; sizeBytes: number } | null;
+    count: number;
+    keep: number;
+    folder: string;
+    /** Null when scheduled backups are off (BACKUP_INTERVAL_HOURS=0). */
+    nextDueAt: Date | null;
+  };
   errorRate: number;
   requestsLast24h: number;
   serverErrorsLast24h: number;
@@ -74,7 +81,8 @@ export function errorRateLabel(percent: number): string {
 
 /** "Sistema": health checks, resources, backups, errors, monthly searches and link coverage. */
 export function SystemPanel({ figures }: { figures: SystemFigures }) {
-  const { health, resources, lastBackup, inventory } = figures;
+  const { health, resources, backups, inventory } = figures;
+  const lastBackup = backups.last;
   const backingUp = useIsSubmitting("/admin/backup");
   const database = health.checks.find((c) => c.id === "database");
   return (
@@ -192,6 +200,12 @@ export function SystemPanel({ figures }: { figures: SystemFigures }) {
           ) : (
             <p className="mt-2 text-slate-600">{m.noBackup}</p>
           )}
+          <p className="mt-2 text-sm text-slate-600">
+            {m.backupsKept(backups.count, backups.keep, backups.folder)}{" "}
+            {backups.nextDueAt
+              ? m.nextBackup(formatDateTime(backups.nextDueAt))
+              : m.scheduledBackupsOff}
+          </p>
           <Form method="post" action="/admin/backup" className="mt-4">
             <button type="submit" className="btn-secondary" disabled={backingUp}>
               {backingUp ? m.backingUp : messages.backups.backupNow}
