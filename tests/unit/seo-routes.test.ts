@@ -233,8 +233,9 @@ describe("the dashboard's SEO tab", () => {
     const response = await invoke(adminRoute.loader, "/admin?tab=seo", {
       headers: await sessionHeaders(admin, "web"),
     });
-    const body = (await response.json()) as { seo: Record<string, unknown> };
-    expect(body.seo).toMatchObject({ siteTitle: "Na aba", sitemapEnabled: true });
+    const body = (await response.json()) as { view: { tab: string; seo: Record<string, unknown> } };
+    expect(body.view.tab).toBe("seo");
+    expect(body.view.seo).toMatchObject({ siteTitle: "Na aba", sitemapEnabled: true });
   });
 
   it("saves a valid form and says so with a toast on /admin?tab=seo", async () => {
