@@ -61,6 +61,8 @@ export default defineConfig({
       // Every journey signs up from 127.0.0.1, in both projects.
       SIGNUP_MAX_PER_HOUR: "1000",
       REDIS_URL: "",
+      // Two web processes, as `npm start` runs on this 2-core machine (ADR 0024).
+      WEB_CONCURRENCY: "2",
       ENCAIXA_BUILD_DIR: process.env.ENCAIXA_BUILD_DIR ?? "build",
       FIPE_BASE_URL: `http://127.0.0.1:${port}/fipe-sim/api/v1`,
       FIPE_SIMULATOR: "true",

@@ -484,6 +484,8 @@ export const jobRuns = sqliteTable(
     payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
     status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
     backend: text("backend", { enum: ["inline", "bullmq"] }).notNull(),
+    /** "host:pid" of the process running (or, inline, about to run) it: a dead owner's run failed. */
+    owner: text("owner"),
     attempts: integer("attempts").notNull().default(0),
     result: text("result", { mode: "json" }).$type<unknown>(),
     error: text("error"),

@@ -1,5 +1,6 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { UnrecoverableError } from "bullmq";
+import { hostname } from "node:os";
 import { jobRuns } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { getJob, type JobContext } from "./registry.server";
@@ -30,6 +31,8 @@ export function claimRun(run: {
     }
     const fresh = {
       ...run,
+      // Inline, the process that queues a run is the one that runs it.
+      owner: run.backend === "inline" ? THIS_PROCESS : null,
       status: "queued" as const,
       attempts: 0,
       result: null,
@@ -76,7 +79,13 @@ export async function runAttempt(
   }
   db()
     .update(jobRuns)
-    .set({ status: "running", attempts: attempt, startedAt: new Date(), error: null })
+    .set({
+      status: "running",
+      attempts: attempt,
+      startedAt: new Date(),
+      error: null,
+      owner: THIS_PROCESS,
+    })
     .where(eq(jobRuns.id, run.id))
     .run();
   const ctx: JobContext = {
@@ -110,22 +119,50 @@ export async function runAttempt(
  * Inline runs live only in the process that queued them: rows left queued or running by an
  * earlier process will never finish, and would block their jobId forever.
  */
-export function failInterruptedInlineRuns(queuedBefore: Date): void {
-  db()
+/**
+ * Inline runs die with their process. Marks as failed the queued or running inline runs whose
+ * owner is a process of this host that no longer exists (or, for runs from before owners were
+ * kept, that were queued before `queuedBefore`). Runs of live processes — the other web processes
+ * of a cluster — are left alone, so any process may call this when it starts.
+ */
+export function failInterruptedInlineRuns(queuedBefore: Date): number {
+  const open = db()
+    .select({ id: jobRuns.id, owner: jobRuns.owner, createdAt: jobRuns.createdAt })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.backend, "inline"), inArray(jobRuns.status, ["queued", "running"])))
+    .all();
+  const dead = open
+    .filter((run) => (run.owner === null ? run.createdAt < queuedBefore : ownerIsGone(run.owner)))
+    .map((run) => run.id);
+  if (dead.length === 0) return 0;
+  return db()
     .update(jobRuns)
     .set({
       status: "failed",
       error: "Interrompida: o servidor reiniciou antes de a tarefa terminar",
       finishedAt: new Date(),
     })
-    .where(
-      and(
-        eq(jobRuns.backend, "inline"),
-        inArray(jobRuns.status, ["queued", "running"]),
-        lt(jobRuns.createdAt, queuedBefore),
-      ),
-    )
-    .run();
+    .where(and(inArray(jobRuns.id, dead), inArray(jobRuns.status, ["queued", "running"])))
+    .run().changes;
+}
+
+const HOST = hostname();
+/** "host:pid" of this process, as job_runs.owner keeps it. */
+export const THIS_PROCESS = `${HOST}:${process.pid}`;
+
+/** A process of this host that no longer runs; another host's processes cannot be checked. */
+function ownerIsGone(owner: string): boolean {
+  const separator = owner.lastIndexOf(":");
+  if (owner.slice(0, separator) !== HOST) return false;
+  const pid = Number(owner.slice(separator + 1));
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
 }
 
 function errorMessage(error: unknown): string {
@@ -141,12 +178,14 @@ export function runSummary(since: Date) {
       oldestQueuedMs: sql<
         number | null
       >`min(case when ${jobRuns.status} = 'queued' then ${jobRuns.createdAt} end)`,
-      failedSince: sql<number>`coalesce(sum(${jobRuns.status} = 'failed' and ${jobRuns.finishedAt} >= ${since.getTime()}), 0)`.mapWith(
-        Number,
-      ),
-      completedSince: sql<number>`coalesce(sum(${jobRuns.status} = 'completed' and ${jobRuns.finishedAt} >= ${since.getTime()}), 0)`.mapWith(
-        Number,
-      ),
+      failedSince:
+        sql<number>`coalesce(sum(${jobRuns.status} = 'failed' and ${jobRuns.finishedAt} >= ${since.getTime()}), 0)`.mapWith(
+          Number,
+        ),
+      completedSince:
+        sql<number>`coalesce(sum(${jobRuns.status} = 'completed' and ${jobRuns.finishedAt} >= ${since.getTime()}), 0)`.mapWith(
+          Number,
+        ),
       lastFinishedMs: sql<number | null>`max(${jobRuns.finishedAt})`,
     })
     .from(jobRuns)

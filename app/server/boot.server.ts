@@ -25,7 +25,11 @@ export function boot(): Promise<void> {
     });
     if (seeded) console.log(`Banco criado em ${config.DATABASE_PATH} com dados iniciais.`);
     if (usingEmbeddedSimulators()) configureSimulatorGateways(paymentSimulatorCredentials());
-    const worker = !config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true";
+    // In a cluster (server.mjs, WEB_CONCURRENCY > 1) one web process is told it runs the
+    // recurring jobs and resumes imports; the others run only what they enqueue themselves.
+    const jobProcess = process.env.ENCAIXA_JOB_PROCESS !== "false";
+    const worker =
+      jobProcess && (!config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true");
     await startJobRunner({ worker });
     if (worker) {
       startSchedules();
