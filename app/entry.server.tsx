@@ -10,6 +10,7 @@ import { boot } from "~/server/boot.server";
 // zod's own messages in pt-BR on the server (ADR 0017); the browser only validates real forms.
 import "~/schemas/zod-locale";
 import { contentSecurityPolicy, securityHeaders } from "~/server/security-headers.server";
+import { etagOf, matchesIfNoneMatch } from "~/server/validators.server";
 import { env } from "~/utils/env.server";
 
 export { boot };
@@ -32,6 +33,9 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  const notModified = revalidatedPage(request, responseStatusCode, responseHeaders, remixContext);
+  if (notModified) return notModified;
+
   const nonce = randomBytes(16).toString("base64");
   // The other security headers come from server.mjs, on every answer; the policy is the page's own.
   if (env().NODE_ENV !== "development")
@@ -70,6 +74,33 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY + 1000);
   });
+}
+
+/**
+ * Public pages that declare `handle = { etag: true }` answer with an ETag of the build and of the
+ * data every loader gave them: a visit that already has that page gets a 304 and no render.
+ * `private, no-cache`: the page may carry the visitor's name, and is asked for again each time.
+ */
+function revalidatedPage(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+): Response | null {
+  if (status !== 200 || request.method !== "GET" || headers.has("Set-Cookie")) return null;
+  const { matches, loaderData } = context.staticHandlerContext;
+  const opted = matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { etag?: boolean })?.etag,
+  );
+  if (!opted) return null;
+  const etag = etagOf(context.manifest.version, loaderData);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", "private, no-cache");
+  headers.append("Vary", "Cookie");
+  if (!matchesIfNoneMatch(request, etag)) return null;
+  // No policy on a 304: the stored page keeps the one that matches its own nonce.
+  headers.delete("Content-Security-Policy");
+  return new Response(null, { status: 304, headers });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

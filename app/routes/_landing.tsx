@@ -11,6 +11,8 @@ import * as messages from "~/messages";
 import type { Access } from "~/server/access";
 
 export const access: Access = "public";
+/** A repeat visit gets a 304 (entry.server, ADR 0024). */
+export const handle = { etag: true };
 
 const m = messages.landing;
 export const TEST_PARAM = "teste";

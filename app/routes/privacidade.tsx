@@ -5,6 +5,8 @@ import type { Access } from "~/server/access";
 import { seoHeadFrom, seoMeta } from "~/utils/seo-meta";
 
 export const access: Access = "public";
+/** A repeat visit gets a 304 (entry.server, ADR 0024). */
+export const handle = { etag: true };
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta(seoHeadFrom(matches), { path: location.pathname, title: messages.legal.privacyTitle });

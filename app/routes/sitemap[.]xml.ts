@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapEntries } from "~/models/seo.server";
 import type { Access } from "~/server/access";
+import { conditionalText } from "~/server/validators.server";
 import { sitemapXml } from "~/utils/sitemap-xml";
 import * as messages from "~/messages";
 
@@ -14,10 +15,8 @@ export function loader({ request }: LoaderFunctionArgs) {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  return new Response(sitemapXml(entries), {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    },
+  return conditionalText(request, sitemapXml(entries), {
+    contentType: "application/xml; charset=utf-8",
+    cacheControl: "public, max-age=3600",
   });
 }
