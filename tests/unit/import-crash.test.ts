@@ -31,10 +31,10 @@ afterAll(async () => {
   await sim.stop();
 });
 
+/** Node itself with tsx loaded, not the tsx wrapper: a SIGKILL must reach the worker, not a parent. */
 function startWorker(...args: string[]): ChildProcess {
-  const tsx = path.resolve("node_modules/.bin/tsx");
   const script = path.resolve("tests/support/import-worker.ts");
-  return spawn(tsx, ["--tsconfig", "tsconfig.json", script, ...args], {
+  return spawn(process.execPath, ["--import", "tsx", script, ...args], {
     env: { ...process.env, CATALOGUE_SOURCE_URL: simUrl, REDIS_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
