@@ -1,3 +1,4 @@
+import type * as Router from "@remix-run/router";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
@@ -8,7 +9,7 @@ import { describe, expect, it } from "vitest";
  */
 const require = createRequire(import.meta.url);
 const routerFile = require.resolve("@remix-run/router");
-const router = require(routerFile) as typeof import("@remix-run/router");
+const router = require(routerFile) as typeof Router;
 
 describe("the route-matching patch", () => {
   it("is applied to the router the server loads", async () => {
