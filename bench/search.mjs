@@ -17,10 +17,14 @@
 //    exact own-code search, alternative-code search, description search on /search (HTML page),
 //    and the JSON endpoint /api/parts/search when it exists. Queries rotate through ~200 samples.
 //    Then the same search targets with ONE connection, which is the per-request (unqueued) latency.
-// 4. Prints a table and PASS/MISS per target; writes bench/results/search.json.
+// 4. All of it twice: with one web process (WEB_CONCURRENCY=1) and with one per core; and, first,
+//    the floor: a bare node:http server answering "ok", measured the same way in the same run.
+// 5. Prints a table per process count and PASS/MISS per target; writes bench/results/search.json.
 //
-// Targets: code search p99 <= 5 ms and req/s >= 0.5 x /healthz; description search p99 <= 30 ms;
-// server RSS <= 300 MB. Missing a target exits 0 (a measurement); a crash exits 1.
+// Targets (issue #13): /healthz >= 5 % of the bare floor; JSON code search >= 0.7 x /healthz; the
+// HTML /search page >= 0.4 x (code) and >= 0.25 x (description); p99 at 20 connections <= 25 ms
+// (code) and <= 60 ms (description); N processes >= 1.5 x one; RSS <= 250 MB per web process.
+// Missing a target exits 0 (a measurement); a crash exits 1. (--processes 1,2 picks the counts.)
 
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
@@ -61,10 +65,14 @@ const SIZES = {
 };
 
 const TARGETS = {
-  codeP99Ms: 5,
-  codeRatio: 0.5,
-  descriptionP99Ms: 30,
-  rssMb: 300,
+  healthzFloorRatio: 0.05,
+  jsonCodeRatio: 0.7,
+  htmlCodeRatio: 0.4,
+  htmlDescriptionRatio: 0.25,
+  codeP99Ms: 25,
+  descriptionP99Ms: 60,
+  scaling: 1.5,
+  rssMb: 250,
 };
 
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -86,6 +94,10 @@ const GZIP = args.gzip === "true";
 const RATE = args.rate ? clampInt(args.rate, 0, 0, 1_000_000) : 0;
 const KEEP_SEARCHES = args["keep-searches"] === "true";
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE) || args.verbose === "true";
+const PROCESS_COUNTS = String(args.processes ?? `1,${os.availableParallelism()}`)
+  .split(",")
+  .map((n) => clampInt(n, 1, 1, 64))
+  .filter((n, i, all) => all.indexOf(n) === i);
 
 // ---------------------------------------------------------------------------
 // Small helpers
@@ -174,6 +186,26 @@ function cpuMsOf(pid) {
   }
 }
 const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** The web processes of a server started as a cluster primary: its children. */
+function webPids(primaryPid) {
+  try {
+    return readFileSync(`/proc/${primaryPid}/task/${primaryPid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU ms of the primary and every web process. */
+function serverCpuMs(primaryPid) {
+  let total = 0;
+  for (const pid of [primaryPid, ...webPids(primaryPid)]) total += cpuMsOf(pid) ?? 0;
+  return total;
+}
 
 // ---------------------------------------------------------------------------
 // The catalogue file
@@ -299,7 +331,7 @@ async function ensureBuild() {
     throw new Error("build finished but build/server/index.js is still missing");
 }
 
-async function startServer(admin) {
+async function startServer(admin, processes) {
   const port = await freePort();
   dataDir = await mkdtemp(path.join(os.tmpdir(), "encaixa-bench-search-"));
   const env = {
@@ -318,6 +350,7 @@ async function startServer(admin) {
     ENCAIXA_LOCAL: "true",
     SEED_DEMO_DATA: "false",
     LOG_REQUESTS: "false",
+    WEB_CONCURRENCY: String(processes),
   };
   delete env.REDIS_URL;
   server = spawn(process.execPath, ["server.mjs"], {
@@ -448,19 +481,6 @@ async function login(base, admin) {
   return `__session=${jar.__session}`;
 }
 
-/** A bearer token from the JSON login, for /api routes that do not take the cookie. */
-async function apiToken(base, admin) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  const body = await res.json().catch(() => null);
-  const token = body?.data?.token ?? body?.token;
-  if (!res.ok || !token) throw new Error(`POST /api/auth/login answered ${res.status}`);
-  return token;
-}
-
 const countCards = (html) => (html.match(/data-testid="result-card"/g) ?? []).length;
 
 /** One request per sample query, outside the load: checks the answers and measures their size. */
@@ -506,11 +526,14 @@ async function probe(base, headers, paths, kind) {
 // ---------------------------------------------------------------------------
 
 /** RSS sampler for the server process, over the whole run. */
-function rssSampler(pid) {
+/** The largest resident size any one web process reaches. */
+function rssSampler(primaryPid) {
   let peakRss = 0;
   const timer = setInterval(() => {
-    const m = memoryOf(pid);
-    if (m && m.rssMb > peakRss) peakRss = m.rssMb;
+    for (const pid of webPids(primaryPid)) {
+      const m = memoryOf(pid);
+      if (m && Math.max(m.rssMb, m.hwmMb) > peakRss) peakRss = Math.max(m.rssMb, m.hwmMb);
+    }
   }, 200);
   timer.unref();
   return {
@@ -641,37 +664,32 @@ function verdict(label, value, target, lowerIsBetter, unit) {
 // Main
 // ---------------------------------------------------------------------------
 
-async function main() {
-  const startedAt = new Date();
-  const load0 = os.loadavg();
-  log(
-    `bench:search — size ${SIZE}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per target${SINGLE_S ? `, then ${SINGLE_S} s with 1 connection` : ""}${GZIP ? ", Accept-Encoding: gzip" : ""}${RATE ? `, capped at ${RATE} req/s (ratios are then meaningless)` : ""}`,
+/** A bare node:http server answering "ok": what one Node process can do with no framework. */
+async function startFloor() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      `require("node:http").createServer((q, s) => { s.setHeader("content-type", "text/plain"); s.end("ok"); }).listen(${port}, "127.0.0.1", () => console.log("up"))`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
   );
-  if (load0[0] > os.cpus().length) {
-    log(
-      `Warning: load average ${load0.map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs — the machine is busy, figures will be noisy.`,
-    );
-  }
+  await new Promise((resolve) => child.stdout.once("data", resolve));
+  return { base: `http://127.0.0.1:${port}`, child };
+}
 
-  const meta = await ensureCatalogue();
-  const admin = meta.admin;
-  const samples = meta.samples;
-  if (
-    !samples?.ownCodes?.length ||
-    !samples.alternativeCodes?.length ||
-    !samples.descriptionQueries?.length
-  ) {
-    throw new Error(`${DB_FILE}.json has no samples; regenerate with --regenerate`);
-  }
-  const adminId = resetBenchState(admin.email);
-  await ensureBuild();
-
-  log("Starting the server ...");
-  const base = await startServer(admin);
+/** Every target against a server of `processes` web processes: under load, then one connection. */
+async function measureWith(processes, { admin, adminId, samples, notes }) {
+  log(`\nStarting the server with ${processes} web process(es) ...`);
+  const base = await startServer(admin, processes);
   const pid = server.pid;
+  await sleep(500);
   const sampler = rssSampler(pid);
-  const memAfterBoot = memoryOf(pid);
-  log(`  ${base} (pid ${pid}), RSS after boot ${round(memAfterBoot?.rssMb)} MB`);
+  const bootRss = Math.max(0, ...webPids(pid).map((p) => memoryOf(p)?.rssMb ?? 0));
+  log(
+    `  ${base} (primary ${pid}, web ${webPids(pid).join(", ")}), RSS after boot ${round(bootRss)} MB`,
+  );
 
   const cookie = await login(base, admin);
   const htmlHeaders = {
@@ -679,9 +697,8 @@ async function main() {
     accept: "text/html",
     ...(GZIP ? { "accept-encoding": "gzip" } : {}),
   };
-
+  const jsonHeaders = { cookie, ...(GZIP ? { "accept-encoding": "gzip" } : {}) };
   const q = encodeURIComponent;
-  /** @type {{ name: string; kind: "plain" | "html" | "json"; group: "healthz" | "code" | "description"; paths: string[]; headers: Record<string,string> }[]} */
   const targets = [
     { name: "/healthz", kind: "plain", group: "healthz", paths: ["/healthz"], headers: {} },
     {
@@ -705,78 +722,50 @@ async function main() {
       paths: samples.descriptionQueries.map((d) => `/search?q=${q(d)}&type=description`),
       headers: htmlHeaders,
     },
+    {
+      name: "code (own) /api JSON",
+      kind: "json",
+      group: "code",
+      paths: samples.ownCodes.map((c) => `/api/parts/search?q=${q(c)}`),
+      headers: jsonHeaders,
+    },
+    {
+      name: "code (alt) /api JSON",
+      kind: "json",
+      group: "code",
+      paths: samples.alternativeCodes.map((c) => `/api/parts/search?q=${q(c)}`),
+      headers: jsonHeaders,
+    },
+    {
+      name: "description /api JSON",
+      kind: "json",
+      group: "description",
+      paths: samples.descriptionQueries.map((d) => `/api/parts/search?q=${q(d)}&type=description`),
+      headers: jsonHeaders,
+    },
   ];
-
-  // The JSON endpoint, when it exists: cookie first, a bearer token if the cookie is refused.
-  const notes = [];
-  const jsonProbe = await fetch(`${base}/api/parts/search?q=${q(samples.ownCodes[0])}`, {
-    headers: { cookie },
-    redirect: "manual",
-  });
-  await jsonProbe.arrayBuffer();
-  if (jsonProbe.status === 404) {
-    notes.push("GET /api/parts/search answered 404: JSON endpoint not there yet, skipped.");
-  } else {
-    let jsonHeaders = { cookie, ...(GZIP ? { "accept-encoding": "gzip" } : {}) };
-    if (jsonProbe.status === 401 || jsonProbe.status === 403) {
-      jsonHeaders = {
-        authorization: `Bearer ${await apiToken(base, admin)}`,
-        ...(GZIP ? { "accept-encoding": "gzip" } : {}),
-      };
-      notes.push("/api/parts/search refused the cookie; used a bearer token from /api/auth/login.");
-    }
-    targets.push(
-      {
-        name: "code (own) /api JSON",
-        kind: "json",
-        group: "code",
-        paths: samples.ownCodes.map((c) => `/api/parts/search?q=${q(c)}`),
-        headers: jsonHeaders,
-      },
-      {
-        name: "code (alt) /api JSON",
-        kind: "json",
-        group: "code",
-        paths: samples.alternativeCodes.map((c) => `/api/parts/search?q=${q(c)}`),
-        headers: jsonHeaders,
-      },
-      {
-        name: "description /api JSON",
-        kind: "json",
-        group: "description",
-        paths: samples.descriptionQueries.map(
-          (d) => `/api/parts/search?q=${q(d)}&type=description`,
-        ),
-        headers: jsonHeaders,
-      },
-    );
-  }
   const selected = targets.filter(
     (t) =>
       t.group === "healthz" ||
       ONLY.length === 0 ||
       ONLY.some((o) => t.name.toLowerCase().includes(o.toLowerCase()) || t.group === o),
   );
-
-  // Probe each target once per sample: answers must be 200 with results.
   for (const t of selected) {
     if (t.kind === "plain") continue;
     t.probe = await probe(base, t.headers, t.paths, t.kind);
     log(
-      `  probe ${t.name}: ${t.probe.withResults}/${t.probe.checked} queries with results, ~${(t.probe.avgBytes / 1024).toFixed(1)} KB per answer`,
+      `  probe ${t.name}: ${t.probe.withResults}/${t.probe.checked} with results, ~${(t.probe.avgBytes / 1024).toFixed(1)} KB per answer`,
     );
-    if (t.probe.problems.length > 0) {
-      if (t.probe.problems.length === t.probe.checked)
-        throw new Error(
-          `${t.name}: every probe failed:\n  ${t.probe.problems.slice(0, 5).join("\n  ")}`,
-        );
-      notes.push(
-        `${t.name}: ${t.probe.problems.length} probe requests failed, e.g. ${t.probe.problems[0]}`,
+    if (t.probe.problems.length === t.probe.checked)
+      throw new Error(
+        `${t.name}: every probe failed:\n  ${t.probe.problems.slice(0, 5).join("\n  ")}`,
       );
-    }
+    if (t.probe.problems.length > 0)
+      notes.push(
+        `${processes}p ${t.name}: ${t.probe.problems.length} probes failed, e.g. ${t.probe.problems[0]}`,
+      );
   }
 
-  // Under load.
   const rows = [];
   for (const t of selected) {
     if (!KEEP_SEARCHES) resetBenchState(admin.email, { searchesOnly: true });
@@ -788,7 +777,7 @@ async function main() {
       });
     if (!KEEP_SEARCHES) resetBenchState(admin.email, { searchesOnly: true });
     process.stdout.write(`  ${t.name} ... `);
-    const cpu0 = cpuMsOf(pid);
+    const cpu0 = serverCpuMs(pid);
     const row = summarize(
       t.name,
       await cannon(base, t.headers, t.paths, {
@@ -797,9 +786,10 @@ async function main() {
         rate: RATE,
       }),
     );
-    row.serverCpuMsPerReq = serverCpuPerRequest(cpu0, cpuMsOf(pid), row.requests);
-    row.rssAfterMb = round(memoryOf(pid)?.rssMb);
+    row.serverCpuMsPerReq = serverCpuPerRequest(cpu0, serverCpuMs(pid), row.requests);
+    row.rssAfterMb = round(Math.max(0, ...webPids(pid).map((p) => memoryOf(p)?.rssMb ?? 0)));
     row.group = t.group;
+    row.kind = t.kind;
     row.avgBytes = t.probe?.avgBytes ?? null;
     if (t.kind !== "plain") row.searchLog = searchLogStats(adminId);
     log(
@@ -810,83 +800,149 @@ async function main() {
   const healthz = rows.find((r) => r.group === "healthz");
   for (const r of rows) {
     r.ratio = healthz?.reqPerSec ? round(r.reqPerSec / healthz.reqPerSec, 3) : null;
-    // The same ratio from the server's CPU time per request: what it would be on an idle machine
-    // where the server has a core to itself (the busy-machine noise cancels out).
     r.cpuRatio =
       healthz?.serverCpuMsPerReq && r.serverCpuMsPerReq
         ? round(healthz.serverCpuMsPerReq / r.serverCpuMsPerReq, 3)
         : null;
   }
 
-  // One connection: the latency of a request that does not queue behind 19 others.
   const singleRows = [];
   if (SINGLE_S > 0) {
     for (const t of selected) {
       if (!KEEP_SEARCHES) resetBenchState(admin.email, { searchesOnly: true });
-      const cpu0 = cpuMsOf(pid);
+      const cpu0 = serverCpuMs(pid);
       const row = summarize(
         t.name,
         await cannon(base, t.headers, t.paths, { connections: 1, duration: SINGLE_S }),
       );
-      row.serverCpuMsPerReq = serverCpuPerRequest(cpu0, cpuMsOf(pid), row.requests);
+      row.serverCpuMsPerReq = serverCpuPerRequest(cpu0, serverCpuMs(pid), row.requests);
       row.group = t.group;
+      row.kind = t.kind;
       row.avgBytes = t.probe?.avgBytes ?? null;
       if (t.kind !== "plain") row.searchLog = searchLogStats(adminId);
       singleRows.push(row);
     }
   }
-
-  const peakSampled = sampler.stop();
-  const memEnd = memoryOf(pid);
+  const peakRssMb = round(sampler.stop());
   await stopServer();
+  return {
+    processes,
+    rows,
+    singleRows,
+    memory: { afterBootMb: round(bootRss), peakPerProcessMb: peakRssMb },
+  };
+}
+
+async function main() {
+  const startedAt = new Date();
+  const load0 = os.loadavg();
+  log(
+    `bench:search — size ${SIZE}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per target${SINGLE_S ? `, then ${SINGLE_S} s with 1 connection` : ""}, web processes ${PROCESS_COUNTS.join(" and ")}${GZIP ? ", Accept-Encoding: gzip" : ""}${RATE ? `, capped at ${RATE} req/s (ratios are then meaningless)` : ""}`,
+  );
+  if (load0[0] > os.cpus().length)
+    log(
+      `Warning: load average ${load0.map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs — the machine is busy, figures will be noisy.`,
+    );
+
+  const meta = await ensureCatalogue();
+  const admin = meta.admin;
+  const samples = meta.samples;
+  if (
+    !samples?.ownCodes?.length ||
+    !samples.alternativeCodes?.length ||
+    !samples.descriptionQueries?.length
+  )
+    throw new Error(`${DB_FILE}.json has no samples; regenerate with --regenerate`);
+  const adminId = resetBenchState(admin.email);
+  await ensureBuild();
+
+  // The floor: the same load against a bare node:http server, in this run.
+  const floorServer = await startFloor();
+  if (WARMUP_S > 0)
+    await cannon(floorServer.base, {}, ["/"], { connections: CONNECTIONS, duration: WARMUP_S });
+  const floor = summarize(
+    "bare node:http",
+    await cannon(floorServer.base, {}, ["/"], { connections: CONNECTIONS, duration: DURATION_S }),
+  );
+  floorServer.child.kill();
+  log(`Floor (bare node:http, one process): ${floor.reqPerSec} req/s, p99 ${floor.p99Ms} ms`);
+
+  const notes = [];
+  const runs = [];
+  for (const processes of PROCESS_COUNTS)
+    runs.push(await measureWith(processes, { admin, adminId, samples, notes }));
   if (!KEEP_SEARCHES) resetBenchState(admin.email);
 
-  // Report.
-  printTable(
-    rows,
-    `Under load: ${CONNECTIONS} connections, ${DURATION_S} s per target (ratio = req/s ÷ /healthz req/s; engine = runEngine time the app logged per search)`,
-  );
-  if (singleRows.length)
+  for (const run of runs) {
     printTable(
-      singleRows,
-      `One connection, ${SINGLE_S} s per target (unqueued per-request latency)`,
+      run.rows,
+      `${run.processes} web process(es), ${CONNECTIONS} connections, ${DURATION_S} s per target (ratio = req/s ÷ /healthz of the same server)`,
     );
-  const rssMb = round(memEnd?.rssMb);
-  const hwmMb = round(Math.max(memEnd?.hwmMb ?? 0, peakSampled));
-  log(
-    `\nServer memory: RSS at the end ${rssMb} MB, peak (VmHWM) ${hwmMb} MB, after boot ${round(memAfterBoot?.rssMb)} MB`,
-  );
+    if (run.singleRows.length)
+      printTable(
+        run.singleRows,
+        `${run.processes} web process(es), one connection, ${SINGLE_S} s per target`,
+      );
+    log(
+      `RSS per web process: ${run.memory.afterBootMb} MB after boot, peak ${run.memory.peakPerProcessMb} MB`,
+    );
+  }
 
+  const one = runs.find((r) => r.processes === 1) ?? runs[0];
+  const many = runs.find((r) => r.processes > 1);
   const checks = [];
-  for (const r of rows) {
-    if (r.group === "code") {
-      checks.push(verdict(`${r.name} p99`, r.p99Ms, TARGETS.codeP99Ms, true, " ms"));
-      const ratioCheck = verdict(`${r.name} req/s ratio`, r.ratio, TARGETS.codeRatio, false, "");
-      if (r.cpuRatio != null)
-        ratioCheck.detail += ` [by server CPU time per request: ${r.cpuRatio}]`;
-      checks.push(ratioCheck);
-    } else if (r.group === "description") {
-      checks.push(verdict(`${r.name} p99`, r.p99Ms, TARGETS.descriptionP99Ms, true, " ms"));
-    }
-  }
-  checks.push(verdict("server RSS (peak)", hwmMb, TARGETS.rssMb, true, " MB"));
-  log(`\nTargets (measured with ${CONNECTIONS} connections):`);
-  for (const c of checks) log(`  ${c.status.padEnd(4)}  ${c.label}: ${c.detail}`);
-  if (singleRows.length) {
-    log(`For reference, with 1 connection (no queueing):`);
-    for (const r of singleRows) {
+  const healthzOne = one.rows.find((r) => r.group === "healthz");
+  checks.push(
+    verdict(
+      "/healthz ÷ bare node:http (1 process each)",
+      round(healthzOne.reqPerSec / floor.reqPerSec, 3),
+      TARGETS.healthzFloorRatio,
+      false,
+      "",
+    ),
+  );
+  for (const run of runs) {
+    for (const r of run.rows) {
+      const label = `${run.processes}p ${r.name}`;
+      if (r.kind === "json" && r.group === "code")
+        checks.push(verdict(`${label} ratio`, r.ratio, TARGETS.jsonCodeRatio, false, ""));
+      if (r.kind === "html" && r.group === "code")
+        checks.push(verdict(`${label} ratio`, r.ratio, TARGETS.htmlCodeRatio, false, ""));
+      if (r.kind === "html" && r.group === "description")
+        checks.push(verdict(`${label} ratio`, r.ratio, TARGETS.htmlDescriptionRatio, false, ""));
       if (r.group === "code")
-        log(
-          `  ${r.p99Ms <= TARGETS.codeP99Ms ? "ok  " : "over"}  ${r.name} p99 ${r.p99Ms} ms (≤ ${TARGETS.codeP99Ms} ms)`,
-        );
+        checks.push(verdict(`${label} p99`, r.p99Ms, TARGETS.codeP99Ms, true, " ms"));
       if (r.group === "description")
-        log(
-          `  ${r.p99Ms <= TARGETS.descriptionP99Ms ? "ok  " : "over"}  ${r.name} p99 ${r.p99Ms} ms (≤ ${TARGETS.descriptionP99Ms} ms)`,
+        checks.push(verdict(`${label} p99`, r.p99Ms, TARGETS.descriptionP99Ms, true, " ms"));
+    }
+    checks.push(
+      verdict(
+        `${run.processes}p RSS per web process (peak)`,
+        run.memory.peakPerProcessMb,
+        TARGETS.rssMb,
+        true,
+        " MB",
+      ),
+    );
+  }
+  if (many) {
+    for (const r of many.rows) {
+      const base = one.rows.find((x) => x.name === r.name);
+      if (base?.reqPerSec)
+        checks.push(
+          verdict(
+            `${many.processes}p ÷ 1p ${r.name} req/s`,
+            round(r.reqPerSec / base.reqPerSec, 2),
+            TARGETS.scaling,
+            false,
+            "×",
+          ),
         );
     }
   }
+  log(`\nTargets (${CONNECTIONS} connections):`);
+  for (const c of checks) log(`  ${c.status.padEnd(4)}  ${c.label}: ${c.detail}`);
   for (const n of notes) log(`Note: ${n}`);
-  const load1 = os.loadavg();
 
   const out = {
     startedAt: startedAt.toISOString(),
@@ -896,9 +952,6 @@ async function main() {
       file: path.relative(ROOT, DB_FILE),
       counts: meta.counts,
       fileBytes: meta.fileBytes,
-      generationMs: meta.generationMs,
-      phasesMs: meta.phasesMs,
-      generatedAt: meta.generatedAt,
     },
     settings: {
       rate: RATE,
@@ -907,16 +960,11 @@ async function main() {
       warmupS: WARMUP_S,
       singleS: SINGLE_S,
       gzip: GZIP,
-      samples: {
-        own: samples.ownCodes.length,
-        alternative: samples.alternativeCodes.length,
-        description: samples.descriptionQueries.length,
-      },
+      processes: PROCESS_COUNTS,
     },
     targets: TARGETS,
-    underLoad: rows,
-    singleConnection: singleRows,
-    memory: { afterBootMb: round(memAfterBoot?.rssMb), rssEndMb: rssMb, peakMb: hwmMb },
+    floor,
+    runs,
     checks,
     notes,
     host: {
@@ -924,7 +972,7 @@ async function main() {
       cpuModel: os.cpus()[0]?.model,
       totalMemGb: round(os.totalmem() / 1024 ** 3),
       loadavgStart: load0,
-      loadavgEnd: load1,
+      loadavgEnd: os.loadavg(),
       node: process.version,
     },
   };
