@@ -1,12 +1,21 @@
 import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { categories } from "~db/schema";
 import * as messages from "~/messages";
 import { backupsFolder, createBackup, listBackups } from "~/models/backup.server";
-import { closeDb, db } from "~/utils/db.server";
+import { closeDb, db, migrateDatabase, openDatabase } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { accepted } from "../support/factories";
 
@@ -75,21 +84,35 @@ describe("npm run db:restore", () => {
   }, 60_000);
 
   it("brings an older backup up to the current schema", async () => {
-    add("Esquema antigo");
-    const { backup } = accepted(await createBackup(new Date(Date.now() + 120_000)));
-    const old = new Database(backup.path);
-    old.exec(
-      "drop table request_stats; delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)",
+    // A database made by every migration but the newest, as a backup from before it would be.
+    const journal = JSON.parse(
+      readFileSync(path.resolve("db/migrations/meta/_journal.json"), "utf8"),
+    ) as { entries: { tag: string }[] };
+    const older = mkdtempSync(path.join(os.tmpdir(), "encaixa-older-migrations-"));
+    mkdirSync(path.join(older, "meta"));
+    const kept = journal.entries.slice(0, -1);
+    writeFileSync(
+      path.join(older, "meta", "_journal.json"),
+      JSON.stringify({ ...journal, entries: kept }),
     );
-    old.close();
+    for (const { tag } of kept)
+      copyFileSync(path.resolve("db/migrations", `${tag}.sql`), path.join(older, `${tag}.sql`));
+    const file = path.join(backupsFolder(), "encaixa-esquema-antigo.db");
+    const oldDb = openDatabase(file);
+    migrateDatabase(oldDb, older);
+    oldDb.insert(categories).values({ name: "Esquema antigo" }).run();
+    oldDb.$client.pragma("journal_mode = DELETE");
+    oldDb.$client.close();
     closeDb();
 
-    const run = restore(backup.path);
+    const run = restore(file);
+    expect(run.err).toBe("");
     expect(run.code).toBe(0);
     expect(names("Esquema antigo")).toEqual(["Esquema antigo"]);
-    expect(
-      db().$client.prepare("select name from sqlite_master where name = 'request_stats'").get(),
-    ).toEqual({ name: "request_stats" });
+    // Every migration is recorded again: the newest one ran on the restored file.
+    expect(db().$client.prepare("select count(*) as n from __drizzle_migrations").get()).toEqual({
+      n: journal.entries.length,
+    });
   }, 60_000);
 
   describe("refuses, changing nothing", () => {
