@@ -49,41 +49,73 @@ export function currentPlan(userId: number, now: Date = new Date()): CurrentPlan
   };
 }
 
-export type SearchStats = {
-  searchesToday: number;
+/** What metering and the shell need: the allowance and what is left of it today. */
+export type CreditStats = {
   chargedToday: number;
-  totalSearches: number;
   dailyAllowance: number;
   creditsBalance: number;
   /** −1 means unlimited. */
   remainingSearches: number;
 };
 
-export function searchStats(
-  user: { id: number; role: Role; creditsBalance: number },
+export type SearchStats = CreditStats & {
+  searchesToday: number;
+  totalSearches: number;
+};
+
+type Searcher = { id: number; role: Role; creditsBalance: number };
+
+/** The user's daily allowance: unlimited for admins, else from the plan (null: the default). */
+export function allowanceFor(
+  role: Role,
+  plan: Pick<CurrentPlan, "creditsPerMonth"> | null,
+): number {
+  return role === "admin" ? UNLIMITED : dailyAllowance(plan?.creditsPerMonth);
+}
+
+/**
+ * Credits left today: one query of today's charges. `allowance` may be given when the caller has
+ * already read the plan, so a request reads it once.
+ */
+export function creditStats(
+  user: Searcher,
   now: Date = new Date(),
-): SearchStats {
-  const day = saoPauloDay(now);
-  const today = cachedStatement(
-    "select count(*) as searches, coalesce(sum(charged), 0) as charged from searches where user_id = ? and day = ?",
-  ).get(user.id, day) as { searches: number; charged: number } | undefined;
-  const total = cachedStatement("select count(*) as n from searches where user_id = ?").get(
-    user.id,
-  ) as { n: number } | undefined;
-  const plan = currentPlan(user.id, now);
-  const allowance = user.role === "admin" ? UNLIMITED : dailyAllowance(plan?.creditsPerMonth);
-  const charged = today?.charged ?? 0;
+  allowance: number = allowanceFor(user.role, currentPlan(user.id, now)),
+): CreditStats {
+  const charged =
+    (
+      cachedStatement(
+        "select coalesce(sum(charged), 0) as charged from searches where user_id = ? and day = ?",
+      ).get(user.id, saoPauloDay(now)) as { charged: number } | undefined
+    )?.charged ?? 0;
   const remaining =
     allowance === UNLIMITED
       ? UNLIMITED
       : Math.max(0, allowance - charged) + Math.max(0, user.creditsBalance);
   return {
-    searchesToday: today?.searches ?? 0,
     chargedToday: charged,
-    totalSearches: total?.n ?? 0,
     dailyAllowance: allowance,
     creditsBalance: user.creditsBalance,
     remainingSearches: remaining,
+  };
+}
+
+/** The usage page's figures: the credits, and how many searches today and ever. */
+export function searchStats(
+  user: Searcher,
+  now: Date = new Date(),
+  allowance: number = allowanceFor(user.role, currentPlan(user.id, now)),
+): SearchStats {
+  const today = cachedStatement(
+    "select count(*) as searches from searches where user_id = ? and day = ?",
+  ).get(user.id, saoPauloDay(now)) as { searches: number } | undefined;
+  const total = cachedStatement("select count(*) as n from searches where user_id = ?").get(
+    user.id,
+  ) as { n: number } | undefined;
+  return {
+    ...creditStats(user, now, allowance),
+    searchesToday: today?.searches ?? 0,
+    totalSearches: total?.n ?? 0,
   };
 }
 

@@ -4,12 +4,12 @@ import { db, immediateTransaction } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
 import { foldName, normalizeCode } from "~/utils/codes";
 import {
+  allowanceFor,
+  creditStats,
   currentPlan,
-  dailyAllowance,
   LOW_CREDIT_THRESHOLD,
-  searchStats,
   UNLIMITED,
-  type SearchStats,
+  type CreditStats,
 } from "./credits.server";
 import { searchByCode, searchByDescription, type PartHit } from "./search.server";
 
@@ -25,11 +25,11 @@ export type MeteredOutcome<T> =
       status: "ok";
       hits: T[];
       charged: boolean;
-      stats: SearchStats;
+      stats: CreditStats;
       /** Set when 5 or fewer searches remain today (never for unlimited accounts). */
       lowCredits: boolean;
     }
-  | { status: "exhausted"; stats: SearchStats };
+  | { status: "exhausted"; stats: CreditStats };
 
 export type SearchOutcome = MeteredOutcome<PartHit> & { type?: SearchType };
 
@@ -96,9 +96,7 @@ function chargedCount(userId: number, day: string): number {
 }
 
 function allowanceOf(user: Searcher, now: Date): number {
-  return user.role === "admin"
-    ? UNLIMITED
-    : dailyAllowance(currentPlan(user.id, now)?.creditsPerMonth);
+  return user.role === "admin" ? UNLIMITED : allowanceFor(user.role, currentPlan(user.id, now));
 }
 
 type MeteredSearch<T> = {
@@ -125,9 +123,10 @@ export function meteredSearch<T>(
   const { key, type } = search;
   const allowance = allowanceOf(user, now);
   const unlimited = allowance === UNLIMITED;
+  // The balance may have just changed: read the row, not the plan again.
   const statsNow = () =>
-    searchStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now);
-  const low = (stats: SearchStats) => !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD;
+    creditStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now, allowance);
+  const low = (stats: CreditStats) => !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD;
 
   // Paging through a result already shown today re-reads it: no new log row, no charge.
   if (options.replay && searchedToday(user.id, key, type, day)) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
-import { accountSummary } from "~/models/account.server";
+import { shellSummary } from "~/models/account.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useSeo } from "~/components/hooks";
@@ -14,7 +14,7 @@ export const handle = { noindex: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
-  const summary = accountSummary(user);
+  const summary = shellSummary(user);
   return {
     user: summary.user,
     navigation: navigationFor(user.role),
@@ -23,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       planName: summary.subscription?.planName ?? null,
       isFree: summary.subscription?.isFree ?? true,
       expiresAt: summary.subscription?.expiresAt ?? null,
-      remainingSearches: summary.searchStats.remainingSearches,
-      dailyAllowance: summary.searchStats.dailyAllowance,
+      remainingSearches: summary.credits.remainingSearches,
+      dailyAllowance: summary.credits.dailyAllowance,
     },
   };
 }
