@@ -28,7 +28,7 @@ import { backups } from "~db/schema";
 import * as messages from "~/messages";
 import { db, migrateDatabase, openDatabase, type Db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { TIME_ZONE } from "~/utils/format";
+import { saoPauloClock } from "~/utils/format";
 import { accept, refuse, type Outcome } from "./outcome";
 
 const m = messages.backups;
@@ -138,20 +138,9 @@ export function backupIsDue(now = new Date()): boolean {
 
 // --- Making a backup ----------------------------------------------------------------------------
 
-const stampParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /** YYYYMMDD-HHMMSS in São Paulo time, the time the dashboard shows. */
 export function backupStamp(at: Date): string {
-  const part = Object.fromEntries(stampParts.formatToParts(at).map((p) => [p.type, p.value]));
+  const part = saoPauloClock(at);
   return `${part.year}${part.month}${part.day}-${part.hour}${part.minute}${part.second}`;
 }
 

@@ -12,6 +12,7 @@ import {
 import type { DashboardPeriod } from "~/schemas/choices";
 import { db } from "~/utils/db.server";
 import {
+  saoPauloClock,
   saoPauloDay,
   saoPauloMonth,
   shiftDay,
@@ -28,7 +29,6 @@ import { serverErrorRate } from "./request-stats.server";
  * the database at the moment asked; what each means is written beside it and in ADR 0023.
  * "Today", "yesterday" and "this month" are São Paulo calendar days and months.
  */
-
 
 /** The spec's monthly average divides the month's searches by 30, whatever the month's length. */
 const DAYS_IN_A_MONTH_AVERAGE = 30;
@@ -339,17 +339,9 @@ function searchesPerHour(now: Date): SeriesPoint[] {
   });
 }
 
-const hourKeyFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-});
 function saoPauloHourKey(at: Date): string {
-  const parts = Object.fromEntries(hourKeyFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}`;
+  const clock = saoPauloClock(at);
+  return `${clock.year}-${clock.month}-${clock.day}T${clock.hour}`;
 }
 
 export type RevenueMonth = {

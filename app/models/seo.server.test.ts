@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activity, plans, seoSettings } from "~db/schema";
 import * as messages from "~/messages";
-import type { SeoInput } from "~/schemas/seo";
+import { NO_SEO_SETTINGS, type SeoInput } from "~/schemas/seo";
 import { db } from "~/utils/db.server";
 import { accepted, createPlan, createUser } from "../../tests/support/factories";
 import {
@@ -16,21 +16,6 @@ import {
 
 const ORIGIN = "http://localhost:3000";
 
-const NOTHING_SET: SeoInput = {
-  siteTitle: null,
-  siteDescription: null,
-  siteName: null,
-  logoInitials: null,
-  faviconUrl: null,
-  ogSiteName: null,
-  ogImageUrl: null,
-  twitterCard: "summary_large_image",
-  twitterSite: null,
-  robotsTxt: null,
-  sitemapEnabled: true,
-  canonicalUrl: null,
-};
-
 let adminId: number;
 beforeAll(async () => {
   adminId = (await createUser({ role: "admin" })).user.id;
@@ -41,7 +26,7 @@ beforeEach(() => {
 
 describe("SEO settings", () => {
   it("with no row yet: the admin sees nothing set, visitors the built-in defaults", () => {
-    expect(seoSettingsForAdmin()).toEqual({ ...NOTHING_SET, updatedAt: null });
+    expect(seoSettingsForAdmin()).toEqual({ ...NO_SEO_SETTINGS, updatedAt: null });
     expect(publicSeo()).toMatchObject({
       siteName: messages.app.defaultSiteName,
       siteTitle: messages.app.defaultSiteName,
@@ -81,8 +66,8 @@ describe("SEO settings", () => {
     expect(logged.at(-1)).toMatchObject({ type: "settings", action: messages.seo.activitySaved });
 
     // A second save replaces the row: what is left empty is cleared, not kept.
-    accepted(saveSeoSettings(NOTHING_SET, adminId));
-    expect(seoSettingsForAdmin()).toMatchObject(NOTHING_SET);
+    accepted(saveSeoSettings(NO_SEO_SETTINGS, adminId));
+    expect(seoSettingsForAdmin()).toMatchObject(NO_SEO_SETTINGS);
     expect(db().select().from(seoSettings).all()).toHaveLength(1);
   });
 });
@@ -98,21 +83,21 @@ describe("robots.txt", () => {
   });
 
   it("names the canonical URL's sitemap, and leaves the line out while the sitemap is off", () => {
-    saveSeoSettings({ ...NOTHING_SET, canonicalUrl: "https://www.exemplo.com.br" }, adminId);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, canonicalUrl: "https://www.exemplo.com.br" }, adminId);
     expect(robotsTxt(ORIGIN)).toContain("Sitemap: https://www.exemplo.com.br/sitemap.xml");
-    saveSeoSettings({ ...NOTHING_SET, sitemapEnabled: false }, adminId);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, sitemapEnabled: false }, adminId);
     expect(robotsTxt(ORIGIN)).not.toContain("Sitemap:");
   });
 
   it("answers the admin's own text as saved", () => {
-    saveSeoSettings({ ...NOTHING_SET, robotsTxt: "User-agent: *\nDisallow: /" }, adminId);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, robotsTxt: "User-agent: *\nDisallow: /" }, adminId);
     expect(robotsTxt(ORIGIN)).toBe("User-agent: *\nDisallow: /\n");
   });
 });
 
 describe("sitemap", () => {
   it("is off (null) when the admin turns it off", () => {
-    saveSeoSettings({ ...NOTHING_SET, sitemapEnabled: false }, adminId);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, sitemapEnabled: false }, adminId);
     expect(sitemapEntries(ORIGIN)).toBeNull();
   });
 
@@ -121,7 +106,7 @@ describe("sitemap", () => {
     const inactive = createPlan({ status: "inactive" });
     const planUpdated = new Date("2031-02-03T04:05:06Z");
     db().update(plans).set({ updatedAt: planUpdated }).where(eq(plans.id, active.id)).run();
-    saveSeoSettings({ ...NOTHING_SET, canonicalUrl: "https://www.exemplo.com.br" }, adminId);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, canonicalUrl: "https://www.exemplo.com.br" }, adminId);
 
     const entries = sitemapEntries(ORIGIN)!;
     const locs = entries.map((e) => e.loc);

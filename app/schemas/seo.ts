@@ -176,3 +176,19 @@ export function apiSeoSchema(saved: SeoApiObject) {
         ) as SeoInput,
     );
 }
+
+/** The settings of a new install: nothing chosen, every page falls back to the defaults. */
+export const NO_SEO_SETTINGS: SeoInput = {
+  siteTitle: null,
+  siteDescription: null,
+  siteName: null,
+  logoInitials: null,
+  faviconUrl: null,
+  ogSiteName: null,
+  ogImageUrl: null,
+  twitterCard: "summary_large_image",
+  twitterSite: null,
+  robotsTxt: null,
+  sitemapEnabled: true,
+  canonicalUrl: null,
+};

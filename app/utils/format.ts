@@ -72,25 +72,35 @@ export function initials(name: string): string {
   return picked.map((w) => w[0]!.toUpperCase()).join("") || "?";
 }
 
-const offsetParts = new Intl.DateTimeFormat("en-US", {
+const clockParts = new Intl.DateTimeFormat("en-CA", {
   timeZone: TIME_ZONE,
   hourCycle: "h23",
   year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
 });
+
+export type ClockParts = Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+
+/** The wall clock in São Paulo at an instant, each part zero-padded: {year: "2026", month: "04", …}. */
+export function saoPauloClock(at: Date): ClockParts {
+  const parts: Record<string, string> = {};
+  for (const part of clockParts.formatToParts(at)) parts[part.type] = part.value;
+  return parts as ClockParts;
+}
 
 /** São Paulo's offset from UTC at an instant, in minutes (−180 since 2019). */
 function saoPauloOffsetMinutes(at: Date): number {
-  const parts = Object.fromEntries(offsetParts.formatToParts(at).map((p) => [p.type, p.value]));
+  const clock = saoPauloClock(at);
   const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
+    Number(clock.year),
+    Number(clock.month) - 1,
+    Number(clock.day),
+    Number(clock.hour),
+    Number(clock.minute),
   );
   return Math.round((local - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
 }

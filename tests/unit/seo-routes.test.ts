@@ -11,7 +11,7 @@ import * as adminRoute from "~/routes/_app.admin";
 import * as seoApi from "~/routes/api.settings.seo";
 import * as robotsRoute from "~/routes/robots[.]txt";
 import * as sitemapRoute from "~/routes/sitemap[.]xml";
-import type { SeoInput } from "~/schemas/seo";
+import { NO_SEO_SETTINGS } from "~/schemas/seo";
 import { commitWebSession } from "~/server/auth.server";
 import { db } from "~/utils/db.server";
 import {
@@ -26,21 +26,6 @@ import { routeManifest, serverBuild } from "../support/route-manifest";
 import { call, envelope } from "../support/routes";
 
 const m = messages.seo;
-
-const NOTHING_SET: SeoInput = {
-  siteTitle: null,
-  siteDescription: null,
-  siteName: null,
-  logoInitials: null,
-  faviconUrl: null,
-  ogSiteName: null,
-  ogImageUrl: null,
-  twitterCard: "summary_large_image",
-  twitterSite: null,
-  robotsTxt: null,
-  sitemapEnabled: true,
-  canonicalUrl: null,
-};
 
 let admin: User;
 let customer: User;
@@ -81,7 +66,10 @@ describe("GET/PUT /api/settings/seo", () => {
   });
 
   it("answers the settings under the API's names", async () => {
-    saveSeoSettings({ ...NOTHING_SET, siteTitle: "Título salvo", logoInitials: "EN" }, admin.id);
+    saveSeoSettings(
+      { ...NO_SEO_SETTINGS, siteTitle: "Título salvo", logoInitials: "EN" },
+      admin.id,
+    );
     const response = await call(seoApi.loader, "/api/settings/seo", { token: adminToken });
     expect(response.status).toBe(200);
     const body = await envelope(response);
@@ -99,7 +87,7 @@ describe("GET/PUT /api/settings/seo", () => {
   });
 
   it("saves, keeps fields left out, and records the admin's activity", async () => {
-    saveSeoSettings({ ...NOTHING_SET, siteName: "Nome antigo" }, admin.id);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, siteName: "Nome antigo" }, admin.id);
     const response = await put({
       site_title: "Encaixa — autopeças",
       canonical_url: "https://www.exemplo.com.br/",
@@ -122,7 +110,7 @@ describe("GET/PUT /api/settings/seo", () => {
   });
 
   it("400 with pt-BR errors under the API's names; nothing changes", async () => {
-    saveSeoSettings({ ...NOTHING_SET, siteTitle: "Antes" }, admin.id);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, siteTitle: "Antes" }, admin.id);
     const before = storedRow();
     const response = await put({
       site_title: "Depois",
@@ -229,7 +217,7 @@ type Reply = {
 
 describe("the dashboard's SEO tab", () => {
   it("loads the saved settings for ?tab=seo", async () => {
-    saveSeoSettings({ ...NOTHING_SET, siteTitle: "Na aba" }, admin.id);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, siteTitle: "Na aba" }, admin.id);
     const response = await invoke(adminRoute.loader, "/admin?tab=seo", {
       headers: await sessionHeaders(admin, "web"),
     });
@@ -263,7 +251,7 @@ describe("the dashboard's SEO tab", () => {
   });
 
   it("refuses bad fields with 400, pt-BR messages and the typed values; nothing changes", async () => {
-    saveSeoSettings({ ...NOTHING_SET, siteTitle: "Antes" }, admin.id);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, siteTitle: "Antes" }, admin.id);
     const before = storedRow();
     const response = await postTab({
       siteTitle: "Digitado",
@@ -302,7 +290,7 @@ describe("/robots.txt", () => {
   });
 
   it("answers the admin's own text", async () => {
-    saveSeoSettings({ ...NOTHING_SET, robotsTxt: "User-agent: *\nDisallow: /" }, admin.id);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, robotsTxt: "User-agent: *\nDisallow: /" }, admin.id);
     const text = await (await call(robotsRoute.loader, "/robots.txt")).text();
     expect(text).toBe("User-agent: *\nDisallow: /\n");
   });
@@ -311,7 +299,10 @@ describe("/robots.txt", () => {
 describe("/sitemap.xml", () => {
   it("lists the public pages as XML with escaped absolute addresses and W3C dates", async () => {
     const plan = createPlan({ status: "active" });
-    saveSeoSettings({ ...NOTHING_SET, canonicalUrl: "https://exemplo.com.br/loja&cia" }, admin.id);
+    saveSeoSettings(
+      { ...NO_SEO_SETTINGS, canonicalUrl: "https://exemplo.com.br/loja&cia" },
+      admin.id,
+    );
     const response = await call(sitemapRoute.loader, "/sitemap.xml");
     expect(sitemapRoute.access).toBe("public");
     expect(response.status).toBe(200);
@@ -331,7 +322,7 @@ describe("/sitemap.xml", () => {
   });
 
   it("is a 404 while the sitemap is off", async () => {
-    saveSeoSettings({ ...NOTHING_SET, sitemapEnabled: false }, admin.id);
+    saveSeoSettings({ ...NO_SEO_SETTINGS, sitemapEnabled: false }, admin.id);
     const response = await call(sitemapRoute.loader, "/sitemap.xml");
     expect(response.status).toBe(404);
     expect(await response.text()).toBe(m.sitemapDisabled);
@@ -351,7 +342,7 @@ describe("the landing's head", () => {
   it("carries the saved title, description, canonical, Open Graph and Twitter tags", async () => {
     saveSeoSettings(
       {
-        ...NOTHING_SET,
+        ...NO_SEO_SETTINGS,
         siteTitle: "Encaixa & Cia — autopeças",
         siteDescription: "Peças que servem no seu carro",
         canonicalUrl: "https://www.exemplo.com.br",
