@@ -333,7 +333,8 @@ async function ensureBuild() {
 
 async function startServer(admin, processes) {
   const port = await freePort();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "encaixa-bench-search-"));
+  // One data folder for every server of the run: the same secrets (session, payment keys).
+  dataDir ||= await mkdtemp(path.join(os.tmpdir(), "encaixa-bench-search-"));
   const env = {
     ...process.env,
     PORT: String(port),
@@ -393,7 +394,7 @@ async function startServer(admin, processes) {
   );
 }
 
-async function stopServer() {
+async function stopServer({ keepData = false } = {}) {
   const child = server;
   server = null;
   if (child && child.exitCode === null && child.signalCode === null) {
@@ -416,7 +417,7 @@ async function stopServer() {
       await Promise.race([exited, sleep(2000)]);
     }
   }
-  if (dataDir) {
+  if (dataDir && !keepData) {
     await rm(dataDir, { recursive: true, force: true }).catch(() => {});
     dataDir = "";
   }
@@ -824,7 +825,7 @@ async function measureWith(processes, { admin, adminId, samples, notes }) {
     }
   }
   const peakRssMb = round(sampler.stop());
-  await stopServer();
+  await stopServer({ keepData: true });
   return {
     processes,
     rows,
@@ -871,6 +872,7 @@ async function main() {
   const runs = [];
   for (const processes of PROCESS_COUNTS)
     runs.push(await measureWith(processes, { admin, adminId, samples, notes }));
+  await stopServer();
   if (!KEEP_SEARCHES) resetBenchState(admin.email);
 
   for (const run of runs) {

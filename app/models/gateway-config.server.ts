@@ -171,11 +171,23 @@ export function configureSimulatorGateways(credentials: {
   mercadopago: { publicKey: string; accessToken: string; webhookSecret: string };
   paghiper: { apiKey: string; token: string };
 }): void {
-  if (!readGatewayConfig("mercadopago"))
+  if (!readableConfig("mercadopago"))
     writeGatewayConfig("mercadopago", {
       ...credentials.mercadopago,
       sandboxMode: true,
       notificationUrl: "",
     });
-  if (!readGatewayConfig("paghiper")) writeGatewayConfig("paghiper", credentials.paghiper);
+  if (!readableConfig("paghiper")) writeGatewayConfig("paghiper", credentials.paghiper);
+}
+
+/**
+ * A stored configuration, or null when there is none or it was sealed with another key (a local
+ * database reused with a new DATA_DIR): the simulators' test account then takes its place.
+ */
+function readableConfig(provider: GatewayProvider) {
+  try {
+    return readGatewayConfig(provider);
+  } catch {
+    return null;
+  }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gatewayConfigs, payments } from "~db/schema";
 import { signWebhook } from "~/integrations/mercadopago/signature";
 import { isValidBrCode } from "~/utils/brcode";
+import { sealSecret } from "~/utils/secret-box.server";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { accepted, createFreePlan, createPlan, createUser } from "../../tests/support/factories";
@@ -328,5 +329,23 @@ describe("admin actions and connection tests", () => {
       paghiper: { apiKey: sims.credentials.paghiper.apiKey, token: "WRONG" },
     });
     expect(await testPagHiperConnection()).toMatchObject({ ok: false, reason: "provider_failed" });
+  });
+
+  it("with the simulators, a configuration sealed with another key is replaced, not a failed start", () => {
+    const otherKey = "ab".repeat(32);
+    db()
+      .update(gatewayConfigs)
+      .set({
+        encryptedConfig: sealSecret(
+          JSON.stringify({ apiKey: "x", token: "y" }),
+          otherKey,
+          "paghiper",
+        ),
+      })
+      .where(eq(gatewayConfigs.provider, "paghiper"))
+      .run();
+    expect(() => readGatewayConfig("paghiper")).toThrow();
+    configureSimulatorGateways(sims.credentials);
+    expect(readGatewayConfig("paghiper")).toEqual(sims.credentials.paghiper);
   });
 });
