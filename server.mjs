@@ -88,14 +88,14 @@ async function runPrimary(count) {
 }
 
 /**
- * Each web process's V8 heap limit (WEB_HEAP_MB, default 160): V8 grows its heap lazily under load
- * and a process would sit at 300–400 MB; 160 MB of heap holds the whole benchmark mix under 250 MB
- * of RSS at the same throughput. A limit given in NODE_OPTIONS or on the command line wins.
+ * Each web process's V8 heap limit (WEB_HEAP_MB, default 128): V8 grows its heap lazily under load
+ * and a process would sit at 300–400 MB; 128 MB of heap holds the whole benchmark mix under 250 MB
+ * of RSS (ADR 0024 has the trade-off). A limit given in NODE_OPTIONS or on the command line wins.
  */
 function heapLimit() {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
   if (given.some((arg) => arg.startsWith("--max-old-space-size"))) return [];
-  return [`--max-old-space-size=${Number(process.env.WEB_HEAP_MB) || 160}`];
+  return [`--max-old-space-size=${Number(process.env.WEB_HEAP_MB) || 128}`];
 }
 
 function freePort() {
