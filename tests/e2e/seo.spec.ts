@@ -83,6 +83,8 @@ test.describe("SEO settings", () => {
   test("a refused save keeps what was typed and says why in pt-BR", async ({ page }, testInfo) => {
     const title = `Não salvo ${testInfo.project.name}`;
     await page.goto("/admin?tab=seo");
+    // With JavaScript, type once the form is hydrated: a click while React attaches is lost.
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Título do site", { exact: true }).fill(title);
     await page.getByLabel("Iniciais do logotipo", { exact: true }).fill("ABCD");
     await page.getByRole("button", { name: "Salvar configurações de SEO" }).click();
