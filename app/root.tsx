@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     twitterSite: seo.twitterSite,
     canonicalBase: canonicalBase(new URL(request.url).origin, seo.canonicalUrl),
   };
-  return data({ seo, seoHead, toast, faviconUrl: seo.faviconUrl }, { headers });
+  return data({ seo, seoHead, toast }, { headers });
 }
 
 /** Pages without a `meta` of their own (the landing) get the site's head. */
@@ -60,8 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#155bb5" />
         {noindex && <meta name={NOINDEX.name} content={NOINDEX.content} />}
-        {root?.faviconUrl ? (
-          <link rel="icon" href={root.faviconUrl} />
+        {root?.seo.faviconUrl ? (
+          <link rel="icon" href={root.seo.faviconUrl} />
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}

@@ -1,14 +1,5 @@
 import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import {
-  categories,
-  parts,
-  payments,
-  plans,
-  searches,
-  subscriptions,
-  users,
-  vehicles,
-} from "~db/schema";
+import { categories, parts, payments, plans, searches, subscriptions, users } from "~db/schema";
 import type { DashboardPeriod } from "~/schemas/choices";
 import { db } from "~/utils/db.server";
 import {
@@ -20,6 +11,7 @@ import {
   startOfSaoPauloDay,
 } from "~/utils/format";
 import { CUSTOMER_ROLES, customerStatistics } from "./customer.server";
+import { adminHomeStats } from "./overview.server";
 import { marketplaceSearchLink } from "./part.server";
 import { planStatistics } from "./plan.server";
 import { serverErrorRate } from "./request-stats.server";
@@ -212,10 +204,6 @@ export function inventoryFigures(): InventoryFigures {
   };
 }
 
-export function totalVehicles(): number {
-  return db().select({ n: count() }).from(vehicles).get()!.n;
-}
-
 /** The categories with the most parts, most first (ties by name); categories with none left out. */
 export function categoryStats(limit = TOP_CATEGORIES): CategoryCount[] {
   return db()
@@ -266,7 +254,7 @@ export function dashboardMetrics(now = new Date()): DashboardMetrics {
     plans: planFigures(),
     activity: searchActivity(now),
     inventory: inventoryFigures(),
-    vehicles: { totalVehicles: totalVehicles() },
+    vehicles: { totalVehicles: adminHomeStats(now).vehicles },
     categoryStats: categoryStats(),
     subscriptionBreakdown: subscriptionBreakdown(),
   };

@@ -20,16 +20,16 @@ import {
   searchActivity,
   searchesSeries,
   subscriptionBreakdown,
-  totalVehicles,
   userFigures,
 } from "~/models/dashboard-metrics.server";
 import { maskedGatewayConfigs } from "~/models/gateway-config.server";
+import { adminHomeStats } from "~/models/overview.server";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "~/schemas/choices";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
 import { flushRequestCounts } from "~/server/request-counter.server";
-import { healthChecks, systemResources } from "~/server/system-health.server";
+import { healthChecks, overallOf, systemResources } from "~/server/system-health.server";
 import * as messages from "~/messages";
 import { loadSeoTab, saveSeoTab, type SeoTabReply } from "./_app.admin.seo.server";
 
@@ -58,15 +58,15 @@ async function tabData(tab: Tab, period: DashboardPeriod, now: Date) {
         },
       } as const;
     case "analytics": {
-      const activity = searchActivity(now);
+      const counts = adminHomeStats(now);
       return {
         tab,
         analytics: {
-          totalParts: inventoryFigures().totalParts,
-          totalVehicles: totalVehicles(),
-          searchesToday: activity.searchesToday,
-          searchGrowth: activity.searchGrowth,
-          uniqueUsersToday: activity.uniqueUsersToday,
+          totalParts: counts.parts,
+          totalVehicles: counts.vehicles,
+          searchesToday: counts.searchesToday,
+          searchGrowth: searchActivity(now).searchGrowth,
+          uniqueUsersToday: counts.uniqueUsersToday,
           categoryStats: categoryStats(),
           topSearched: topSearches(TOP_SEARCHES, now),
           breakdown: subscriptionBreakdown(),
@@ -79,10 +79,12 @@ async function tabData(tab: Tab, period: DashboardPeriod, now: Date) {
       flushRequestCounts();
       const activity = searchActivity(now);
       const backups = backupStatus(now);
+      const health = await healthChecks(now);
       return {
         tab,
         system: {
-          health: await healthChecks(now),
+          health,
+          databaseStatus: overallOf(health.checks.filter((check) => check.id === "database")),
           resources: await systemResources(),
           backups: {
             last: backups.last && {

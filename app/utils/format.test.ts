@@ -71,6 +71,7 @@ describe("sizes, durations and percentages", () => {
     expect(formatBytes(512)).toBe("512 B");
     expect(formatBytes(1536)).toBe("1,5 KB");
     expect(formatBytes(5 * 1024 ** 3)).toBe("5,0 GB");
+    expect(formatBytes(1023.9 * 1024)).toBe("1023,9 KB");
   });
 
   it("durations by their largest units", () => {

@@ -164,6 +164,13 @@ export function formatPercent(percent: number, digits = 1): string {
 }
 
 const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
+// No thousands separator: a size stays under 1024 of its unit ("1023,9 KB", not "1.023,9 KB").
+const wholeBytes = new Intl.NumberFormat(LOCALE, { useGrouping: false });
+const fractionBytes = new Intl.NumberFormat(LOCALE, {
+  useGrouping: false,
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
 /** 1536 → "1,5 KB": powers of 1024, one decimal from KB up. */
 export function formatBytes(bytes: number): string {
   let value = Math.max(0, bytes);
@@ -172,7 +179,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${unit === 0 ? formatInteger(value) : formatDecimal(value)} ${UNITS[unit]}`;
+  return `${(unit === 0 ? wholeBytes : fractionBytes).format(value)} ${UNITS[unit]}`;
 }
 
 /** 93784 s → "1d 2h 3min": the two or three largest units that are not zero. */

@@ -18,6 +18,8 @@ type CheckStatus = "success" | "warning" | "error";
 type Overall = "healthy" | "warning" | "error";
 
 export type SystemFigures = {
+  /** The database check's verdict, as /api/dashboard/metrics gives it. */
+  databaseStatus: Overall;
   health: {
     status: Overall;
     checks: { id: keyof typeof m.checks; status: CheckStatus; message: string }[];
@@ -152,15 +154,7 @@ export function SystemPanel({ figures }: { figures: SystemFigures }) {
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <StatCard
             label={m.databaseStatus}
-            value={
-              m.databaseStatusValue[
-                database?.status === "success"
-                  ? "healthy"
-                  : database?.status === "warning"
-                    ? "warning"
-                    : "error"
-              ]
-            }
+            value={m.databaseStatusValue[figures.databaseStatus]}
             hint={database?.message}
           />
           <StatCard
