@@ -38,3 +38,4 @@ export { catalogueCsv } from "./catalogue-csv";
 export { dashboard } from "./dashboard";
 export { seo } from "./seo";
 export { backups } from "./backups";
+export { compare } from "./compare";
