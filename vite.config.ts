@@ -35,5 +35,5 @@ export default defineConfig({
       future: remixFuture,
     }),
   ],
-  ssr: { external: ["better-sqlite3"] },
+  ssr: { external: ["better-sqlite3", "sharp", "tesseract.js"] },
 });

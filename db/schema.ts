@@ -38,7 +38,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export const GATEWAYS = ["mercadopago", "paghiper_pix", "manual"] as const;
 export const VEHICLE_TYPES = ["carros", "motos", "caminhoes"] as const;
-export const SEARCH_TYPES = ["code", "description", "vehicle", "image"] as const;
+export const SEARCH_TYPES = ["code", "description", "vehicle", "image", "compare"] as const;
 export const IMPORT_STATUSES = [
   "idle",
   "running",

@@ -20,6 +20,20 @@ export const search = {
   imageInvalid: "Por favor, selecione um arquivo de imagem válido",
   imageTooLarge: "Arquivo muito grande. Máximo 10MB",
   imageHint: "PNG, JPG, GIF até 10MB",
+  imageNoCode:
+    "Não encontramos um código de peça na imagem. Fotografe a etiqueta de perto, com o código inteiro e bem iluminado, ou digite o código.",
+  imageUndecodable: "Não foi possível abrir a imagem. Envie uma foto em JPG, PNG, GIF ou WebP.",
+  imageBusy: "Muitas fotos sendo lidas agora. Tente de novo em alguns segundos.",
+  imageTimeout:
+    "A leitura da foto demorou demais. Tente uma foto mais nítida e mais próxima do código.",
+  imageReading: "Lendo o código na foto...",
+  imagePreview: "Prévia da foto escolhida",
+  imageChoose: "Escolher foto",
+  imageRead: (code: string) => `Lido na imagem: ${code}`,
+  imageReadLookAlike: "Corrigimos letras e números parecidos (O/0, I/1, S/5, B/8) ao procurar.",
+  imageReadPrefix: "O código lido parecia incompleto: mostramos os códigos que começam com ele.",
+  imageCorrect: "Se a leitura estiver errada, corrija o código na busca acima e busque de novo.",
+  imageCandidates: "Outros códigos lidos na foto:",
   tabCode: "Por Código",
   tabImage: "Por Imagem",
   tabDescription: "Por Descrição",
@@ -35,8 +49,8 @@ export const search = {
   typeDescription: "Descrição",
   newSearch: "Nova busca",
   resultsFor: (count: number, query: string) => `${count} resultado(s) para "${query}"`,
-  byType: (type: "code" | "description") =>
-    type === "code" ? "Busca por código" : "Busca por descrição",
+  byType: (type: "code" | "description" | "image") =>
+    type === "code" ? "Busca por código" : type === "image" ? "Busca por imagem" : "Busca por descrição",
   foundVia: (code: string) => `Encontrado via código ${code}`,
   manufacturer: "Fabricante",
   category: "Categoria",

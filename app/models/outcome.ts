@@ -32,7 +32,9 @@ export type RefusalReason =
   /** A provider notification whose signature or credentials do not check out. */
   | "unverified"
   /** A file that cannot be read as what it claims to be (a CSV without the catalogue's columns). */
-  | "unreadable";
+  | "unreadable"
+  /** The work could not be done now (every photo reader taken, or out of time); try again. */
+  | "busy";
 
 export type Refusal = {
   ok: false;

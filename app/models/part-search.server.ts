@@ -18,7 +18,7 @@ export type SearchType = "code" | "description";
 /** `categoryId` narrows the hits before metering: a search whose hits are all elsewhere is not charged. */
 export type SearchRequest = { query: string; type: SearchType; categoryId?: number };
 
-export type MeteredType = "code" | "description" | "vehicle";
+export type MeteredType = "code" | "description" | "vehicle" | "image" | "compare";
 
 export type MeteredOutcome<T> =
   | {

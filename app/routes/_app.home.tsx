@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, MaxPartSizeExceededError } from "@remix-run/node";
+import { data, MaxPartSizeExceededError, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { featuredCategories } from "~/models/category.server";
 import { recentActivityFeed, topSearches } from "~/models/dashboard.server";
@@ -12,6 +12,10 @@ import { ActivityList, PopularPartsList } from "~/components/dashboard/feed-list
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
+import { formRefusal } from "~/server/refusal.server";
+import { readCodesFromImage } from "~/server/ocr/read-codes.server";
+import { ImageSearchForm } from "~/components/image-search-form";
+import { READ_CODES_PARAM } from "~/schemas/search";
 
 export const access: Access = "signed-in";
 
@@ -56,17 +60,21 @@ export async function action({ request }: ActionFunctionArgs) {
     form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES });
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError)
-      return data({ error: s.imageTooLarge, notice: null }, { status: 400 });
+      return data(
+        { status: "error" as const, error: { image: [s.imageTooLarge] } },
+        { status: 400 },
+      );
     throw error;
   }
   const submission = parseWithZod(form, { schema: imageSearchSchema });
-  if (submission.status !== "success") {
-    return data(
-      { error: submission.error?.image?.[0] ?? s.imageRequired, notice: null },
-      { status: 400 },
-    );
-  }
-  return { error: null, notice: s.imageInDevelopment };
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["image"] }), { status: 400 });
+  const reading = await readCodesFromImage(
+    new Uint8Array(await submission.value.image.arrayBuffer()),
+  );
+  if (!reading.ok) return formRefusal(submission, reading, { hideFields: ["image"] });
+  const params = new URLSearchParams(reading.value.codes.map((code) => [READ_CODES_PARAM, code]));
+  return redirect(`/search?${params}`);
 }
 
 /** The code and description tabs: a GET to /search that says which box it came from. */
@@ -144,40 +152,11 @@ function SearchTabs({ tab }: { tab: TabId }) {
           />
         )}
         {tab === "imagem" && (
-          <Form
-            method="post"
+          <ImageSearchForm
             action="/home?tab=imagem"
-            encType="multipart/form-data"
-            className="space-y-3"
-          >
-            <label
-              htmlFor="home-image"
-              className="flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-brand-500"
-            >
-              <span className="font-semibold">{s.imageLabel}</span>
-              <span className="text-sm text-slate-600">{s.imageHint}</span>
-              <input
-                id="home-image"
-                name="image"
-                type="file"
-                accept="image/*"
-                className="mt-3 text-sm"
-              />
-            </label>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {h.imageButton}
-            </button>
-            {result?.error && (
-              <p role="alert" className="text-sm text-red-700">
-                {result.error}
-              </p>
-            )}
-            {result?.notice && (
-              <p role="status" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900">
-                {result.notice}
-              </p>
-            )}
-          </Form>
+            buttonLabel={h.imageButton}
+            lastResult={result}
+          />
         )}
       </div>
       <p className="mt-4 text-sm">

@@ -2,8 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ResultCard } from "~/components/search-result";
-import { resolveSearchType, searchResultsPage } from "./_app.search.results.server";
-import { searchQuerySchema, vehiclePageParam } from "~/schemas/search";
+import {
+  readCodeResultsPage,
+  resolveSearchType,
+  searchResultsPage,
+} from "./_app.search.results.server";
+import { READ_CODES_PARAM, searchQuerySchema, vehiclePageParam } from "~/schemas/search";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -17,6 +21,8 @@ export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
   const url = new URL(request.url);
+  const read = url.searchParams.getAll(READ_CODES_PARAM);
+  if (read.length > 0) return readCodeResults(user, read, url.searchParams);
   if (!url.searchParams.has("q")) return { state: "idle" as const };
   const submission = parseWithZod(url.searchParams, { schema: searchQuerySchema });
   if (submission.status !== "success") {
@@ -38,7 +44,69 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cards,
     lowCredits: outcome.lowCredits,
     creditStats,
+    reading: null,
   };
+}
+
+/** A search by photo: the codes read on it arrive in `lido` from the home page's upload. */
+function readCodeResults(
+  user: Parameters<typeof readCodeResultsPage>[0],
+  read: string[],
+  params: URLSearchParams,
+) {
+  const { outcome, cards } = readCodeResultsPage(user, read, params);
+  const query = outcome.reading?.code ?? "";
+  if (!outcome.reading) return { state: "invalid" as const, error: m.imageNoCode };
+  const creditStats = {
+    remainingSearches: outcome.stats.remainingSearches,
+    dailyAllowance: outcome.stats.dailyAllowance,
+  };
+  if (outcome.status === "exhausted")
+    return { state: "exhausted" as const, query, type: "image" as const, creditStats };
+  return {
+    state: "results" as const,
+    query,
+    type: "image" as const,
+    cards,
+    lowCredits: outcome.lowCredits,
+    creditStats,
+    reading: { ...outcome.reading, others: read.filter((code) => code !== query).slice(0, 5) },
+  };
+}
+
+function ReadingNotice({
+  reading,
+}: {
+  reading: { code: string; match: "as_read" | "look_alike" | "prefix" | null; others: string[] };
+}) {
+  return (
+    <div
+      role="status"
+      className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sky-950"
+      data-testid="image-reading"
+    >
+      <p className="font-semibold">{m.imageRead(reading.code)}</p>
+      {reading.match === "look_alike" && <p className="text-sm">{m.imageReadLookAlike}</p>}
+      {reading.match === "prefix" && <p className="text-sm">{m.imageReadPrefix}</p>}
+      <p className="text-sm">{m.imageCorrect}</p>
+      {reading.others.length > 0 && (
+        <p className="mt-1 text-sm">
+          {m.imageCandidates}{" "}
+          {reading.others.map((code, index) => (
+            <span key={code}>
+              {index > 0 && ", "}
+              <Link
+                to={`/search?${new URLSearchParams({ q: code, type: "code", from: "results" })}`}
+                className="font-mono font-semibold underline"
+              >
+                {code}
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function SearchForm({ query, type }: { query: string; type: "code" | "description" }) {
@@ -99,7 +167,9 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const ran = data.state === "results" || data.state === "exhausted";
   const query = ran ? data.query : (params.get("q") ?? "");
-  const type = ran ? data.type : params.get("type") === "description" ? "description" : "code";
+  const shownType = ran ? data.type : params.get("type") === "description" ? "description" : "code";
+  // A photo's reading is corrected as a typed code.
+  const type = shownType === "image" ? "code" : shownType;
 
   const pageHref = (partId: number) => (page: number) => {
     const next = new URLSearchParams(params);
@@ -120,6 +190,7 @@ export default function SearchPage() {
         <h1 className="text-2xl font-bold">{m.title}</h1>
       )}
       <SearchForm query={query} type={type} />
+      {data.state === "results" && data.reading && <ReadingNotice reading={data.reading} />}
 
       {data.state === "invalid" && (
         <p
@@ -167,7 +238,7 @@ export default function SearchPage() {
             <div className="card p-6 text-center" data-testid="empty-results">
               <h2 className="text-lg font-semibold">{m.emptyTitle}</h2>
               <p className="mt-1 text-slate-600">
-                {data.type === "code" ? m.noResultCode : m.noResultDescription}
+                {data.type === "description" ? m.noResultDescription : m.noResultCode}
               </p>
               <ul className="mx-auto mt-4 max-w-md list-inside list-disc text-left text-sm text-slate-700">
                 {m.emptyTips.map((tip) => (

@@ -30,3 +30,6 @@ export const searchQuerySchema = z
 
 /** The URL parameter that holds the vehicles page of one result card: v<partId>=<page>. */
 export const vehiclePageParam = (partId: number) => `v${partId}`;
+
+/** The URL parameter, repeated, that carries the codes read on a photo to the results page. */
+export const READ_CODES_PARAM = "lido";

@@ -18,9 +18,10 @@ const STATUS_BY_REASON = {
   provider_failed: 502,
   unverified: 401,
   unreadable: 400,
+  busy: 503,
 } as const satisfies Record<RefusalReason, RefusalStatus>;
 
-type RefusalStatus = 400 | 401 | 404 | 409 | 429 | 502;
+type RefusalStatus = 400 | 401 | 404 | 409 | 429 | 502 | 503;
 
 export function refusalStatus(refusal: Pick<Refusal, "reason">): RefusalStatus {
   return STATUS_BY_REASON[refusal.reason];

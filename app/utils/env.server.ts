@@ -102,6 +102,18 @@ const envSchema = z.object({
     .number({ error: "BACKUP_INTERVAL_HOURS deve ser um número" })
     .min(0, { error: "BACKUP_INTERVAL_HOURS não pode ser negativo" })
     .default(24),
+  /** The longest a photo's reading may take before the search by photo gives up, in ms. */
+  OCR_TIMEOUT_MS: z.coerce
+    .number({ error: "OCR_TIMEOUT_MS deve ser um número" })
+    .int({ error: "OCR_TIMEOUT_MS deve ser um número inteiro" })
+    .min(1000, { error: "OCR_TIMEOUT_MS deve ser pelo menos 1000" })
+    .default(15000),
+  /** Photos one web process reads at a time plus those waiting; more get "tente de novo". */
+  OCR_MAX_QUEUE: z.coerce
+    .number({ error: "OCR_MAX_QUEUE deve ser um número" })
+    .int({ error: "OCR_MAX_QUEUE deve ser um número inteiro" })
+    .min(1, { error: "OCR_MAX_QUEUE deve ser pelo menos 1" })
+    .default(4),
   /** Mercado Pago API; unset means the simulator this app serves at /mp-sim (outside production). */
   MERCADOPAGO_BASE_URL: z
     .url({ error: "MERCADOPAGO_BASE_URL deve ser uma URL" })

@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { MaxPartSizeExceededError } from "@remix-run/node";
+import { partListView } from "~/api/views/parts";
+import { exhaustedView, searchCreditHeaders } from "~/api/views/search";
+import { searchReadCodes } from "~/models/read-code-search.server";
+import { withCatalogueFacts } from "~/models/part.server";
+import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
+import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
+import { readForm } from "~/server/forms.server";
+import { requireApiAccess } from "~/server/guard.server";
+import { readCodesFromImage } from "~/server/ocr/read-codes.server";
+import { apiRefusal } from "~/server/refusal.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { POST: "signed-in" };
+
+const m = messages.search;
+
+/**
+ * POST /api/search/image (multipart, field `image`) — reads the part code printed on a photo and
+ * searches it like a typed code, metered the same way (one credit only when a part is found).
+ * `data` holds what was read (`reading`) and the parts found; credits travel in X-* headers.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  let form: FormData;
+  try {
+    form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES });
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return fail(m.imageTooLarge, 413);
+    if (error instanceof Response) return fail(await error.text(), error.status);
+    throw error;
+  }
+  const submission = parseWithZod(form, { schema: imageSearchSchema });
+  if (submission.status !== "success") {
+    const errors = { image: submission.error?.image ?? [m.imageRequired] };
+    return fail(errors.image[0] ?? m.imageRequired, 400, errors);
+  }
+  const reading = await readCodesFromImage(
+    new Uint8Array(await submission.value.image.arrayBuffer()),
+  );
+  if (!reading.ok) return apiRefusal(reading);
+
+  const outcome = searchReadCodes(user, reading.value.codes);
+  if (outcome.status === "exhausted") {
+    const body: Envelope<ReturnType<typeof exhaustedView>> = {
+      success: false,
+      data: exhaustedView(outcome.stats),
+      message: m.exhausted,
+    };
+    return Response.json(body, { status: 402, headers: { "X-Remaining-Searches": "0" } });
+  }
+  const parts = outcome.hits;
+  const message =
+    parts.length === 0 ? m.noResultCode : parts.length === 1 ? m.foundOne : m.foundMany(parts.length);
+  const response = ok(
+    {
+      reading: {
+        code: outcome.reading?.code ?? null,
+        match: outcome.reading?.match ?? null,
+        codes: reading.value.codes,
+      },
+      parts: partListView(withCatalogueFacts(parts)),
+    },
+    message,
+  );
+  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, "image")))
+    response.headers.set(name, value);
+  return response;
+}
+
+export const loader = () => methodNotAllowed();
