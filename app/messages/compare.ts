@@ -56,9 +56,14 @@ export const compare = {
           ? "Sem dados para comparar: nenhuma das duas peças tem veículos cadastrados."
           : `Sem dados para comparar: a peça de ${codes(f.withoutVehicles)} não tem veículos cadastrados.`;
       case "same_vehicles":
-        return `Intercambiáveis: ${f.a} e ${f.b} servem nos mesmos ${vehicles(f.common)}. Confira posição, lado e observações antes de trocar.`;
+        return `Intercambiáveis: ${f.a} e ${f.b} servem ${f.common === 1 ? "no mesmo veículo" : `nos mesmos ${vehicles(f.common)}`}. Confira posição, lado e observações antes de trocar.`;
       case "partly":
-        return `Intercambiáveis em parte: servem nos mesmos ${vehicles(f.common)}; ${vehicles(f.onlyA)} só com ${f.a} e ${vehicles(f.onlyB)} só com ${f.b}.`;
+        return `Intercambiáveis em parte: servem em ${vehicles(f.common)} em comum; ${[
+          f.onlyA > 0 ? `${vehicles(f.onlyA)} só com ${f.a}` : null,
+          f.onlyB > 0 ? `${vehicles(f.onlyB)} só com ${f.b}` : null,
+        ]
+          .filter(Boolean)
+          .join(" e ")}.`;
       case "no_common_vehicles":
         return `Não são intercambiáveis: ${f.a} e ${f.b} não servem em nenhum veículo em comum.`;
       case "not_found":
@@ -79,7 +84,6 @@ export const compare = {
   manufacturer: "Fabricante",
   category: "Categoria",
   noCategory: "Sem categoria",
-  seePart: "Ver na busca",
   cautionsTitle: "Antes de trocar, confira",
   namesDiffer: (a: string, b: string) =>
     `As peças têm nomes diferentes (${a} × ${b}): confira se são do mesmo tipo.`,
@@ -95,7 +99,8 @@ export const compare = {
   noOnly: (code: string) => `Nenhum veículo só com ${code}.`,
   more: (n: number) => (n === 1 ? "e mais 1 veículo" : `e mais ${formatInteger(n)} veículos`),
   fitmentOf: (code: string) => `${code}:`,
-  applicationNotes: "sem detalhes",
+  noDetails: "sem detalhes",
+  swap: "Trocar A e B",
   tipsTitle: "Como a comparação decide",
   tips: [
     "Cada código é procurado exatamente, como código da peça ou código alternativo: traços, pontos e espaços são ignorados, mas não há busca aproximada.",
@@ -104,5 +109,4 @@ export const compare = {
     "Na mesma categoria, a comparação mostra os veículos em comum e os que só uma das peças atende.",
     "Uma comparação gasta uma busca só quando os dois códigos existem; repetir a mesma comparação no mesmo dia não gasta.",
   ],
-  apiFound: "Comparação concluída",
 } as const;

@@ -250,6 +250,12 @@ export default function SearchPage() {
         </>
       )}
       <Tips title={m.tipsTitle} tips={m.tips} />
+      <p className="text-sm text-slate-700" data-testid="compare-link">
+        {messages.compare.linkHint}{" "}
+        <Link to="/search/compare" className="font-semibold text-brand-700 hover:underline">
+          {messages.compare.link}
+        </Link>
+      </p>
     </div>
   );
 }

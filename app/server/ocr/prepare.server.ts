@@ -8,6 +8,8 @@ const PROBE_WIDTH = 500;
 export const READ_WIDTH = 1400;
 /** Tesseract's LSTM misreads text rotated more than a few degrees; labels come up to ±20°. */
 const MAX_SKEW = 20;
+/** Codes printed very big read better smaller: the OCR model was trained on text of book size. */
+const SMALL_WIDTH = 800;
 const SKEW_STEP = 0.5;
 
 export class UnreadableImageError extends Error {}
@@ -65,7 +67,7 @@ export async function skewDegrees(bytes: Uint8Array): Promise<number> {
   return best.angle;
 }
 
-export type Preparation = "plain" | "sharpened";
+export type Preparation = "plain" | "denoised" | "sharpened" | "small" | "binarised";
 
 /**
  * The photo as the OCR reads it best: turned upright (EXIF), levelled (skew), grey, its contrast
@@ -81,8 +83,10 @@ export async function prepareForOcr(
     .greyscale()
     .rotate(-skew, { background: "#ffffff" })
     .normalise({ lower: 1, upper: 99 })
-    .resize({ width: READ_WIDTH });
+    .resize({ width: preparation === "small" ? SMALL_WIDTH : READ_WIDTH });
+  if (preparation === "denoised" || preparation === "small") image = image.median(3);
   if (preparation === "sharpened") image = image.sharpen({ sigma: 1.2 }).linear(1.25, -30);
+  if (preparation === "binarised") image = image.median(3).threshold(128);
   return image.png({ compressionLevel: 1 }).toBuffer();
 }
 

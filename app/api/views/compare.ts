@@ -1,0 +1,100 @@
+import type { FitmentFields } from "~/models/fitment.server";
+import type { CommonVehicle, PartComparison, ResolvedCode } from "~/models/part-compare.server";
+import * as messages from "~/messages";
+import { compatibleVehicleView } from "./parts";
+import { vehicleFields } from "./vehicles";
+
+const m = messages.compare;
+
+/** The pt-BR verdict of a comparison, for the page and the API alike. */
+export function compareVerdict(comparison: PartComparison): string {
+  const { a, b } = comparison;
+  return m.verdict({
+    kind: comparison.kind,
+    a: a.code,
+    b: b.code,
+    missing: [a, b].filter((side) => !side.part).map((side) => side.code),
+    categories: [a.part?.categoryName ?? null, b.part?.categoryName ?? null],
+    withoutVehicles: [a, b].filter((side) => side.vehicleCount === 0).map((side) => side.code),
+    common: comparison.common.total,
+    onlyA: comparison.onlyA.total,
+    onlyB: comparison.onlyB.total,
+  });
+}
+
+/** The cautions a comparison raises, each with a stable kind and its pt-BR text. */
+export function compareCautions(comparison: PartComparison) {
+  const { cautions, a, b } = comparison;
+  const list: { kind: "names_differ" | "category_missing" | "fitment_differs"; message: string }[] =
+    [];
+  if (cautions.namesDiffer && a.part && b.part)
+    list.push({ kind: "names_differ", message: m.namesDiffer(a.part.name, b.part.name) });
+  if (cautions.uncategorised.length > 0)
+    list.push({ kind: "category_missing", message: m.categoryMissing(cautions.uncategorised) });
+  if (cautions.fitmentDiffers > 0)
+    list.push({ kind: "fitment_differs", message: m.fitmentDiffers(cautions.fitmentDiffers) });
+  return list;
+}
+
+/** The part a code led to: what it is, and how the code reached it. */
+function resolvedPartView(side: ResolvedCode) {
+  const part = side.part;
+  if (!part) return null;
+  return {
+    id: part.id,
+    code: part.code,
+    name: part.name,
+    manufacturer: part.manufacturer,
+    category_id: part.categoryId,
+    category_name: part.categoryName,
+    /** "code" (its own code) or "alternative" (one of its alternative codes, in found_via). */
+    match: part.match,
+    found_via: part.viaCode,
+    compat_count: side.vehicleCount,
+    /** Other parts the code also leads to exactly; the comparison used this one, the first. */
+    other_matches: side.otherMatches,
+  };
+}
+
+function fitmentView(fitment: FitmentFields) {
+  return {
+    notes: fitment.notes,
+    position: fitment.position,
+    side: fitment.side,
+    year_from: fitment.yearFrom,
+    year_to: fitment.yearTo,
+  };
+}
+
+function commonVehicleView(vehicle: CommonVehicle) {
+  return {
+    id: vehicle.id,
+    vehicle_id: vehicle.id,
+    ...vehicleFields(vehicle),
+    fitment_a: fitmentView(vehicle.fitmentA),
+    fitment_b: fitmentView(vehicle.fitmentB),
+    fitment_differs: vehicle.fitmentDiffers,
+  };
+}
+
+/** GET /api/parts/compare: the verdict, the two parts and the three vehicle lists (each cut at `limit`). */
+export function comparisonView(comparison: PartComparison, limit: number) {
+  return {
+    query: { a: comparison.a.code, b: comparison.b.code },
+    verdict_kind: comparison.kind,
+    verdict: compareVerdict(comparison),
+    same_part: comparison.samePart,
+    a: resolvedPartView(comparison.a),
+    b: resolvedPartView(comparison.b),
+    common_vehicles: comparison.common.items.map(commonVehicleView),
+    only_a: comparison.onlyA.items.map(compatibleVehicleView),
+    only_b: comparison.onlyB.items.map(compatibleVehicleView),
+    totals: {
+      common_vehicles: comparison.common.total,
+      only_a: comparison.onlyA.total,
+      only_b: comparison.onlyB.total,
+    },
+    list_limit: limit,
+    cautions: compareCautions(comparison),
+  };
+}
