@@ -42,6 +42,7 @@ export default tseslint.config(
       "playwright-report/**",
       "bench/results/**",
       "bench/.data/**",
+      ".scratch/**",
     ],
   },
   js.configs.recommended,

@@ -159,9 +159,12 @@ function SearchTabs({ tab }: { tab: TabId }) {
           />
         )}
       </div>
-      <p className="mt-4 text-sm">
+      <p className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <Link to="/search/vehicle" className="font-semibold text-brand-700 hover:underline">
           {h.vehicleSearchCta}
+        </Link>
+        <Link to="/search/compare" className="font-semibold text-brand-700 hover:underline">
+          {messages.compare.link}
         </Link>
       </p>
     </section>

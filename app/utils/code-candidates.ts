@@ -16,6 +16,8 @@ const MAX_CODE = 20;
 const SEPARATORS = /^[-./]+$/;
 /** Words a label puts before a code ("Cód.:", "REF", "Código") and never part of it. */
 const LABEL_WORDS = new Set(["COD", "CODIGO", "CODE", "REF", "REFERENCIA"]);
+/** A code printed in groups ("F 000 99C 715") spans up to this many words. */
+const MAX_JOINED = 4;
 /** At most this many candidates are kept, best first: the lookup tries each one. */
 export const MAX_CANDIDATES = 12;
 
@@ -43,7 +45,7 @@ function shapeScore(norm: string): number {
 
 /**
  * Picks the code-shaped pieces of OCR text, best first. A code may be printed with spaces inside
- * ("W 712/95", "HG 31069"), so two or three neighbouring words are also joined. Taller text and
+ * ("W 712/95", "HG 31069"), so up to four neighbouring words are also joined. Taller text and
  * surer words rank higher: the code is what a label prints big.
  */
 export function codeCandidates(lines: readonly ReadLine[]): CodeCandidate[] {
@@ -72,7 +74,7 @@ export function codeCandidates(lines: readonly ReadLine[]): CodeCandidate[] {
     });
     for (let start = 0; start < words.length; start++) {
       if (LABEL_WORDS.has(normalizeCode(words[start].text))) continue;
-      for (let size = 1; size <= 3 && start + size <= words.length; size++) {
+      for (let size = 1; size <= MAX_JOINED && start + size <= words.length; size++) {
         const group = words.slice(start, start + size);
         if (size > 1 && LABEL_WORDS.has(normalizeCode(group[size - 1].text))) break;
         offer(group);

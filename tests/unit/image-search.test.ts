@@ -55,7 +55,7 @@ function upload(file: Blob | string | null, name = "foto.jpg"): FormData {
   return form;
 }
 
-const jpeg = (bytes: Uint8Array) => new Blob([bytes], { type: "image/jpeg" });
+const jpeg = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: "image/jpeg" });
 
 let partId = 0;
 let photo: Uint8Array;
