@@ -52,10 +52,15 @@ type Result = {
 };
 
 migrateDatabase(db());
-await seedDatabase(db(), { adminEmail: "bench@encaixa.local", adminPassword: "bench-ocr-1", demo: true });
+await seedDatabase(db(), {
+  adminEmail: "bench@encaixa.local",
+  adminPassword: "bench-ocr-1",
+  demo: true,
+});
 
-const manifest = (JSON.parse(readFileSync(path.join(FIXTURES, "manifest.json"), "utf8")) as Entry[])
-  .slice(0, only);
+const manifest = (
+  JSON.parse(readFileSync(path.join(FIXTURES, "manifest.json"), "utf8")) as Entry[]
+).slice(0, only);
 const results: Result[] = [];
 for (const entry of manifest) {
   const bytes = readFileSync(path.join(FIXTURES, entry.file));
@@ -65,13 +70,24 @@ for (const entry of manifest) {
   const ms = performance.now() - started;
   const base = { file: entry.file, code: entry.code, ms };
   if (!reading.ok) {
-    results.push({ ...base, found: false, readExactly: false, match: null, read: [], passes: 0, skew: 0, refused: reading.message });
+    results.push({
+      ...base,
+      found: false,
+      readExactly: false,
+      match: null,
+      read: [],
+      passes: 0,
+      skew: 0,
+      refused: reading.message,
+    });
   } else {
     const match = resolveReadCodes(reading.value.codes);
     results.push({
       ...base,
       found: Boolean(match?.hits.some((hit) => expected.has(hit.id))),
-      readExactly: reading.value.codes.some((code) => normalizeCode(code) === normalizeCode(entry.code)),
+      readExactly: reading.value.codes.some(
+        (code) => normalizeCode(code) === normalizeCode(entry.code),
+      ),
       match: match ? `${match.code} (${match.match})` : null,
       read: reading.value.codes,
       passes: reading.value.passes,
@@ -90,7 +106,10 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const warm = results.slice(1).map((r) => r.ms).sort((a, b) => a - b);
+const warm = results
+  .slice(1)
+  .map((r) => r.ms)
+  .sort((a, b) => a - b);
 const found = results.filter((r) => r.found).length;
 const readExactly = results.filter((r) => r.readExactly).length;
 const summary = {
@@ -107,7 +126,9 @@ const summary = {
   p95Ms: Math.round(percentile(warm, 95)),
   maxMs: Math.round(warm.at(-1) ?? 0),
   target: { foundRate: 0.9 },
-  missed: results.filter((r) => !r.found).map(({ file, code, read, refused }) => ({ file, code, read, refused })),
+  missed: results
+    .filter((r) => !r.found)
+    .map(({ file, code, read, refused }) => ({ file, code, read, refused })),
 };
 console.log(
   `\nfound ${found}/${results.length} (${(summary.foundRate * 100).toFixed(1)} %; target ≥ 90 %) · ` +
@@ -115,6 +136,10 @@ console.log(
     `time per photo: median ${summary.medianMs} ms, p95 ${summary.p95Ms} ms, max ${summary.maxMs} ms ` +
     `(cold start with worker launch ${summary.coldStartMs} ms)`,
 );
-if (summary.foundRate < 0.9) console.log("TARGET MISSED: fewer than 90 % of the photos found their part.");
+if (summary.foundRate < 0.9)
+  console.log("TARGET MISSED: fewer than 90 % of the photos found their part.");
 mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-writeFileSync(path.join(ROOT, "bench/results/ocr.json"), `${JSON.stringify({ summary, results }, null, 2)}\n`);
+writeFileSync(
+  path.join(ROOT, "bench/results/ocr.json"),
+  `${JSON.stringify({ summary, results }, null, 2)}\n`,
+);

@@ -87,8 +87,15 @@ describe("searchReadCodes (metered like a code search)", () => {
     expect(found.status === "ok" && found.hits.map((hit) => hit.id)).toEqual([ownId]);
     expect(searchReadCodes(user, ["RC-5U0698"], at)).toMatchObject({ charged: false });
     const none = searchReadCodes(user, ["QQ 404"], at);
-    expect(none).toMatchObject({ status: "ok", charged: false, hits: [], reading: { code: "QQ 404", match: null } });
-    expect(logged(user.id).map((row) => [row.queryNorm, row.charged, row.resultsCount, row.partId])).toEqual([
+    expect(none).toMatchObject({
+      status: "ok",
+      charged: false,
+      hits: [],
+      reading: { code: "QQ 404", match: null },
+    });
+    expect(
+      logged(user.id).map((row) => [row.queryNorm, row.charged, row.resultsCount, row.partId]),
+    ).toEqual([
       ["RC5U0698", true, 1, ownId],
       ["RC5U0698", false, 1, ownId],
       ["QQ404", false, 0, null],

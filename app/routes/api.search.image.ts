@@ -54,7 +54,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parts = outcome.hits;
   const message =
-    parts.length === 0 ? m.noResultCode : parts.length === 1 ? m.foundOne : m.foundMany(parts.length);
+    parts.length === 0
+      ? m.noResultCode
+      : parts.length === 1
+        ? m.foundOne
+        : m.foundMany(parts.length);
   const response = ok(
     {
       reading: {

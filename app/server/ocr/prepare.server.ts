@@ -61,17 +61,21 @@ export async function skewDegrees(bytes: Uint8Array): Promise<number> {
     let score = 0;
     for (const count of bins) score += count * count;
     // Ties (a blank or symmetric image) keep the smaller rotation.
-    if (score > best.score * 1.0001 || (score >= best.score && Math.abs(angle) < Math.abs(best.angle)))
+    if (
+      score > best.score * 1.0001 ||
+      (score >= best.score && Math.abs(angle) < Math.abs(best.angle))
+    )
       best = { angle, score };
   }
   return best.angle;
 }
 
-export type Preparation = "plain" | "denoised" | "sharpened" | "small" | "binarised";
+export type Preparation = "plain" | "denoised" | "small" | "binarised";
 
 /**
  * The photo as the OCR reads it best: turned upright (EXIF), levelled (skew), grey, its contrast
- * stretched, at a fixed width. "sharpened" also sharpens and thickens faint or blurred print.
+ * stretched, at a fixed width ("small": a narrower one). "denoised" and "small" also take out
+ * grain with a median filter; "binarised" leaves black ink on white.
  */
 export async function prepareForOcr(
   bytes: Uint8Array,
@@ -85,7 +89,6 @@ export async function prepareForOcr(
     .normalise({ lower: 1, upper: 99 })
     .resize({ width: preparation === "small" ? SMALL_WIDTH : READ_WIDTH });
   if (preparation === "denoised" || preparation === "small") image = image.median(3);
-  if (preparation === "sharpened") image = image.sharpen({ sigma: 1.2 }).linear(1.25, -30);
   if (preparation === "binarised") image = image.median(3).threshold(128);
   return image.png({ compressionLevel: 1 }).toBuffer();
 }
