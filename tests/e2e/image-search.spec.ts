@@ -35,7 +35,7 @@ test.describe("search by photo", () => {
     expect(logged).toEqual({ type: "image", charged: 1, query_norm: "BR123456" });
 
     // The reading is corrected as a typed code, in the search box above the results.
-    const box = page.getByLabel("Nova busca");
+    const box = page.getByRole("textbox", { name: "Nova busca" });
     await expect(box).toHaveValue("BR123456");
     await box.fill("PSL55");
     await page.getByRole("button", { name: "Buscar", exact: true }).last().click();
