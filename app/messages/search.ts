@@ -15,7 +15,6 @@ export const search = {
   foundMany: (n: number) => `${n} peça(s) encontrada(s)`,
   codeError: "Erro ao buscar peça. Tente novamente.",
   descriptionError: "Erro ao buscar por descrição. Tente novamente.",
-  imageInDevelopment: "Busca por imagem em desenvolvimento. Tente buscar por código ou descrição.",
   imageRequired: "Selecione uma imagem para buscar",
   imageInvalid: "Por favor, selecione um arquivo de imagem válido",
   imageTooLarge: "Arquivo muito grande. Máximo 10MB",
