@@ -33,6 +33,28 @@ export type ResultCardData = {
   vehicles: { items: ResultVehicle[]; total: number; page: number; pages: number };
 };
 
+/** How result lists name a vehicle: brand, model, generation and year; version, engine and fuel. */
+export function VehicleName({
+  v,
+}: {
+  v: Pick<ResultVehicle, "brand" | "model" | "generation" | "year" | "version" | "engine" | "fuel">;
+}) {
+  return (
+    <>
+      <span className="font-medium">
+        {v.brand} {v.model}
+        {v.generation ? ` ${v.generation}` : ""} {v.year}
+      </span>
+      <span className="text-slate-600">
+        {" "}
+        — {v.version}
+        {v.engine ? ` · ${v.engine}` : ""}
+        {v.fuel ? ` · ${v.fuel}` : ""}
+      </span>
+    </>
+  );
+}
+
 function fitmentDetails(v: ResultVehicle): string {
   return [
     v.position ? (m.position[v.position] ?? v.position) : null,
@@ -151,16 +173,7 @@ export function ResultCard({
             <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="vehicle-list">
               {vehicles.items.map((v) => (
                 <li key={v.id} className="py-2">
-                  <span className="font-medium">
-                    {v.brand} {v.model}
-                    {v.generation ? ` ${v.generation}` : ""} {v.year}
-                  </span>
-                  <span className="text-slate-600">
-                    {" "}
-                    — {v.version}
-                    {v.engine ? ` · ${v.engine}` : ""}
-                    {v.fuel ? ` · ${v.fuel}` : ""}
-                  </span>
+                  <VehicleName v={v} />
                   {fitmentDetails(v) && (
                     <span className="block text-xs text-slate-500">{fitmentDetails(v)}</span>
                   )}

@@ -10,6 +10,7 @@ import {
 import { READ_CODES_PARAM, searchQuerySchema, vehiclePageParam } from "~/schemas/search";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
+import { CreditsExhausted, CreditsLow } from "~/components/credit-notices";
 import * as messages from "~/messages";
 
 export const access: Access = "signed-in";
@@ -200,29 +201,10 @@ export default function SearchPage() {
           {data.error}
         </p>
       )}
-      {data.state === "exhausted" && (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
-          data-testid="credits-exhausted"
-        >
-          <p>{m.exhausted}</p>
-          <Link to="/settings?tab=planos" className="mt-2 inline-block font-semibold underline">
-            {m.upgrade}
-          </Link>
-        </div>
-      )}
+      {data.state === "exhausted" && <CreditsExhausted />}
       {data.state === "results" && (
         <>
-          {data.lowCredits && data.creditStats.remainingSearches >= 0 && (
-            <p
-              role="status"
-              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
-              data-testid="credits-low"
-            >
-              {m.low(data.creditStats.remainingSearches)}
-            </p>
-          )}
+          {data.lowCredits && <CreditsLow remaining={data.creditStats.remainingSearches} />}
           {data.cards.length > 0 ? (
             <>
               <p role="status" className="text-sm font-medium text-emerald-800">

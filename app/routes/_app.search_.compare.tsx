@@ -8,6 +8,8 @@ import { compareParts, type PartComparison, type ResolvedCode } from "~/models/p
 import { COMPARE_CODE_MAX, partCompareSchema } from "~/schemas/part-compare";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
+import { CreditsExhausted, CreditsLow } from "~/components/credit-notices";
+import { VehicleName } from "~/components/search-result";
 import * as messages from "~/messages";
 
 export const access: Access = "signed-in";
@@ -78,7 +80,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Result = Extract<PageData, { state: "result" }>["result"];
 type Side = Result["a"];
-type ListVehicle = Result["onlyA"]["items"][number];
 type CommonItem = Result["common"]["items"][number];
 type Fitment = CommonItem["fitmentA"];
 
@@ -104,23 +105,6 @@ function fitmentDetails(f: Fitment): string {
     .join(" · ");
 }
 
-/** A vehicle named as the search result cards name it. */
-function VehicleName({ v }: { v: ListVehicle | CommonItem }) {
-  return (
-    <>
-      <span className="font-medium">
-        {v.brand} {v.model}
-        {v.generation ? ` ${v.generation}` : ""} {v.year}
-      </span>
-      <span className="text-slate-600">
-        {" "}
-        — {v.version}
-        {v.engine ? ` · ${v.engine}` : ""}
-        {v.fuel ? ` · ${v.fuel}` : ""}
-      </span>
-    </>
-  );
-}
 
 function CompareForm({
   typed,
@@ -362,29 +346,10 @@ export default function ComparePage() {
       </div>
       <CompareForm typed={data.typed} errors={data.state === "invalid" ? data.errors : undefined} />
 
-      {data.state === "exhausted" && (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
-          data-testid="credits-exhausted"
-        >
-          <p>{s.exhausted}</p>
-          <Link to="/settings?tab=planos" className="mt-2 inline-block font-semibold underline">
-            {s.upgrade}
-          </Link>
-        </div>
-      )}
+      {data.state === "exhausted" && <CreditsExhausted />}
       {data.state === "result" && (
         <>
-          {data.lowCredits && data.creditStats.remainingSearches >= 0 && (
-            <p
-              role="status"
-              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
-              data-testid="credits-low"
-            >
-              {s.low(data.creditStats.remainingSearches)}
-            </p>
-          )}
+          {data.lowCredits && <CreditsLow remaining={data.creditStats.remainingSearches} />}
           <ResultView result={data.result} />
         </>
       )}
