@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { HONEYPOT_FIELD } from "~/schemas/auth";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { useHydrated } from "~/components/hooks";
 import * as messages from "~/messages";
 

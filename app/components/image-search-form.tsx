@@ -1,15 +1,24 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { imageSearchSchema } from "~/schemas/image-search";
 import * as messages from "~/messages";
 
 const s = messages.search;
 
+/** What the upload action answers on a refusal: the field's message (Conform's reply shape). */
+export type ImageSearchReply = { error?: Record<string, string[] | null> | null } | undefined;
+
+/** The shared form schema's verdict on a chosen file: its first message, or null when it passes. */
+async function fileProblem(file: File): Promise<string | null> {
+  // Loaded with the first file chosen: zod stays out of the home page's own JavaScript.
+  const { imageSearchSchema } = await import("~/schemas/image-search");
+  const checked = imageSearchSchema.safeParse({ image: file });
+  return checked.success ? null : (checked.error.issues[0]?.message ?? s.imageInvalid);
+}
+
 /**
  * The home page's "Por Imagem" tab: a plain multipart form (it works without JavaScript); with
- * JavaScript the photo is checked and previewed when chosen, and a bar shows while it is read.
+ * JavaScript the photo is checked with the form's zod schema and previewed when chosen, and a bar
+ * shows while it is read.
  */
 export function ImageSearchForm({
   action,
@@ -18,7 +27,7 @@ export function ImageSearchForm({
 }: {
   action: string;
   buttonLabel: string;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: ImageSearchReply;
 }) {
   const navigation = useNavigation();
   const reading =
@@ -26,15 +35,12 @@ export function ImageSearchForm({
     navigation.formMethod?.toLowerCase() === "post" &&
     navigation.formAction === action;
   const [preview, setPreview] = useState<string | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  // The server's answer shows (also without JavaScript) until another file is chosen.
+  const [answered, setAnswered] = useState<ImageSearchReply>(undefined);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const [form, fields] = useForm({
-    id: "image-search",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: imageSearchSchema }),
-    shouldValidate: "onInput",
-  });
-  const error = fields.image.errors?.[0] ?? form.errors?.[0];
+  const serverError = lastResult !== answered ? (lastResult?.error?.image?.[0] ?? null) : null;
+  const error = clientError ?? serverError;
 
   return (
     <Form
@@ -42,10 +48,12 @@ export function ImageSearchForm({
       action={action}
       encType="multipart/form-data"
       className="space-y-3"
-      {...getFormProps(form)}
+      onSubmit={(event) => {
+        if (clientError) event.preventDefault();
+      }}
     >
       <label
-        htmlFor={fields.image.id}
+        htmlFor="home-image"
         className="flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center hover:border-brand-500"
       >
         {preview ? (
@@ -59,12 +67,18 @@ export function ImageSearchForm({
         <span className="font-semibold">{s.imageLabel}</span>
         <span className="text-sm text-slate-600">{s.imageHint}</span>
         <input
-          {...getInputProps(fields.image, { type: "file" })}
+          id="home-image"
+          name="image"
+          type="file"
           accept="image/*"
           className="mt-3 text-sm"
-          onChange={(event) => {
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "home-image-error" : undefined}
+          onChange={async (event) => {
             const file = event.currentTarget.files?.[0];
+            setAnswered(lastResult);
             setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+            setClientError(file ? await fileProblem(file) : null);
           }}
         />
       </label>
@@ -78,7 +92,7 @@ export function ImageSearchForm({
         </div>
       )}
       {error && (
-        <p role="alert" id={fields.image.errorId} className="text-sm text-red-700">
+        <p role="alert" id="home-image-error" className="text-sm text-red-700">
           {error}
         </p>
       )}

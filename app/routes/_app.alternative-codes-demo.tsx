@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { useState } from "react";
 import { ResultCard } from "~/components/search-result";
 import { searchResultsPage } from "./_app.search.results.server";
-import { vehiclePageParam } from "~/schemas/search";
+import { vehiclePageParam } from "~/utils/search-params";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useHydrated } from "~/components/hooks";

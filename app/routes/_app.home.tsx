@@ -15,7 +15,7 @@ import { readForm } from "~/server/forms.server";
 import { formRefusal } from "~/server/refusal.server";
 import { readCodesFromImage } from "~/server/ocr/read-codes.server";
 import { ImageSearchForm } from "~/components/image-search-form";
-import { READ_CODES_PARAM } from "~/schemas/search";
+import { READ_CODES_PARAM } from "~/utils/search-params";
 
 export const access: Access = "signed-in";
 

@@ -4,7 +4,7 @@ import { searchParts, type SearchOutcome, type SearchType } from "~/models/part-
 import type { PartHit } from "~/models/search.server";
 import { searchReadCodes } from "~/models/read-code-search.server";
 import type { User } from "~/models/user.server";
-import { vehiclePageParam } from "~/schemas/search";
+import { vehiclePageParam } from "~/utils/search-params";
 
 export function resolveSearchType(
   query: string,

@@ -7,7 +7,8 @@ import {
   resolveSearchType,
   searchResultsPage,
 } from "./_app.search.results.server";
-import { READ_CODES_PARAM, searchQuerySchema, vehiclePageParam } from "~/schemas/search";
+import { searchQuerySchema } from "~/schemas/search";
+import { READ_CODES_PARAM, vehiclePageParam } from "~/utils/search-params";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { CreditsExhausted, CreditsLow } from "~/components/credit-notices";

@@ -16,6 +16,7 @@ import {
   safeRedirect,
 } from "~/server/auth.server";
 import { env } from "~/utils/env.server";
+import { useDeferredValidation } from "~/components/deferred-validation";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
@@ -68,7 +69,13 @@ export default function Login() {
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: useDeferredValidation(async () => {
+      const [{ parseWithZod: check }, { loginSchema: schema }] = await Promise.all([
+        import("@conform-to/zod/v4"),
+        import("~/schemas/auth"),
+      ]);
+      return (formData) => check(formData, { schema });
+    }),
     shouldValidate: "onSubmit",
   });
 

@@ -9,6 +9,7 @@ import { createAccount } from "~/models/user.server";
 import { formRefusal } from "~/server/refusal.server";
 import { registerSchema } from "~/schemas/auth";
 import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";
+import { useDeferredValidation } from "~/components/deferred-validation";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
@@ -65,7 +66,13 @@ export default function Register() {
   const [form, fields] = useForm({
     id: "register",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: useDeferredValidation(async () => {
+      const [{ parseWithZod: check }, { registerSchema: schema }] = await Promise.all([
+        import("@conform-to/zod/v4"),
+        import("~/schemas/auth"),
+      ]);
+      return (formData) => check(formData, { schema });
+    }),
     shouldValidate: "onSubmit",
   });
 

@@ -2,13 +2,13 @@ import { z } from "zod";
 import * as messages from "~/messages";
 import { emailField, normalizeEmail, passwordPair } from "./fields";
 import { stringFields } from "./json-body";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
 const m = messages.auth;
 
 const text = z.string().optional();
 
-/** Hidden field humans never fill; bots do. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD };
 
 export const loginSchema = z
   .object({ email: text, password: text, redirectTo: text, [HONEYPOT_FIELD]: text })

@@ -27,9 +27,3 @@ export const searchQuerySchema = z
       ctx.addIssue({ code: "custom", path: ["q"], message: emptyQueryMessage(value.from) });
   })
   .transform((value) => ({ q: value.q!.trim().slice(0, 120), type: value.type, from: value.from }));
-
-/** The URL parameter that holds the vehicles page of one result card: v<partId>=<page>. */
-export const vehiclePageParam = (partId: number) => `v${partId}`;
-
-/** The URL parameter, repeated, that carries the codes read on a photo to the results page. */
-export const READ_CODES_PARAM = "lido";
