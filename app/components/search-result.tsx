@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import * as messages from "~/messages";
 
 const m = messages.search;
@@ -30,7 +30,10 @@ export type ResultCardData = {
   imageUrl: string | null;
   viaCode: string | null;
   alternativeCodes: { id: number; alternativeCode: string; description: string | null }[];
-  vehicles: { items: ResultVehicle[]; total: number; page: number; pages: number };
+  /** A page of the vehicles, or (a card opened on demand) only how many there are. */
+  vehicles:
+    | { items: ResultVehicle[]; total: number; page: number; pages: number }
+    | { items: null; total: number };
 };
 
 /** How result lists name a vehicle: brand, model, generation and year; version, engine and fuel. */
@@ -75,6 +78,10 @@ export function ResultCard({
   pageHref: (page: number) => string;
 }) {
   const { vehicles } = part;
+  const navigation = useNavigation();
+  const opening =
+    navigation.state === "loading" &&
+    `${navigation.location.pathname}${navigation.location.search}` === pageHref(1);
   return (
     <article
       className="card overflow-hidden"
@@ -168,6 +175,19 @@ export function ResultCard({
         </h3>
         {vehicles.total === 0 ? (
           <p className="mt-1 text-sm text-slate-500">{m.noVehicles}</p>
+        ) : vehicles.items === null && opening ? (
+          <p className="mt-2 text-sm text-slate-500" role="status">
+            {m.loadingVehicles}
+          </p>
+        ) : vehicles.items === null ? (
+          <Link
+            to={pageHref(1)}
+            preventScrollReset
+            className="btn-secondary mt-2"
+            data-testid="show-vehicles"
+          >
+            {m.showVehicles(vehicles.total)}
+          </Link>
         ) : (
           <>
             <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="vehicle-list">

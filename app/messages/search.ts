@@ -59,6 +59,7 @@ export const search = {
   noAlternativeCodes: "Nenhum código alternativo cadastrado",
   compatibleVehicles: "Veículos compatíveis",
   loadingVehicles: "Carregando veículos...",
+  showVehicles: (n: number) => `Ver ${n} veículo(s) compatível(is)`,
   noVehicles: "Informações de compatibilidade não disponíveis",
   previous: "Anterior",
   next: "Próxima",

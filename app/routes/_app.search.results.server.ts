@@ -1,4 +1,8 @@
-import { alternativeCodesFor, vehiclesForPart } from "~/models/fitment.server";
+import {
+  alternativeCodesFor,
+  compatibleVehicleCounts,
+  vehiclesForPart,
+} from "~/models/fitment.server";
 import { isDescriptionQuery } from "~/utils/codes";
 import { searchParts, type SearchOutcome, type SearchType } from "~/models/part-search.server";
 import type { PartHit } from "~/models/search.server";
@@ -36,13 +40,53 @@ function isReplay(params: URLSearchParams): boolean {
   return [...params.keys()].some((key) => /^v\d+$/.test(key));
 }
 
+/**
+ * The first cards open with a page of their vehicles; the others show how many vehicles they fit
+ * and open on demand (their `v<partId>` parameter), so a 20-hit page reads 3 vehicle lists, not 20.
+ */
+export const OPEN_CARDS = 3;
+
 function resultCards(hits: PartHit[], params: URLSearchParams) {
-  const codes = alternativeCodesFor(hits.map((h) => h.id));
-  return hits.map((hit) => ({
-    ...hit,
-    alternativeCodes: codes.get(hit.id) ?? [],
-    vehicles: vehiclesForPart(hit.id, Number(params.get(vehiclePageParam(hit.id)) ?? 1)),
-  }));
+  const ids = hits.map((h) => h.id);
+  const codes = alternativeCodesFor(ids);
+  const counts = compatibleVehicleCounts(ids);
+  return hits.map((hit, index) => {
+    const requested = params.get(vehiclePageParam(hit.id));
+    const open = index < OPEN_CARDS || requested !== null;
+    const total = counts.get(hit.id) ?? 0;
+    return {
+      ...hit,
+      alternativeCodes: codes.get(hit.id) ?? [],
+      vehicles:
+        open && total > 0
+          ? shownVehicles(vehiclesForPart(hit.id, Number(requested ?? 1)))
+          : { items: null, total },
+    };
+  });
+}
+
+/** Only what a card shows of each vehicle: the page carries this list twice (HTML and hydration). */
+function shownVehicles(page: ReturnType<typeof vehiclesForPart>) {
+  return {
+    total: page.total,
+    page: page.page,
+    pages: page.pages,
+    items: page.items.map((v) => ({
+      id: v.id,
+      brand: v.brand,
+      model: v.model,
+      generation: v.generation,
+      year: v.year,
+      version: v.version,
+      engine: v.engine,
+      fuel: v.fuel,
+      notes: v.notes,
+      position: v.position,
+      side: v.side,
+      yearFrom: v.yearFrom,
+      yearTo: v.yearTo,
+    })),
+  };
 }
 
 /** The results of a search by photo: `lido` holds the codes read on it, best first. */

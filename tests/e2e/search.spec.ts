@@ -42,6 +42,21 @@ test.describe("part search", () => {
     await expect(page.getByTestId("results-heading")).toContainText("pastilhas freio gol");
   });
 
+  test("cards past the third show their vehicles on demand", async ({ page }) => {
+    await login(page, USER.email, USER.password);
+    await page.goto("/search?q=pastilha+freio&type=description");
+    const fourth = page.getByTestId("result-card").nth(3);
+    await expect(page.getByTestId("result-card").first().getByTestId("vehicle-list")).toBeVisible();
+    await expect(fourth.getByTestId("vehicle-list")).toHaveCount(0);
+    const count = await fourth.getByTestId("vehicle-count").innerText();
+    await fourth.getByTestId("show-vehicles").click();
+    await page.waitForURL(/v\d+=1/);
+    await expect(page.getByTestId("result-card").nth(3).getByTestId("vehicle-list")).toBeVisible();
+    await expect(page.getByTestId("result-card").nth(3).getByTestId("vehicle-count")).toHaveText(
+      count,
+    );
+  });
+
   test("an empty query explains itself, and an unknown code shows the empty state", async ({
     page,
   }) => {
