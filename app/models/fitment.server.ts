@@ -1,7 +1,7 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { partAlternativeCodes, partVehicles, vehicles } from "~db/schema";
 import { pageBounds } from "~/utils/paging";
-import { db } from "~/utils/db.server";
+import { db, preparedOnce } from "~/utils/db.server";
 
 export const VEHICLES_PER_PAGE = 10;
 
@@ -59,19 +59,16 @@ export type VehiclePage = {
   perPage: number;
 };
 
-/** One page of the vehicles a part fits, by brand, model and year; a page past the end shows the last. */
-export function vehiclesForPart(
-  partId: number,
-  page = 1,
-  perPage = VEHICLES_PER_PAGE,
-): VehiclePage {
-  const total = db()
+const vehicleCount = preparedOnce((database) =>
+  database
     .select({ n: count() })
     .from(partVehicles)
-    .where(eq(partVehicles.partId, partId))
-    .get()!.n;
-  const { page: current, pages } = pageBounds(total, perPage, page);
-  const items = db()
+    .where(eq(partVehicles.partId, sql.placeholder("partId")))
+    .prepare(),
+);
+
+const vehiclePage = preparedOnce((database) =>
+  database
     .select({
       ...vehicleNameColumns,
       fuel: vehicles.fuel,
@@ -81,11 +78,22 @@ export function vehiclesForPart(
     })
     .from(partVehicles)
     .innerJoin(vehicles, eq(vehicles.id, partVehicles.vehicleId))
-    .where(eq(partVehicles.partId, partId))
+    .where(eq(partVehicles.partId, sql.placeholder("partId")))
     .orderBy(asc(vehicles.brand), asc(vehicles.model), asc(vehicles.year), asc(vehicles.id))
-    .limit(perPage)
-    .offset((current - 1) * perPage)
-    .all();
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
+
+/** One page of the vehicles a part fits, by brand, model and year; a page past the end shows the last. */
+export function vehiclesForPart(
+  partId: number,
+  page = 1,
+  perPage = VEHICLES_PER_PAGE,
+): VehiclePage {
+  const total = vehicleCount().get({ partId })!.n;
+  const { page: current, pages } = pageBounds(total, perPage, page);
+  const items = vehiclePage().all({ partId, limit: perPage, offset: (current - 1) * perPage });
   return { items, total, page: current, pages, perPage };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { creditLedger, searches, users, type Role } from "~db/schema";
-import { db, immediateTransaction } from "~/utils/db.server";
+import { db, immediateTransaction, preparedOnce } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
 import { foldName, normalizeCode } from "~/utils/codes";
 import {
@@ -59,6 +59,26 @@ function searchHits({ query, type }: SearchRequest): PartHit[] {
   return hits.length > 0 ? hits : searchByCode(query);
 }
 
+const searchedTodayQuery = (charged: boolean) =>
+  preparedOnce((database) =>
+    database
+      .select({ id: searches.id })
+      .from(searches)
+      .where(
+        and(
+          eq(searches.userId, sql.placeholder("userId")),
+          eq(searches.day, sql.placeholder("day")),
+          eq(searches.type, sql.placeholder("type")),
+          eq(searches.queryNorm, sql.placeholder("key")),
+          charged ? eq(searches.charged, true) : undefined,
+        ),
+      )
+      .limit(1)
+      .prepare(),
+  );
+const searchedAny = searchedTodayQuery(false);
+const searchedCharged = searchedTodayQuery(true);
+
 /** Whether the user searched this today (`charged`: and paid a credit for it). */
 function searchedToday(
   userId: number,
@@ -67,33 +87,35 @@ function searchedToday(
   day: string,
   options: { charged?: boolean } = {},
 ): boolean {
-  return Boolean(
-    db()
-      .select({ id: searches.id })
-      .from(searches)
-      .where(
-        and(
-          eq(searches.userId, userId),
-          eq(searches.day, day),
-          eq(searches.type, type),
-          eq(searches.queryNorm, key),
-          options.charged ? eq(searches.charged, true) : undefined,
-        ),
-      )
-      .limit(1)
-      .get(),
-  );
+  const query = options.charged ? searchedCharged : searchedAny;
+  return Boolean(query().get({ userId, day, type, key }));
 }
 
+const chargedToday = preparedOnce((database) =>
+  database
+    .select({ n: sql<number>`count(*)` })
+    .from(searches)
+    .where(
+      and(
+        eq(searches.userId, sql.placeholder("userId")),
+        eq(searches.day, sql.placeholder("day")),
+        eq(searches.charged, true),
+      ),
+    )
+    .prepare(),
+);
+
 function chargedCount(userId: number, day: string): number {
-  return (
-    db()
-      .select({ n: sql<number>`count(*)` })
-      .from(searches)
-      .where(and(eq(searches.userId, userId), eq(searches.day, day), eq(searches.charged, true)))
-      .get()?.n ?? 0
-  );
+  return chargedToday().get({ userId, day })?.n ?? 0;
 }
+
+const userRow = preparedOnce((database) =>
+  database
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(),
+);
 
 function allowanceOf(user: Searcher, now: Date): number {
   return user.role === "admin" ? UNLIMITED : allowanceFor(user.role, currentPlan(user.id, now));
@@ -125,7 +147,7 @@ export function meteredSearch<T>(
   const unlimited = allowance === UNLIMITED;
   // The balance may have just changed: read the row, not the plan again.
   const statsNow = () =>
-    creditStats(db().select().from(users).where(eq(users.id, user.id)).get()!, now, allowance);
+    creditStats(userRow().get({ userId: user.id })!, now, allowance);
   const low = (stats: CreditStats) => !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD;
 
   // Paging through a result already shown today re-reads it: no new log row, no charge.
@@ -155,9 +177,7 @@ export function meteredSearch<T>(
       hits.length > 0 &&
       !searchedToday(user.id, key, type, day, { charged: true })
     ) {
-      balance =
-        db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, user.id)).get()
-          ?.b ?? 0;
+      balance = userRow().get({ userId: user.id })?.creditsBalance ?? 0;
       fromBalance = chargedCount(user.id, day) >= allowance;
       if (fromBalance && balance <= 0) return "exhausted" as const;
       charged = true;

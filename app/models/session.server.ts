@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
-import { db } from "~/utils/db.server";
+import { db, preparedOnce } from "~/utils/db.server";
 import type { User } from "./user.server";
 
 export const WEB_SESSION_DAYS = 30;
@@ -35,18 +35,22 @@ export type SessionLookup =
   { status: "valid"; user: User; sessionId: string } | { status: "expired" | "missing" };
 
 /** A session counts only while it exists, has not expired, and its user is active. */
+const sessionWithUser = preparedOnce((database) =>
+  database
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .prepare(),
+);
+
 export function findSessionUser(
   sessionId: string | null | undefined,
   kind?: SessionKind,
   now = new Date(),
 ): SessionLookup {
   if (!sessionId) return { status: "missing" };
-  const row = db()
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .get();
+  const row = sessionWithUser().get({ sessionId });
   if (!row || (kind && row.session.kind !== kind)) return { status: "missing" };
   if (row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "active") {
     return { status: "expired" };

@@ -72,3 +72,21 @@ export function cachedStatement(sqlText: string): Database.Statement {
   }
   return statement;
 }
+
+/**
+ * A drizzle query built and prepared once per connection (with `sql.placeholder` for its
+ * parameters), for the queries every request runs: building the SQL and preparing it each time
+ * was a fifth of the search page's CPU. Keeps drizzle's result mapping (dates, booleans).
+ */
+export function preparedOnce<T>(build: (database: Db) => T): () => T {
+  const cache = new WeakMap<Db, T>();
+  return () => {
+    const database = db();
+    let query = cache.get(database);
+    if (query === undefined) {
+      query = build(database);
+      cache.set(database, query);
+    }
+    return query;
+  };
+}
