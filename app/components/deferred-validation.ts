@@ -4,10 +4,14 @@ import { useEffect, useState } from "react";
 /** A form's client-side check: the form data against its shared zod schema. */
 export type FormValidator<Shape> = (formData: FormData) => Submission<Shape>;
 
+/** What shows a visitor is about to fill the form: the schema starts loading then. */
+const FIRST_TOUCH = ["focusin", "pointerdown", "keydown"] as const;
+
 /**
- * Conform's `onValidate` for a form whose zod schema loads after the page has hydrated, when the
- * browser is idle: zod (~27 KB gzip) stays off the page's critical path. Until it has arrived
- * (or if it cannot load), a submit goes straight to the server, which checks the same schema.
+ * Conform's `onValidate` for a form whose zod schema loads with the visitor's first touch of the
+ * page (a focus, a tap, a key): zod (~30 KB gzip) is not part of the page's own JavaScript, and a
+ * visitor who only reads the page never downloads it. Until it has arrived (or if it cannot
+ * load), a submit goes straight to the server, which checks the same schema.
  */
 export function useDeferredValidation<Shape>(
   load: () => Promise<FormValidator<Shape>>,
@@ -19,12 +23,14 @@ export function useDeferredValidation<Shape>(
       load()
         .then((loaded) => live && setValidate(() => loaded))
         .catch(() => undefined);
-    const idle = window.requestIdleCallback?.(start, { timeout: 2000 });
-    const timer = idle === undefined ? window.setTimeout(start, 200) : undefined;
+    const once = () => {
+      for (const type of FIRST_TOUCH) window.removeEventListener(type, once, true);
+      void start();
+    };
+    for (const type of FIRST_TOUCH) window.addEventListener(type, once, true);
     return () => {
       live = false;
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
+      for (const type of FIRST_TOUCH) window.removeEventListener(type, once, true);
     };
     // The schema is the form's for its whole life: load it once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
