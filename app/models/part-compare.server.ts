@@ -9,6 +9,7 @@ import {
   type FitmentFields,
   type VehicleName,
 } from "./fitment.server";
+import type { CompareVerdictFacts } from "~/messages/compare";
 import type { CreditStats } from "./credits.server";
 import { meteredSearch } from "./part-search.server";
 import { exactCodeMatches, type PartHit } from "./search.server";
@@ -22,14 +23,8 @@ import { exactCodeMatches, type PartHit } from "./search.server";
 /** How many vehicles each list carries at most; its total is always exact. */
 export const COMPARE_LIST_LIMIT = 200;
 
-export type CompareVerdictKind =
-  | "same_part"
-  | "different_kind"
-  | "no_vehicles"
-  | "same_vehicles"
-  | "partly"
-  | "no_common_vehicles"
-  | "not_found";
+/** The verdicts, in the order they are decided (ADR 0025); their sentences live with the texts. */
+export type CompareVerdictKind = CompareVerdictFacts["kind"];
 
 /** A code as typed and the part it leads to (the first of the exact ladder), or null. */
 export type ResolvedCode = {
