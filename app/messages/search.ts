@@ -27,7 +27,6 @@ export const search = {
     "A leitura da foto demorou demais. Tente uma foto mais nítida e mais próxima do código.",
   imageReading: "Lendo o código na foto...",
   imagePreview: "Prévia da foto escolhida",
-  imageChoose: "Escolher foto",
   imageRead: (code: string) => `Lido na imagem: ${code}`,
   imageReadLookAlike: "Corrigimos letras e números parecidos (O/0, I/1, S/5, B/8) ao procurar.",
   imageReadPrefix: "O código lido parecia incompleto: mostramos os códigos que começam com ele.",

@@ -42,7 +42,10 @@ export function usableReadCodes(read: readonly string[]): { printed: string; nor
 
 /** The first read code (or look-alike of one, or completion of one) the catalogue knows; unmetered. */
 export function resolveReadCodes(read: readonly string[]): ReadCodeMatch | null {
-  const candidates = usableReadCodes(read);
+  return firstKnown(usableReadCodes(read));
+}
+
+function firstKnown(candidates: { printed: string; norm: string }[]): ReadCodeMatch | null {
   for (const { printed, norm } of candidates) {
     const hits = exactCodeMatches(norm);
     if (hits.length > 0) return { code: printed, norm, match: "as_read", hits };
@@ -77,7 +80,7 @@ export function searchReadCodes(
   options: { replay?: boolean } = {},
 ): ReadCodeOutcome {
   const candidates = usableReadCodes(read);
-  const found = resolveReadCodes(read);
+  const found = firstKnown(candidates);
   const reading = found
     ? { code: found.code, match: found.match }
     : candidates[0]

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { partListView } from "~/api/views/parts";
-import { exhaustedView, searchCreditHeaders } from "~/api/views/search";
+import { exhaustedAnswer, searchCreditHeaders } from "~/api/views/search";
 import { normalizeCode } from "~/utils/codes";
 import { searchParts } from "~/models/part-search.server";
 import { withCatalogueFacts } from "~/models/part.server";
 import { exactCodeMatches } from "~/models/search.server";
-import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -29,12 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Metering and the search log go through the same function as the search screen.
   const outcome = searchParts(user, { query: code, type: "code" });
   if (outcome.status === "exhausted") {
-    const body: Envelope<ReturnType<typeof exhaustedView>> = {
-      success: false,
-      data: exhaustedView(outcome.stats),
-      message: messages.search.exhausted,
-    };
-    return Response.json(body, { status: 402, headers: { "X-Remaining-Searches": "0" } });
+    const spent = exhaustedAnswer(outcome.stats);
+    return Response.json(spent.body, spent.init);
   }
   const exact = outcome.hits.filter((hit) => hit.match === "code" || hit.match === "alternative");
   // The part was deleted between the check and the search: nothing exact any more.
@@ -42,10 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const message =
     exact.length === 1 ? messages.search.foundOne : messages.search.foundMany(exact.length);
-  const response = ok(partListView(withCatalogueFacts(exact)), message);
-  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, "code")))
-    response.headers.set(name, value);
-  return response;
+  return ok(
+    partListView(withCatalogueFacts(exact)),
+    message,
+    200,
+    searchCreditHeaders(outcome, "code"),
+  );
 }
 
 export const action = () => methodNotAllowed();

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { comparisonView } from "~/api/views/compare";
-import { exhaustedView, searchCreditHeaders } from "~/api/views/search";
+import { exhaustedAnswer, searchCreditHeaders } from "~/api/views/search";
 import { COMPARE_LIST_LIMIT, compareParts } from "~/models/part-compare.server";
 import { partCompareSchema } from "~/schemas/part-compare";
 import { parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
-import * as messages from "~/messages";
 
 export const access: Access = { GET: "signed-in" };
 
@@ -25,19 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const outcome = compareParts(user, parsed.value, new Date(), { limit: COMPARE_LIST_LIMIT });
   if (outcome.status === "exhausted") {
-    const body: Envelope<ReturnType<typeof exhaustedView>> = {
-      success: false,
-      data: exhaustedView(outcome.stats),
-      message: messages.search.exhausted,
-    };
-    return Response.json(body, { status: 402, headers: { "X-Remaining-Searches": "0" } });
+    const spent = exhaustedAnswer(outcome.stats);
+    return Response.json(spent.body, spent.init);
   }
 
   const view = comparisonView(outcome.comparison, COMPARE_LIST_LIMIT);
-  const response = ok(view, view.verdict);
-  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, "compare")))
-    response.headers.set(name, value);
-  return response;
+  return ok(view, view.verdict, 200, searchCreditHeaders(outcome, "compare"));
 }
 
 export const action = () => methodNotAllowed();

@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MaxPartSizeExceededError } from "@remix-run/node";
 import { partListView } from "~/api/views/parts";
-import { exhaustedView, searchCreditHeaders } from "~/api/views/search";
+import { exhaustedAnswer, foundMessage, searchCreditHeaders } from "~/api/views/search";
 import { searchReadCodes } from "~/models/read-code-search.server";
 import { withCatalogueFacts } from "~/models/part.server";
 import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
-import { fail, methodNotAllowed, ok, type Envelope } from "~/server/api.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { readForm } from "~/server/forms.server";
 import { requireApiAccess } from "~/server/guard.server";
 import { readCodesFromImage } from "~/server/ocr/read-codes.server";
@@ -45,34 +45,23 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const outcome = searchReadCodes(user, reading.value.codes);
   if (outcome.status === "exhausted") {
-    const body: Envelope<ReturnType<typeof exhaustedView>> = {
-      success: false,
-      data: exhaustedView(outcome.stats),
-      message: m.exhausted,
-    };
-    return Response.json(body, { status: 402, headers: { "X-Remaining-Searches": "0" } });
+    const spent = exhaustedAnswer(outcome.stats);
+    return Response.json(spent.body, spent.init);
   }
-  const parts = outcome.hits;
-  const message =
-    parts.length === 0
-      ? m.noResultCode
-      : parts.length === 1
-        ? m.foundOne
-        : m.foundMany(parts.length);
-  const response = ok(
-    {
-      reading: {
-        code: outcome.reading?.code ?? null,
-        match: outcome.reading?.match ?? null,
-        codes: reading.value.codes,
-      },
-      parts: partListView(withCatalogueFacts(parts)),
+  const reply = {
+    reading: {
+      code: outcome.reading?.code ?? null,
+      match: outcome.reading?.match ?? null,
+      codes: reading.value.codes,
     },
-    message,
+    parts: partListView(withCatalogueFacts(outcome.hits)),
+  };
+  return ok(
+    reply,
+    foundMessage(outcome.hits.length, "code"),
+    200,
+    searchCreditHeaders(outcome, "image"),
   );
-  for (const [name, value] of Object.entries(searchCreditHeaders(outcome, "image")))
-    response.headers.set(name, value);
-  return response;
 }
 
 export const loader = () => methodNotAllowed();

@@ -8,8 +8,6 @@ const m = messages.auth;
 
 const text = z.string().optional();
 
-export { HONEYPOT_FIELD };
-
 export const loginSchema = z
   .object({ email: text, password: text, redirectTo: text, [HONEYPOT_FIELD]: text })
   .superRefine((value, ctx) => {

@@ -14,8 +14,12 @@ export function ok<T>(
   payload: T,
   message: string = messages.api.emptySuccess,
   status = 200,
+  headers?: Record<string, string>,
 ): Response {
-  return Response.json({ success: true, data: payload, message } satisfies Envelope<T>, { status });
+  return Response.json({ success: true, data: payload, message } satisfies Envelope<T>, {
+    status,
+    headers,
+  });
 }
 
 export function fail(message: string, status: number, errors?: Record<string, string[]>): Response {

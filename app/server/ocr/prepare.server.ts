@@ -5,7 +5,7 @@ const MAX_INPUT_PIXELS = 60_000_000;
 /** The width skew is measured on: enough for text lines, cheap to scan. */
 const PROBE_WIDTH = 500;
 /** The width the OCR reads: labels photographed whole put the code at a legible size here. */
-export const READ_WIDTH = 1400;
+const READ_WIDTH = 1400;
 /** Tesseract's LSTM misreads text rotated more than a few degrees; labels come up to ±20°. */
 const MAX_SKEW = 20;
 /** Codes printed very big read better smaller: the OCR model was trained on text of book size. */
