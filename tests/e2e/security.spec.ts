@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import path from "node:path";
+import { JS_BUDGET_KB, pageWeights } from "../../bench/page-weights.mjs";
 import { clientBuildDir, serverLeaks } from "../support/client-bundle";
 import { ADMIN, login } from "./support";
 
@@ -57,4 +59,15 @@ test("the admin's cookie writes through /api from our pages only", async ({ page
 
 test("no client file carries the database schema, the SQLite driver or a secret's name", () => {
   expect(serverLeaks(clientBuildDir())).toEqual([]);
+});
+
+test(`every budgeted page loads at most ${JS_BUDGET_KB} KB of gzip JavaScript (issue #13)`, () => {
+  const weights = pageWeights(path.dirname(clientBuildDir()));
+  expect(weights.map((page) => page.name)).toEqual(
+    expect.arrayContaining(["landing", "login", "register", "home", "search"]),
+  );
+  const over = weights
+    .filter((page) => page.kbGzip > JS_BUDGET_KB)
+    .map((page) => `${page.name}: ${page.kbGzip.toFixed(1)} KB`);
+  expect(over).toEqual([]);
 });
