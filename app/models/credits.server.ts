@@ -85,7 +85,9 @@ export function creditStats(
   const charged =
     (
       cachedStatement(
-        "select coalesce(sum(charged), 0) as charged from searches where user_id = ? and day = ?",
+        // Counts only the charged rows, through searches_user_day_idx: an unlimited account's
+        // thousands of free searches a day are never read.
+        "select count(*) as charged from searches where user_id = ? and day = ? and charged = 1",
       ).get(user.id, saoPauloDay(now)) as { charged: number } | undefined
     )?.charged ?? 0;
   const remaining =

@@ -1,7 +1,7 @@
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { partAlternativeCodes, partVehicles, vehicles } from "~db/schema";
 import { pageBounds } from "~/utils/paging";
-import { db, preparedOnce } from "~/utils/db.server";
+import { inIdList, preparedOnce } from "~/utils/db.server";
 
 export const VEHICLES_PER_PAGE = 10;
 
@@ -85,6 +85,29 @@ const vehiclePage = preparedOnce((database) =>
     .prepare(),
 );
 
+const alternativeCodesOfParts = preparedOnce((database) =>
+  database
+    .select({
+      id: partAlternativeCodes.id,
+      partId: partAlternativeCodes.partId,
+      alternativeCode: partAlternativeCodes.alternativeCode,
+      description: partAlternativeCodes.description,
+    })
+    .from(partAlternativeCodes)
+    .where(inIdList(partAlternativeCodes.partId, sql.placeholder("partIds")))
+    .orderBy(asc(partAlternativeCodes.partId), asc(partAlternativeCodes.alternativeCode))
+    .prepare(),
+);
+
+const vehicleCountsOfParts = preparedOnce((database) =>
+  database
+    .select({ partId: partVehicles.partId, n: count() })
+    .from(partVehicles)
+    .where(inIdList(partVehicles.partId, sql.placeholder("partIds")))
+    .groupBy(partVehicles.partId)
+    .prepare(),
+);
+
 /** One page of the vehicles a part fits, by brand, model and year; a page past the end shows the last. */
 export function vehiclesForPart(
   partId: number,
@@ -108,17 +131,7 @@ export type AlternativeCode = {
 export function alternativeCodesFor(partIds: number[]): Map<number, AlternativeCode[]> {
   const grouped = new Map<number, AlternativeCode[]>();
   if (partIds.length === 0) return grouped;
-  const rows = db()
-    .select({
-      id: partAlternativeCodes.id,
-      partId: partAlternativeCodes.partId,
-      alternativeCode: partAlternativeCodes.alternativeCode,
-      description: partAlternativeCodes.description,
-    })
-    .from(partAlternativeCodes)
-    .where(inArray(partAlternativeCodes.partId, partIds))
-    .orderBy(asc(partAlternativeCodes.partId), asc(partAlternativeCodes.alternativeCode))
-    .all();
+  const rows = alternativeCodesOfParts().all({ partIds: JSON.stringify(partIds) });
   for (const row of rows) {
     const list = grouped.get(row.partId) ?? [];
     list.push(row);
@@ -139,12 +152,7 @@ export function withAlternativeCodes<T extends { id: number }>(
 export function compatibleVehicleCounts(partIds: number[]): Map<number, number> {
   const counts = new Map<number, number>();
   if (partIds.length === 0) return counts;
-  const rows = db()
-    .select({ partId: partVehicles.partId, n: count() })
-    .from(partVehicles)
-    .where(inArray(partVehicles.partId, partIds))
-    .groupBy(partVehicles.partId)
-    .all();
+  const rows = vehicleCountsOfParts().all({ partIds: JSON.stringify(partIds) });
   for (const row of rows) counts.set(row.partId, row.n);
   return counts;
 }

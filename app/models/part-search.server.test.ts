@@ -53,6 +53,11 @@ describe("fair metering", () => {
       ["PS1000", false, 1],
       ["NAOEXISTE999", false, 0],
     ]);
+    expect(logged.map((s) => [s.day, s.createdAt.getTime()])).toEqual(
+      Array(3).fill(["2026-04-10", now.getTime()]),
+    );
+    const row = db().select().from(users).where(eq(users.id, user.id)).get()!;
+    expect(row.lastSearchAt?.getTime()).toBe(now.getTime());
   });
 
   it("warns at five or fewer and stops at zero with the repeated query still free", async () => {

@@ -117,6 +117,37 @@ const userRow = preparedOnce((database) =>
     .prepare(),
 );
 
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** Every search writes its log row and the user's last search time: prepared once. */
+const logSearch = preparedOnce((database) =>
+  database
+    .insert(searches)
+    .values({
+      userId: placeholder("userId"),
+      query: placeholder("query"),
+      queryNorm: placeholder("queryNorm"),
+      type: placeholder("type"),
+      resultsCount: placeholder("resultsCount"),
+      partId: placeholder("partId"),
+      charged: placeholder("charged"),
+      durationMs: placeholder("durationMs"),
+      day: placeholder("day"),
+      createdAt: placeholder("createdAt"),
+    })
+    .returning({ id: searches.id })
+    .prepare(),
+);
+
+const markSearched = preparedOnce((database) =>
+  database
+    .update(users)
+    // `set` takes no placeholder for a timestamp column: the milliseconds, as the column stores them.
+    .set({ lastSearchAt: sql`${placeholder("nowMs")}` })
+    .where(eq(users.id, placeholder("userId")))
+    .prepare(),
+);
+
 function allowanceOf(user: Searcher, now: Date): number {
   return user.role === "admin" ? UNLIMITED : allowanceFor(user.role, currentPlan(user.id, now));
 }
@@ -182,22 +213,18 @@ export function meteredSearch<T>(
       if (fromBalance && balance <= 0) return "exhausted" as const;
       charged = true;
     }
-    const logged = db()
-      .insert(searches)
-      .values({
-        userId: user.id,
-        query: search.query.slice(0, 200),
-        queryNorm: key,
-        type,
-        resultsCount: hits.length,
-        partId: search.firstPartId?.(hits) ?? null,
-        charged,
-        durationMs,
-        day,
-        createdAt: now,
-      })
-      .returning({ id: searches.id })
-      .get();
+    const logged = logSearch().get({
+      userId: user.id,
+      query: search.query.slice(0, 200),
+      queryNorm: key,
+      type,
+      resultsCount: hits.length,
+      partId: search.firstPartId?.(hits) ?? null,
+      charged,
+      durationMs,
+      day,
+      createdAt: now,
+    })!;
     if (fromBalance) {
       db()
         .update(users)
@@ -216,7 +243,7 @@ export function meteredSearch<T>(
         })
         .run();
     }
-    db().update(users).set({ lastSearchAt: now }).where(eq(users.id, user.id)).run();
+    markSearched().run({ userId: user.id, nowMs: now.getTime() });
     return charged ? ("charged" as const) : ("free" as const);
   });
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
 import { categories, partAlternativeCodes, parts, partVehicles, vehicles } from "~db/schema";
 import type { AlternativeCodeInput, PartFields } from "~/schemas/part";
 import { pageBounds } from "~/utils/paging";
-import { db, immediateTransaction } from "~/utils/db.server";
+import { db, immediateTransaction, inIdList } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
 import { isUniqueViolation, likePattern } from "./catalogue-rules.server";
@@ -270,9 +270,7 @@ function pickerWhere(filter: VehiclePickerFilter, selectedIds: readonly number[]
   }
   if (filter.brand) conditions.push(sql`${vehicles.brand} = ${filter.brand} collate nocase`);
   if (filter.onlySelected) {
-    conditions.push(
-      sql`${vehicles.id} in (select value from json_each(${JSON.stringify(selectedIds)}))`,
-    );
+    conditions.push(inIdList(vehicles.id, selectedIds));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -301,7 +299,7 @@ export function vehiclePickerPage(
     .where(where)
     .orderBy(
       // The part's vehicles first, so an edit opens on what it already fits.
-      sql`case when ${vehicles.id} in (select value from json_each(${JSON.stringify(selectedIds)})) then 0 else 1 end`,
+      sql`case when ${inIdList(vehicles.id, selectedIds)} then 0 else 1 end`,
       asc(vehicles.brand),
       asc(vehicles.model),
       asc(vehicles.year),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { plans, seoSettings } from "~db/schema";
-import { db } from "~/utils/db.server";
+import { db, preparedOnce } from "~/utils/db.server";
 import { canonicalBase } from "~/utils/seo-meta";
 import { DEFAULT_TWITTER_CARD, TWITTER_CARDS, type SeoInput } from "~/schemas/seo";
 import * as messages from "~/messages";
@@ -25,7 +25,11 @@ export type SeoSettings = SeoInput & { updatedAt: Date | null };
 
 const SEO_ROW_ID = 1;
 
-const readRow = () => db().select().from(seoSettings).where(eq(seoSettings.id, SEO_ROW_ID)).get();
+/** Every page's root loader reads it: prepared once per connection. */
+const seoRow = preparedOnce((database) =>
+  database.select().from(seoSettings).where(eq(seoSettings.id, SEO_ROW_ID)).prepare(),
+);
+const readRow = () => seoRow().get();
 
 /** What any visitor may read of the SEO settings, with the built-in defaults filled in. */
 export function publicSeo(): PublicSeo {

@@ -1,5 +1,7 @@
 import Database from "better-sqlite3";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -89,4 +91,13 @@ export function preparedOnce<T>(build: (database: Db) => T): () => T {
     }
     return query;
   };
+}
+
+/**
+ * `column in (ids)` with the ids as one JSON array parameter: one statement whatever their number
+ * (so it can be prepared once, with a placeholder), and SQLite probes the column's index per id.
+ */
+export function inIdList(column: SQLiteColumn, ids: readonly number[] | Placeholder): SQL {
+  const list = Array.isArray(ids) ? JSON.stringify(ids) : ids;
+  return sql`${column} in (select value from json_each(${list}))`;
 }
