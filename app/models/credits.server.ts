@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
-import { users } from "~db/schema";
-import { cachedStatement, db } from "~/utils/db.server";
+import { and, count, eq, sql } from "drizzle-orm";
+import { searches, users } from "~db/schema";
+import { cachedStatement, db, preparedOnce } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
 import type { Role } from "~db/schema";
 
@@ -73,6 +73,27 @@ export function allowanceFor(
   return role === "admin" ? UNLIMITED : dailyAllowance(plan?.creditsPerMonth);
 }
 
+// Counts only the charged rows, through searches_user_day_idx: an unlimited account's thousands
+// of free searches a day are never read.
+const chargedOnDay = preparedOnce((database) =>
+  database
+    .select({ n: count() })
+    .from(searches)
+    .where(
+      and(
+        eq(searches.userId, sql.placeholder("userId")),
+        eq(searches.day, sql.placeholder("day")),
+        eq(searches.charged, true),
+      ),
+    )
+    .prepare(),
+);
+
+/** How many of a user's searches cost a credit on a São Paulo day (YYYY-MM-DD). */
+export function chargedCount(userId: number, day: string): number {
+  return chargedOnDay().get({ userId, day })?.n ?? 0;
+}
+
 /**
  * Credits left today: one query of today's charges. `allowance` may be given when the caller has
  * already read the plan, so a request reads it once.
@@ -82,14 +103,7 @@ export function creditStats(
   now: Date = new Date(),
   allowance: number = allowanceFor(user.role, currentPlan(user.id, now)),
 ): CreditStats {
-  const charged =
-    (
-      cachedStatement(
-        // Counts only the charged rows, through searches_user_day_idx: an unlimited account's
-        // thousands of free searches a day are never read.
-        "select count(*) as charged from searches where user_id = ? and day = ? and charged = 1",
-      ).get(user.id, saoPauloDay(now)) as { charged: number } | undefined
-    )?.charged ?? 0;
+  const charged = chargedCount(user.id, saoPauloDay(now));
   const remaining =
     allowance === UNLIMITED
       ? UNLIMITED

@@ -5,6 +5,7 @@ import { saoPauloDay } from "~/utils/format";
 import { foldName, normalizeCode } from "~/utils/codes";
 import {
   allowanceFor,
+  chargedCount,
   creditStats,
   currentPlan,
   LOW_CREDIT_THRESHOLD,
@@ -91,24 +92,6 @@ function searchedToday(
   return Boolean(query().get({ userId, day, type, key }));
 }
 
-const chargedToday = preparedOnce((database) =>
-  database
-    .select({ n: sql<number>`count(*)` })
-    .from(searches)
-    .where(
-      and(
-        eq(searches.userId, sql.placeholder("userId")),
-        eq(searches.day, sql.placeholder("day")),
-        eq(searches.charged, true),
-      ),
-    )
-    .prepare(),
-);
-
-function chargedCount(userId: number, day: string): number {
-  return chargedToday().get({ userId, day })?.n ?? 0;
-}
-
 const userRow = preparedOnce((database) =>
   database
     .select()
@@ -117,23 +100,21 @@ const userRow = preparedOnce((database) =>
     .prepare(),
 );
 
-const placeholder = (name: string) => sql.placeholder(name);
-
 /** Every search writes its log row and the user's last search time: prepared once. */
 const logSearch = preparedOnce((database) =>
   database
     .insert(searches)
     .values({
-      userId: placeholder("userId"),
-      query: placeholder("query"),
-      queryNorm: placeholder("queryNorm"),
-      type: placeholder("type"),
-      resultsCount: placeholder("resultsCount"),
-      partId: placeholder("partId"),
-      charged: placeholder("charged"),
-      durationMs: placeholder("durationMs"),
-      day: placeholder("day"),
-      createdAt: placeholder("createdAt"),
+      userId: sql.placeholder("userId"),
+      query: sql.placeholder("query"),
+      queryNorm: sql.placeholder("queryNorm"),
+      type: sql.placeholder("type"),
+      resultsCount: sql.placeholder("resultsCount"),
+      partId: sql.placeholder("partId"),
+      charged: sql.placeholder("charged"),
+      durationMs: sql.placeholder("durationMs"),
+      day: sql.placeholder("day"),
+      createdAt: sql.placeholder("createdAt"),
     })
     .returning({ id: searches.id })
     .prepare(),
@@ -143,8 +124,8 @@ const markSearched = preparedOnce((database) =>
   database
     .update(users)
     // `set` takes no placeholder for a timestamp column: the milliseconds, as the column stores them.
-    .set({ lastSearchAt: sql`${placeholder("nowMs")}` })
-    .where(eq(users.id, placeholder("userId")))
+    .set({ lastSearchAt: sql`${sql.placeholder("nowMs")}` })
+    .where(eq(users.id, sql.placeholder("userId")))
     .prepare(),
 );
 
