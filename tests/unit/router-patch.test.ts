@@ -59,7 +59,7 @@ describe("the route-matching patch", () => {
     expect(again![0]).toMatchObject({ params: { id: "7" }, pathname: "/parts/7" });
   });
 
-  it("stays right past its bound, for encoded paths and for paths that match nothing", () => {
+  it("stays right past its bound, for encoded, long and unmatched paths", () => {
     const routes = [{ id: "part", path: "/parts/:id" }];
     for (let round = 0; round < 2; round++) {
       for (let n = 0; n < 1200; n++) {
@@ -67,6 +67,10 @@ describe("the route-matching patch", () => {
       }
     }
     expect(router.matchRoutes(routes, "/parts/a%20b")?.[0]?.params).toEqual({ id: "a b" });
+    const long = "x".repeat(300);
+    for (let round = 0; round < 2; round++) {
+      expect(router.matchRoutes(routes, `/parts/${long}`)?.[0]?.params).toEqual({ id: long });
+    }
     expect(router.matchRoutes(routes, "/nothing/here")).toBeNull();
     expect(router.matchRoutes(routes, "/nothing/here")).toBeNull();
   });
