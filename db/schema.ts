@@ -295,7 +295,8 @@ export const partAlternativeCodes = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("part_alt_codes_norm_idx").on(t.alternativeCodeNorm),
+    // Covers the search by alternative code and the data-quality scan of shared codes (ADR 0024).
+    index("part_alt_codes_norm_part_idx").on(t.alternativeCodeNorm, t.partId),
     uniqueIndex("part_alt_codes_part_norm_unique").on(t.partId, t.alternativeCodeNorm),
   ],
 );

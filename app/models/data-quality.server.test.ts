@@ -61,15 +61,15 @@ beforeAll(() => {
 });
 
 describe("data quality checks", () => {
-  it("finds an alternative code (normalised) shared by different parts", () => {
-    const check = sharedAlternativeCodes();
+  it("finds an alternative code (normalised) shared by different parts", async () => {
+    const check = await sharedAlternativeCodes();
     expect(check.total).toBe(1);
     expect(check.rows[0]).toMatchObject({ codeNorm: "ALT77", code: "ALT-7 7" });
     expect(check.rows[0]!.parts.map((p) => p.id)).toEqual([ids.filterA, ids.filterB]);
   });
 
-  it("finds parts without any fitment", () => {
-    const check = partsWithoutFitments();
+  it("finds parts without any fitment", async () => {
+    const check = await partsWithoutFitments();
     expect(check.total).toBe(1);
     expect(check.rows).toEqual([
       {
@@ -81,9 +81,9 @@ describe("data quality checks", () => {
     ]);
   });
 
-  it("finds vehicles without parts", () => {
+  it("finds vehicles without parts", async () => {
     createVehicle({ brand: "Honda", model: "Fit", year: 2018, version: "EX 1.5" });
-    const check = vehiclesWithoutParts();
+    const check = await vehiclesWithoutParts();
     expect(check.total).toBe(1);
     expect(check.rows[0]).toMatchObject({
       brand: "Honda",
@@ -93,8 +93,8 @@ describe("data quality checks", () => {
     });
   });
 
-  it("finds fitments whose year range leaves out the vehicle's year", () => {
-    const check = fitmentsOutsideVehicleYear();
+  it("finds fitments whose year range leaves out the vehicle's year", async () => {
+    const check = await fitmentsOutsideVehicleYear();
     expect(check.total).toBe(1);
     expect(check.rows[0]).toMatchObject({
       partId: ids.filterA,
@@ -107,8 +107,8 @@ describe("data quality checks", () => {
     });
   });
 
-  it("finds duplicate vehicles regardless of letter case and stray spaces", () => {
-    const check = duplicateVehicles();
+  it("finds duplicate vehicles regardless of letter case and stray spaces", async () => {
+    const check = await duplicateVehicles();
     expect(check.total).toBe(1);
     expect(check.rows[0]).toMatchObject({
       brand: "Volkswagen",
@@ -119,9 +119,9 @@ describe("data quality checks", () => {
     expect(check.rows[0]!.vehicles.map((v) => v.id)).toEqual([ids.gol, ids.golAgain]);
   });
 
-  it("caps every list but not its count", () => {
+  it("caps every list but not its count", async () => {
     for (let i = 0; i < 3; i++) createPart({ code: `DQ-CAP-${i}`, name: `Sem aplicação ${i}` });
-    const report = dataQualityReport(2);
+    const report = await dataQualityReport(2);
     expect(report.partsWithoutFitments.total).toBe(4);
     expect(report.partsWithoutFitments.rows).toHaveLength(2);
     expect(Object.keys(report)).toEqual([
@@ -131,5 +131,86 @@ describe("data quality checks", () => {
       "fitmentsOutsideVehicleYear",
       "duplicateVehicles",
     ]);
+  });
+});
+
+describe("reading the catalogue in steps", () => {
+  beforeAll(() => {
+    // More of every problem, with ids in another order than the lists': brands and codes that
+    // sort before the earlier ones come later, so steps must merge their firsts.
+    const zeta = createPart({ code: "DQ-ZZZ", name: "Zeta", alternatives: ["SHARED-9"] });
+    const alpha = createPart({
+      code: "DQ-AAA",
+      name: "Alfa",
+      alternatives: ["shared9", "SHARED-1"],
+    });
+    const beta = createPart({ code: "DQ-BBB", name: "Beta", alternatives: ["shared-1"] });
+    const audi = createVehicle({ brand: "Audi", model: "A3", year: 2001, version: "1.8" });
+    const chery = createVehicle({ brand: "Chery", model: "QQ", year: 2011, version: "1.0" });
+    createVehicle({ brand: "BMW", model: "320i", year: 2019, version: "2.0" });
+    createVehicle({ brand: "Agrale", model: "Marruá", year: 2010, version: "2.8" });
+    for (const [partId, vehicleId, yearFrom, yearTo] of [
+      [zeta.id, audi.id, 2005, 2010],
+      [alpha.id, chery.id, 2012, null],
+      [beta.id, audi.id, null, 2000],
+      [alpha.id, audi.id, 1990, 2000],
+    ] as const) {
+      db().insert(partVehicles).values({ partId, vehicleId, yearFrom, yearTo }).run();
+    }
+  });
+
+  it("finds the same problems and the same firsts whatever the step size", async () => {
+    const whole = await dataQualityReport(20, 1_000_000);
+    expect(whole.fitmentsOutsideVehicleYear.total).toBe(5);
+    expect(whole.sharedAlternativeCodes.total).toBe(3);
+    for (const limit of [1, 2, 3, 20]) {
+      const expected = await dataQualityReport(limit, 1_000_000);
+      for (const stepRows of [1, 2, 3, 5]) {
+        expect(
+          await dataQualityReport(limit, stepRows),
+          `limit ${limit}, step ${stepRows}`,
+        ).toEqual(expected);
+      }
+      expect(expected.fitmentsOutsideVehicleYear.rows).toEqual(
+        whole.fitmentsOutsideVehicleYear.rows.slice(0, limit),
+      );
+      expect(expected.vehiclesWithoutParts.rows).toEqual(
+        whole.vehiclesWithoutParts.rows.slice(0, limit),
+      );
+    }
+    expect(whole.fitmentsOutsideVehicleYear.rows.map((row) => row.partCode)).toEqual([
+      "DQ-100",
+      "DQ-AAA",
+      "DQ-AAA",
+      "DQ-BBB",
+      "DQ-ZZZ",
+    ]);
+    expect(whole.vehiclesWithoutParts.rows.map((row) => row.brand)).toEqual([
+      "Agrale",
+      "BMW",
+      "Honda",
+    ]);
+    expect(whole.sharedAlternativeCodes.rows.map((row) => row.codeNorm)).toEqual([
+      "ALT77",
+      "SHARED1",
+      "SHARED9",
+    ]);
+  });
+
+  it("lets the process answer other work between steps", async () => {
+    const order: string[] = [];
+    const report = dataQualityReport(20, 1).then(() => order.push("report"));
+    setImmediate(() => order.push("other work"));
+    await report;
+    expect(order).toEqual(["other work", "report"]);
+  });
+
+  it("reads the catalogue once for callers that ask at the same time", async () => {
+    const first = dataQualityReport();
+    expect(dataQualityReport()).toBe(first);
+    const report = await first;
+    const again = dataQualityReport();
+    expect(again).not.toBe(first);
+    expect(await again).toEqual(report);
   });
 });
