@@ -1,7 +1,8 @@
 import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import { categories, parts, payments, plans, searches, subscriptions, users } from "~db/schema";
+import { parts, payments, plans, searches, subscriptions, users } from "~db/schema";
 import type { DashboardPeriod } from "~/schemas/choices";
-import { db } from "~/utils/db.server";
+import { db, slowAggregate } from "~/utils/db.server";
+import { categoriesByPartCount } from "./category.server";
 import {
   saoPauloClock,
   saoPauloDay,
@@ -180,7 +181,10 @@ export function searchActivity(now = new Date()): SearchActivity {
   };
 }
 
-export function inventoryFigures(): InventoryFigures {
+/** Reused a while on a large catalogue: it reads every part (0.3 s on a million). */
+export const inventoryFigures = slowAggregate(readInventoryFigures);
+
+function readInventoryFigures(): InventoryFigures {
   const generatedPrefix = marketplaceSearchLink("");
   const row = db()
     .select({
@@ -206,14 +210,10 @@ export function inventoryFigures(): InventoryFigures {
 
 /** The categories with the most parts, most first (ties by name); categories with none left out. */
 export function categoryStats(limit = TOP_CATEGORIES): CategoryCount[] {
-  return db()
-    .select({ categoryName: categories.name, partsCount: count(parts.id) })
-    .from(categories)
-    .innerJoin(parts, eq(parts.categoryId, categories.id))
-    .groupBy(categories.id)
-    .orderBy(sql`count(${parts.id}) desc`, categories.name)
-    .limit(limit)
-    .all();
+  return categoriesByPartCount()
+    .filter((category) => category.partsCount > 0)
+    .slice(0, limit)
+    .map(({ name, partsCount }) => ({ categoryName: name, partsCount }));
 }
 
 /**

@@ -101,3 +101,34 @@ export function inIdList(column: SQLiteColumn, ids: readonly number[] | Placehol
   const list = Array.isArray(ids) ? JSON.stringify(ids) : ids;
   return sql`${column} in (select value from json_each(${list}))`;
 }
+
+/** Reading below this many milliseconds is always done again: nobody waits, nothing is stale. */
+export const SLOW_AGGREGATE_MS = 20;
+/** A slow reading is reused for this many times what it cost: at most 1 % of a core on it. */
+export const SLOW_AGGREGATE_REUSE = 100;
+
+/**
+ * A figure read over a whole table (parts per category, links on a million parts) that pages
+ * show on every visit. While reading it costs under SLOW_AGGREGATE_MS it is read each time, so a
+ * small catalogue shows every change at once; once it costs more, a reading is reused for
+ * SLOW_AGGREGATE_REUSE times its cost (50 ms → 5 s), per connection. Only for figures where a
+ * few seconds' lag is harmless: never for a rule that decides a write.
+ */
+export function slowAggregate<T>(
+  read: () => T,
+  clock: () => number = () => performance.now(),
+): () => T {
+  const kept = new WeakMap<Db, { value: T; until: number }>();
+  return () => {
+    const database = db();
+    const now = clock();
+    const reading = kept.get(database);
+    if (reading && now < reading.until) return reading.value;
+    const value = read();
+    const cost = clock() - now;
+    if (cost >= SLOW_AGGREGATE_MS)
+      kept.set(database, { value, until: now + cost * (1 + SLOW_AGGREGATE_REUSE) });
+    else kept.delete(database);
+    return value;
+  };
+}
