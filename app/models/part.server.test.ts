@@ -329,6 +329,19 @@ describe("the admin list", () => {
     expect(queryParts({ categoryId: otherCategoryId, q: "LST" }, 20, 0).total).toBe(0);
   });
 
+  it("gives the same total and order on every slice, with or without text", () => {
+    for (const filter of [{ q: "page" }, { categoryId: otherCategoryId }, {}]) {
+      const whole = queryParts(filter, 1_000, 0);
+      expect(whole.total, JSON.stringify(filter)).toBe(whole.items.length);
+      const slices = [0, 7, 14, 21].map((offset) => queryParts(filter, 7, offset));
+      expect(slices.every((slice) => slice.total === whole.total)).toBe(true);
+      expect(slices.flatMap((slice) => slice.items.map((p) => p.id))).toEqual(
+        whole.items.slice(0, 28).map((p) => p.id),
+      );
+      expect(queryParts(filter, 7, whole.total + 7)).toEqual({ items: [], total: whole.total });
+    }
+  });
+
   it("puts the exact code first", () => {
     insertPart({ code: "PAGE", name: "Código curto" });
     expect(queryParts({ q: "page" }, 20, 0).items[0]!.code).toBe("PAGE");
