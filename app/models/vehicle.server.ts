@@ -7,9 +7,8 @@ import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
 import { isUniqueViolation, likePattern } from "./catalogue-rules.server";
 import { refuse, type Outcome } from "./outcome";
-import { normalizeCode } from "~/utils/codes";
 import { vehicleNameColumns } from "./fitment.server";
-import { partSummaryColumns } from "./part.server";
+import { listPartsPage, partSummaryColumns } from "./part.server";
 
 /**
  * Vehicles management (admin): the paged list with filters, detail with compatible parts, create,
@@ -354,41 +353,28 @@ export type PickerPart = {
 };
 
 /**
- * One page of the compatibility dialog's parts picker: by code (any spelling: "BR-123" finds
- * "BR123"), name or manufacturer; exact and starting codes first. Never loads the whole catalogue.
+ * One page of the compatibility dialog's parts picker: the admin parts list's search (a code in
+ * any spelling, "BR-123" finds "BR123", an alternative code, the name or the manufacturer; exact
+ * and starting codes first). Never loads the whole catalogue.
  */
 export function searchPartsForPicker(
   query: string,
   requestedPage = 1,
   perPage = PART_PICKER_PAGE_SIZE,
 ) {
-  const text = query.trim();
-  const code = normalizeCode(text);
-  const where = text
-    ? or(
-        ...(code ? [sql`${parts.codeNorm} like ${likePattern(code)} escape '\\'`] : []),
-        sql`${parts.name} like ${likePattern(text)} escape '\\'`,
-        sql`${parts.manufacturer} like ${likePattern(text)} escape '\\'`,
-      )
-    : undefined;
-  const total = db().select({ n: count() }).from(parts).where(where).get()?.n ?? 0;
-  const { page, pages } = pageBounds(total, perPage, requestedPage);
-  // Exact code first, then codes that start with it. (A bare `0` would be read as a column number.)
-  const rank = code
-    ? [
-        sql`case when ${parts.codeNorm} = ${code} then 0 when ${parts.codeNorm} like ${`${code}%`} then 1 else 2 end`,
-      ]
-    : [];
-  const items: PickerPart[] = db()
-    .select(partSummaryColumns)
-    .from(parts)
-    .leftJoin(categories, eq(categories.id, parts.categoryId))
-    .where(where)
-    .orderBy(...rank, asc(parts.code), asc(parts.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
-  return { items, total, page, pages };
+  const { items, total, page, pages } = listPartsPage({ q: query, page: requestedPage }, perPage);
+  return {
+    items: items.map(({ id, code, name, manufacturer, categoryName }): PickerPart => ({
+      id,
+      code,
+      name,
+      manufacturer,
+      categoryName,
+    })),
+    total,
+    page,
+    pages,
+  };
 }
 
 /** The picked parts by id, in code order (unknown ids are left out). */
