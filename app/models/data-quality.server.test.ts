@@ -148,6 +148,8 @@ describe("reading the catalogue in steps", () => {
     const audi = createVehicle({ brand: "Audi", model: "A3", year: 2001, version: "1.8" });
     const chery = createVehicle({ brand: "Chery", model: "QQ", year: 2011, version: "1.0" });
     createVehicle({ brand: "BMW", model: "320i", year: 2019, version: "2.0" });
+    const audiAgain = createVehicle({ brand: " AUDI", model: "a3", year: 2001, version: "1.8" });
+    db().insert(partVehicles).values({ partId: zeta.id, vehicleId: audiAgain.id }).run();
     createVehicle({ brand: "Agrale", model: "Marruá", year: 2010, version: "2.8" });
     for (const [partId, vehicleId, yearFrom, yearTo] of [
       [zeta.id, audi.id, 2005, 2010],
@@ -190,6 +192,16 @@ describe("reading the catalogue in steps", () => {
       "BMW",
       "Honda",
     ]);
+    // Duplicates of several brands, in the compared brand's order, capped across brands.
+    expect(whole.duplicateVehicles.total).toBe(2);
+    expect(whole.duplicateVehicles.rows.map((row) => `${row.brand} ${row.model}`)).toEqual([
+      "Audi A3",
+      "Volkswagen Gol",
+    ]);
+    expect((await dataQualityReport(1, 1_000_000)).duplicateVehicles).toEqual({
+      total: 2,
+      rows: [whole.duplicateVehicles.rows[0]],
+    });
     expect(whole.sharedAlternativeCodes.rows.map((row) => row.codeNorm)).toEqual([
       "ALT77",
       "SHARED1",

@@ -227,28 +227,36 @@ export async function fitmentsOutsideVehicleYear(
 }
 
 /**
- * Vehicles that repeat brand, model, year and version, letter case aside. One query: it groups
- * the vehicles table (100k rows at the top size, about 0.2 s), which id steps cannot split.
+ * Vehicles that repeat brand, model, year and version, letter case aside. A step per brand (as
+ * compared: lower case, no outer spaces), over the brand index: a group never spans two brands.
  */
 export async function duplicateVehicles(
   limit = DATA_QUALITY_SAMPLE,
 ): Promise<Check<DuplicateVehicles>> {
   await nextTurn();
-  const grouped = `select lower(trim(brand)) as b, lower(trim(model)) as m, year as y, lower(trim(version)) as ver,
-      min(id) as first_id from vehicles group by b, m, y, ver having count(*) > 1`;
-  const total = count(`select count(*) as n from (${grouped})`);
-  const groups = cachedStatement(`select * from (${grouped}) order by b, m, y, ver limit ?`).all(
-    limit,
-  ) as { b: string; m: string; y: number; ver: string }[];
+  const brands = cachedStatement(
+    `select lower(trim(brand)) as b, json_group_array(brand) as spellings
+     from (select distinct brand from vehicles) group by b order by b`,
+  ).all() as { b: string; spellings: string }[];
+  const groupsOf = cachedStatement(
+    `select lower(trim(model)) as m, year as y, lower(trim(version)) as ver from vehicles
+     where brand in (select value from json_each(?))
+     group by m, y, ver having count(*) > 1 order by m, y, ver`,
+  );
   const members = cachedStatement(
     `select id, brand, model, version, fipe_code as fipeCode from vehicles
-     where lower(trim(brand)) = ? and lower(trim(model)) = ? and year = ? and lower(trim(version)) = ?
+     where brand in (select value from json_each(?))
+       and lower(trim(model)) = ? and year = ? and lower(trim(version)) = ?
      order by id`,
   );
-  return {
-    total,
-    rows: groups.map((g) => {
-      const list = members.all(g.b, g.m, g.y, g.ver) as {
+  let total = 0;
+  const rows: DuplicateVehicles[] = [];
+  for (const { spellings } of brands) {
+    await nextTurn();
+    const groups = groupsOf.all(spellings) as { m: string; y: number; ver: string }[];
+    total += groups.length;
+    for (const g of groups.slice(0, limit - rows.length)) {
+      const list = members.all(spellings, g.m, g.y, g.ver) as {
         id: number;
         brand: string;
         model: string;
@@ -256,15 +264,16 @@ export async function duplicateVehicles(
         fipeCode: string | null;
       }[];
       const first = list[0]!;
-      return {
+      rows.push({
         brand: first.brand,
         model: first.model,
         year: g.y,
         version: first.version,
         vehicles: list.map((v) => ({ id: v.id, fipeCode: v.fipeCode })),
-      };
-    }),
-  };
+      });
+    }
+  }
+  return { total, rows };
 }
 
 async function readReport(limit: number, stepRows: number) {
