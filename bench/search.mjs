@@ -6,7 +6,8 @@
 //   npm run bench:search -- --duration 20 --connections 20 --only code,description
 //   npm run bench:search -- --regenerate       # rebuild the catalogue file even if it matches
 //   npm run bench:search -- --rate 50          # fixed 50 req/s per target: latency below saturation
-//   (also: --warmup 2, --single 5 (0 = skip the 1-connection pass), --gzip, --db <file>, --keep-searches)
+//   (also: --warmup 2, --single 5 (0 = skip the 1-connection pass), --gzip, --db <file>, --keep-searches,
+//    --pages 0 to skip the pages pass)
 //
 // 1. Makes sure the catalogue file exists (bench/.data/catalogue-1m.db, or -50k for --size small)
 //    and has the expected row counts; otherwise runs bench/generate-catalogue.ts (via tsx).
@@ -19,7 +20,10 @@
 //    Then the same search targets with ONE connection, which is the per-request (unqueued) latency.
 // 4. All of it twice: with one web process (WEB_CONCURRENCY=1) and with one per core; and, first,
 //    the floor: a bare node:http server answering "ok", measured the same way in the same run.
-// 5. Prints a table per process count and PASS/MISS per target; writes bench/results/search.json.
+// 5. With one process, the back office's heavy pages on the same catalogue (--pages 0 skips):
+//    each page's time to its last byte, and how long it held the process (the slowest /healthz
+//    asked back to back meanwhile). Target: no page holds its process more than 100 ms.
+// 6. Prints a table per process count and PASS/MISS per target; writes bench/results/search.json.
 //
 // Targets (issue #13): /healthz >= 5 % of the bare floor; JSON code search >= 0.7 x /healthz; the
 // HTML /search page >= 0.4 x (code) and >= 0.25 x (description); p99 at 20 connections <= 25 ms
@@ -73,6 +77,8 @@ const TARGETS = {
   descriptionP99Ms: 60,
   scaling: 1.5,
   rssMb: 250,
+  /** The longest a page may keep its web process from answering anyone else. */
+  pageHoldMs: 100,
 };
 
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -93,6 +99,8 @@ const GZIP = args.gzip === "true";
 /** Fixed overall request rate for the loaded phase (open-ish loop); 0 = as fast as possible. */
 const RATE = args.rate ? clampInt(args.rate, 0, 0, 1_000_000) : 0;
 const KEEP_SEARCHES = args["keep-searches"] === "true";
+/** The pass over the back office's heavy pages (one process); `--pages 0` skips it. */
+const PAGES_PASS = args.pages !== "0" && args.pages !== "false";
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE) || args.verbose === "true";
 const PROCESS_COUNTS = String(args.processes ?? `1,${os.availableParallelism()}`)
   .split(",")
@@ -662,6 +670,99 @@ function verdict(label, value, target, lowerIsBetter, unit) {
 }
 
 // ---------------------------------------------------------------------------
+// Pages at catalogue scale
+// ---------------------------------------------------------------------------
+
+/**
+ * Pages whose loaders read across the whole catalogue (counts, text scans, reports), with ids
+ * taken from the catalogue file. Each is asked for once to warm up, then PAGE_RUNS times.
+ */
+function scalePages(samples) {
+  const db = new Database(DB_FILE, { readonly: true });
+  try {
+    const partId = db.prepare("select id from parts order by id limit 1 offset 500000").get()?.id;
+    const vehicleId = db
+      .prepare("select vehicle_id as id from part_vehicles order by id limit 1 offset 5000000")
+      .get()?.id;
+    const q = encodeURIComponent;
+    return [
+      ["/home", "/home"],
+      ["/search code", `/search?q=${q(samples.ownCodes[0])}`],
+      ["/search description", `/search?q=${q(samples.descriptionQueries[0])}&type=description`],
+      ["/usage", "/usage"],
+      ["/parts", "/parts"],
+      ["/parts?q= (text)", "/parts?q=filtro"],
+      ["/parts?q= (code)", `/parts?q=${q(samples.ownCodes[1])}`],
+      ["/parts/:id/edit", `/parts/${partId}/edit`],
+      ["/api/parts?q=", "/api/parts?q=filtro"],
+      ["/vehicles", "/vehicles"],
+      ["/vehicles/:id/compatibility", `/vehicles/${vehicleId}/compatibility`],
+      ["/categories", "/categories"],
+      ["/admin (geral)", "/admin"],
+      ["/admin analytics", "/admin?tab=analytics"],
+      ["/admin sistema", "/admin?tab=sistema"],
+      ["/admin/data-quality", "/admin/data-quality"],
+    ];
+  } finally {
+    db.close();
+  }
+}
+
+const PAGE_RUNS = 3;
+
+/**
+ * Each page's time to its last byte, and how long it held the process: meanwhile a second
+ * connection asks /healthz back to back, and the slowest of those answers is the hold (a loader
+ * that yields between steps keeps it short however long the page takes).
+ */
+async function measureScalePages(base, cookie, samples) {
+  const rows = [];
+  for (const [name, pagePath] of scalePages(samples)) {
+    const ask = async () => {
+      const started = performance.now();
+      const res = await fetch(`${base}${pagePath}`, { headers: { cookie }, redirect: "manual" });
+      const bytes = Buffer.byteLength(await res.text());
+      return { status: res.status, ms: performance.now() - started, bytes };
+    };
+    await ask();
+    const times = [];
+    let holdMs = 0;
+    let status = 0;
+    let bytes = 0;
+    for (let i = 0; i < PAGE_RUNS; i++) {
+      let loading = true;
+      const prober = (async () => {
+        while (loading) {
+          const started = performance.now();
+          await (await fetch(`${base}/healthz`)).text();
+          if (loading) holdMs = Math.max(holdMs, performance.now() - started);
+        }
+      })();
+      const answer = await ask();
+      loading = false;
+      await prober;
+      times.push(answer.ms);
+      status = answer.status;
+      bytes = answer.bytes;
+    }
+    times.sort((a, b) => a - b);
+    const row = {
+      name,
+      path: pagePath,
+      status,
+      kb: round(bytes / 1024, 1),
+      medianMs: round(times[Math.floor(times.length / 2)], 1),
+      holdMs: round(holdMs, 1),
+    };
+    log(
+      `  ${pad(name, 30)} ${status} ${pad(row.kb, 7, true)} KB ${pad(row.medianMs, 8, true)} ms, holds the process ${pad(row.holdMs, 7, true)} ms`,
+    );
+    rows.push(row);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------
 
@@ -824,12 +925,18 @@ async function measureWith(processes, { admin, adminId, samples, notes }) {
       singleRows.push(row);
     }
   }
+  let pages = [];
+  if (PAGES_PASS && processes === 1) {
+    log(`  Pages at catalogue scale (median of ${PAGE_RUNS}, after one warm-up):`);
+    pages = await measureScalePages(base, cookie, samples);
+  }
   const peakRssMb = round(sampler.stop());
   await stopServer({ keepData: true });
   return {
     processes,
     rows,
     singleRows,
+    pages,
     memory: { afterBootMb: round(bootRss), peakPerProcessMb: peakRssMb },
   };
 }
@@ -927,6 +1034,10 @@ async function main() {
       ),
     );
   }
+  for (const page of one.pages ?? [])
+    checks.push(
+      verdict(`page ${page.name} holds its process`, page.holdMs, TARGETS.pageHoldMs, true, " ms"),
+    );
   if (many) {
     for (const r of many.rows) {
       const base = one.rows.find((x) => x.name === r.name);
