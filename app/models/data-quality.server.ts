@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { cachedStatement } from "~/utils/db.server";
+import { STEP_ROWS, cachedStatement, idRanges } from "~/utils/db.server";
 
 /**
  * Catalogue checks for the admin's "Qualidade dos dados" page. Each check returns how many
@@ -11,8 +11,6 @@ import { cachedStatement } from "~/utils/db.server";
  */
 
 export const DATA_QUALITY_SAMPLE = 20;
-/** Rows one step reads; a step stays within a few tens of milliseconds on the 1M catalogue. */
-export const STEP_ROWS = 25_000;
 
 export type Check<T> = { total: number; rows: T[] };
 
@@ -48,26 +46,6 @@ export type DuplicateVehicles = {
   version: string;
   vehicles: { id: number; fipeCode: string | null }[];
 };
-
-type IdRange = { after: number; last: number };
-
-/**
- * The ranges of `table`'s ids, STEP_ROWS ids each, in order, with a turn of the event loop
- * before each. `table` is one of ours, never user input.
- */
-async function* idRanges(table: string, stepRows: number): AsyncGenerator<IdRange> {
-  const end = cachedStatement(
-    `select max(id) as last from (select id from ${table} where id > ? order by id limit ?)`,
-  );
-  let after = Number.MIN_SAFE_INTEGER;
-  for (;;) {
-    await nextTurn();
-    const { last } = end.get(after, stepRows) as { last: number | null };
-    if (last === null) return;
-    yield { after, last };
-    after = last;
-  }
-}
 
 const count = (sqlText: string, ...params: unknown[]) =>
   (cachedStatement(sqlText).get(...params) as { n: number }).n;

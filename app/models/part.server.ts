@@ -2,7 +2,14 @@ import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
 import { categories, partAlternativeCodes, parts, partVehicles, vehicles } from "~db/schema";
 import type { AlternativeCodeInput, PartFields } from "~/schemas/part";
 import { pageBounds } from "~/utils/paging";
-import { db, immediateTransaction, inIdList } from "~/utils/db.server";
+import {
+  STEP_ROWS,
+  db,
+  idRanges,
+  immediateTransaction,
+  inIdList,
+  type IdRange,
+} from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
 import { isUniqueViolation, likePattern } from "./catalogue-rules.server";
@@ -60,9 +67,13 @@ export type PartListItem = PartRow & {
   vehiclesCount: number;
 };
 
-/** Code (normalised, anywhere in the own or an alternative code), name or manufacturer; and the category. */
-function partListWhere(filter: PartListFilter): SQL | undefined {
+/**
+ * Code (normalised, anywhere in the own or an alternative code), name or manufacturer; and the
+ * category. With `range`, only the parts whose ids are in it (a step of a stepped scan).
+ */
+function partListWhere(filter: PartListFilter, range?: IdRange): SQL | undefined {
   const conditions: SQL[] = [];
+  if (range) conditions.push(sql`${parts.id} > ${range.after} and ${parts.id} <= ${range.last}`);
   if (filter.categoryId !== undefined) conditions.push(eq(parts.categoryId, filter.categoryId));
   const text = filter.q?.trim();
   if (text) {
@@ -76,9 +87,12 @@ function partListWhere(filter: PartListFilter): SQL | undefined {
       // A normalised code holds only A–Z and 0–9: nothing to escape.
       const normPattern = `%${norm}%`;
       matches.push(sql`${parts.codeNorm} like ${normPattern}`);
-      // One scan of the (code, part) index, not a probe per part: 0.6 s → 0.16 s on 3M codes.
+      // One scan of the alternative codes (of the step's parts), not a probe per part.
+      const ofStep = range
+        ? sql`${partAlternativeCodes.partId} > ${range.after} and ${partAlternativeCodes.partId} <= ${range.last} and`
+        : sql``;
       matches.push(
-        sql`${parts.id} in (select ${partAlternativeCodes.partId} from ${partAlternativeCodes} where ${partAlternativeCodes.alternativeCodeNorm} like ${normPattern})`,
+        sql`${parts.id} in (select ${partAlternativeCodes.partId} from ${partAlternativeCodes} where ${ofStep} ${partAlternativeCodes.alternativeCodeNorm} like ${normPattern})`,
       );
     }
     conditions.push(or(...matches)!);
@@ -122,33 +136,81 @@ export const partSummaryColumns = {
 };
 
 /**
- * One slice of the admin list with every column it shows. The filter reads the whole catalogue
- * (a search matches anywhere in a code or a name), so it runs once: it gives the slice's ids and
- * the total together, and the columns are read for those ids only.
+ * A text search matches anywhere in a code or a name, so it reads every part: range by range
+ * (idRanges), each step offering its first `offset + limit` in the list's order, when that is at
+ * most this many; deeper slices (only the API can ask) read the catalogue in one statement.
  */
-export function queryParts(
-  filter: PartListFilter,
-  limit: number,
-  offset: number,
-): { items: PartListItem[]; total: number } {
+const STEPPED_SLICE_MAX = 2_000;
+
+type Slice = { ids: number[]; total: number };
+
+function wholeSlice(filter: PartListFilter, limit: number, offset: number): Slice {
   const where = partListWhere(filter);
-  const countAll = () => db().select({ n: count() }).from(parts).where(where).get()!.n;
-  const textSearch = Boolean(filter.q?.trim());
-  const slice = db()
-    .select({
-      id: parts.id,
-      // Without text the count comes from an index, and the slice from the code index's order.
-      total: textSearch ? sql<number>`count(*) over ()` : sql<number>`0`,
-    })
+  const ids = db()
+    .select({ id: parts.id })
     .from(parts)
     .where(where)
     .orderBy(...partListOrder(filter))
     .limit(limit)
     .offset(offset)
-    .all();
-  if (slice.length === 0) return { items: [], total: offset > 0 || !textSearch ? countAll() : 0 };
-  const total = textSearch ? slice[0]!.total : countAll();
-  const ids = slice.map((row) => row.id);
+    .all()
+    .map((row) => row.id);
+  const total = db().select({ n: count() }).from(parts).where(where).get()!.n;
+  return { ids, total };
+}
+
+async function steppedSlice(
+  filter: PartListFilter,
+  limit: number,
+  offset: number,
+  stepRows: number,
+): Promise<Slice> {
+  const need = offset + limit;
+  const order = partListOrder(filter);
+  let kept: number[] = [];
+  let total = 0;
+  for await (const range of idRanges("parts", stepRows)) {
+    const step = db()
+      .select({ id: parts.id, matches: sql<number>`count(*) over ()` })
+      .from(parts)
+      .where(partListWhere(filter, range))
+      .orderBy(...order)
+      .limit(need)
+      .all();
+    if (step.length === 0) continue;
+    total += step[0]!.matches;
+    const offered = step.map((row) => row.id);
+    kept =
+      kept.length === 0
+        ? offered
+        : db()
+            .select({ id: parts.id })
+            .from(parts)
+            .where(inIdList(parts.id, [...kept, ...offered]))
+            .orderBy(...order)
+            .limit(need)
+            .all()
+            .map((row) => row.id);
+  }
+  return { ids: kept.slice(offset, need), total };
+}
+
+/**
+ * One slice of the admin list with every column it shows, and how many parts match. Without
+ * text the slice and the count come from indexes; a text search reads the catalogue in steps
+ * that let the process answer others meanwhile (0.45 s of scanning on 1M parts).
+ */
+export async function queryParts(
+  filter: PartListFilter,
+  limit: number,
+  offset: number,
+  stepRows = STEP_ROWS,
+): Promise<{ items: PartListItem[]; total: number }> {
+  const stepped = Boolean(filter.q?.trim()) && offset + limit <= STEPPED_SLICE_MAX;
+  const { ids, total } = stepped
+    ? await steppedSlice(filter, limit, offset, stepRows)
+    : wholeSlice(filter, limit, offset);
+  if (ids.length === 0) return { items: [], total };
   const rows = db()
     .select({
       ...partColumns,
@@ -181,15 +243,15 @@ export type PartListPage = {
 };
 
 /** A page of the admin list; a page past the end shows the last one. */
-export function listPartsPage(
+export async function listPartsPage(
   filter: PartListFilter & { page?: number },
   perPage = PARTS_PER_PAGE,
-): PartListPage {
+): Promise<PartListPage> {
   const asked = pageBounds(Number.MAX_SAFE_INTEGER, perPage, filter.page).page;
-  let slice = queryParts(filter, perPage, (asked - 1) * perPage);
+  let slice = await queryParts(filter, perPage, (asked - 1) * perPage);
   const { page, pages } = pageBounds(slice.total, perPage, asked);
   // A page past the end (a stale link) shows the last one.
-  if (page !== asked) slice = queryParts(filter, perPage, (page - 1) * perPage);
+  if (page !== asked) slice = await queryParts(filter, perPage, (page - 1) * perPage);
   return { items: slice.items, total: slice.total, page, pages, perPage };
 }
 

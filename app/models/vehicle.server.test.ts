@@ -237,20 +237,20 @@ describe("vehicles", () => {
     });
   });
 
-  it("searches parts for the picker by code in any spelling, name or manufacturer, a page at a time", () => {
+  it("searches parts for the picker by code in any spelling, name or manufacturer, a page at a time", async () => {
     for (let i = 0; i < 12; i++)
       createPart({ code: `PK-${100 + i}`, name: `Palheta ${i}`, manufacturer: "Bosch Picker" });
     const exact = createPart({ code: "PK10", name: "Outra", manufacturer: "X" });
-    const byCode = searchPartsForPicker("pk 10", 1, 10);
+    const byCode = await searchPartsForPicker("pk 10", 1, 10);
     expect(byCode.items[0]?.id).toBe(exact.id);
     expect(byCode.total).toBe(11);
     expect(byCode.pages).toBe(2);
-    expect(searchPartsForPicker("pk 10", 2, 10).items).toHaveLength(1);
-    expect(searchPartsForPicker("bosch picker", 1, 5)).toMatchObject({ total: 12, pages: 3 });
-    expect(searchPartsForPicker("palheta 1", 1, 10).total).toBe(3);
-    expect(searchPartsForPicker("Palheta_1", 1, 10).total).toBe(0);
+    expect((await searchPartsForPicker("pk 10", 2, 10)).items).toHaveLength(1);
+    expect(await searchPartsForPicker("bosch picker", 1, 5)).toMatchObject({ total: 12, pages: 3 });
+    expect((await searchPartsForPicker("palheta 1", 1, 10)).total).toBe(3);
+    expect((await searchPartsForPicker("Palheta_1", 1, 10)).total).toBe(0);
     expect(partsByIds([exact.id, 999_999]).map((p) => p.code)).toEqual(["PK10"]);
-    const everything = searchPartsForPicker("", 1, 5);
+    const everything = await searchPartsForPicker("", 1, 5);
     expect(everything.items).toHaveLength(5);
     expect(everything.total).toBeGreaterThanOrEqual(13);
   });

@@ -357,12 +357,15 @@ export type PickerPart = {
  * any spelling, "BR-123" finds "BR123", an alternative code, the name or the manufacturer; exact
  * and starting codes first). Never loads the whole catalogue.
  */
-export function searchPartsForPicker(
+export async function searchPartsForPicker(
   query: string,
   requestedPage = 1,
   perPage = PART_PICKER_PAGE_SIZE,
 ) {
-  const { items, total, page, pages } = listPartsPage({ q: query, page: requestedPage }, perPage);
+  const { items, total, page, pages } = await listPartsPage(
+    { q: query, page: requestedPage },
+    perPage,
+  );
   return {
     items: items.map(({ id, code, name, manufacturer, categoryName }): PickerPart => ({
       id,

@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access);
   const query = parsePartListQuery(new URL(request.url).searchParams);
-  const page = listPartsPage(query);
+  const page = await listPartsPage(query);
   return {
     query: { q: query.q, category: query.categoryId ? String(query.categoryId) : "all" },
     categories: partCategoryOptions(),

@@ -32,11 +32,11 @@ export const meta: MetaFunction = () => [{ title: `${m.compatibility} — Encaix
 const vehicleOr404 = (raw: string | undefined) => recordOr404(raw, getVehicle, m.vehicleNotFound);
 
 /** What the dialog shows: the checked parts, and one page of the parts search. */
-function pickerState(selectedIds: number[], q: string, page: number, error?: string) {
+async function pickerState(selectedIds: number[], q: string, page: number, error?: string) {
   return {
     selected: partsByIds(selectedIds),
     q,
-    results: searchPartsForPicker(q, page),
+    results: await searchPartsForPicker(q, page),
     error: error ?? null,
   };
 }
@@ -44,7 +44,10 @@ function pickerState(selectedIds: number[], q: string, page: number, error?: str
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access);
   const vehicle = vehicleOr404(params.id);
-  return { label: vehicleLabel(vehicle), state: pickerState(compatiblePartIds(vehicle.id), "", 1) };
+  return {
+    label: vehicleLabel(vehicle),
+    state: await pickerState(compatiblePartIds(vehicle.id), "", 1),
+  };
 }
 
 /**
@@ -56,12 +59,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const vehicle = vehicleOr404(params.id);
   const form = readCompatibilityForm(await readForm(request));
   if (form.intent.action === "search")
-    return { state: pickerState(form.partIds, form.q, form.intent.page) };
+    return { state: await pickerState(form.partIds, form.q, form.intent.page) };
   const result = setVehicleParts(vehicle.id, form.partIds, admin.id);
   if (!result.ok) {
     if (result.reason === "not_found") throw new Response(result.message, { status: 404 });
     return data(
-      { state: pickerState(form.partIds, form.q, 1, result.message) },
+      { state: await pickerState(form.partIds, form.q, 1, result.message) },
       { status: refusalStatus(result) },
     );
   }

@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseApiPartList(new URL(request.url).searchParams);
   if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
   const { limit, offset, ...filter } = parsed.value;
-  const { items, total } = queryParts(filter, limit, offset);
+  const { items, total } = await queryParts(filter, limit, offset);
   const body: Envelope<ReturnType<typeof partAdminListView>> & {
     total: number;
     limit: number;
