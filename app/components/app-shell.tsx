@@ -4,6 +4,7 @@ import type { NavItem } from "~/utils/navigation";
 import * as messages from "~/messages";
 import { PlanCard, type PlanCardData } from "./plan-card";
 import { UserMenu, type MenuUser } from "./user-menu";
+import { NavigationProgress } from "./navigation-progress";
 
 type ShellProps = {
   user: MenuUser;
@@ -63,6 +64,7 @@ export function AppShell({ user, navigation, plan, siteName, logoInitials, child
   );
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
+      <NavigationProgress />
       <aside className="hidden border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-0 flex h-screen flex-col overflow-y-auto p-4">
           <Link to="/home" className="mb-6 flex items-center gap-2 px-2">

@@ -82,3 +82,24 @@ test("the data-quality page lists its five checks for admins", async ({ page }) 
     /^\/vehicles\/\d+$/,
   );
 });
+
+test("a page that takes a while shows a progress bar until it arrives", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "without JavaScript the browser shows its own");
+  await login(page, ADMIN.email, ADMIN.password);
+  // The report over a large catalogue takes seconds; here its data is held back for 1.5 s.
+  await page.route("**/admin/data-quality.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const bar = page.getByRole("progressbar", { name: "Carregando..." });
+  await expect(bar).toHaveCount(0);
+  await page
+    .getByRole("navigation", { name: "Navegação principal" })
+    .getByRole("link", { name: "Qualidade dos dados" })
+    .click();
+  await expect(bar).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Qualidade dos dados", level: 1 })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
