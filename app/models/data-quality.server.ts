@@ -54,12 +54,45 @@ const ids = (sqlText: string, ...params: unknown[]) =>
   (cachedStatement(sqlText).all(...params) as { id: number }[]).map((row) => row.id);
 
 /**
- * The first `limit` ids in the check's own order, from the ones kept so far and a step's: each
- * step offers at most `limit`, so what is kept never grows past twice that.
+ * A check over a table read range by range: how many rows `matching` finds, and the ids of the
+ * first `limit` of them in `order`. Each step offers its own firsts, merged with those kept so
+ * far by SQL on the kept ids, so the answer is the same whatever the step size. `table`, `from`
+ * (naming the table as `alias`, with any joins), `matching` and `order` are ours, never input.
  */
-function firstInOrder(orderSql: string, kept: number[], offered: number[], limit: number) {
-  if (offered.length === 0) return kept;
-  return ids(orderSql, JSON.stringify([...kept, ...offered]), limit);
+async function stepwiseCheck(
+  {
+    table,
+    alias,
+    from,
+    matching,
+    order,
+  }: Record<"table" | "alias" | "from" | "matching" | "order", string>,
+  limit: number,
+  stepRows: number,
+): Promise<{ total: number; firstIds: number[] }> {
+  const inStep = `${alias}.id > ? and ${alias}.id <= ? and ${matching}`;
+  let total = 0;
+  let firstIds: number[] = [];
+  for await (const { after, last } of idRanges(table, stepRows)) {
+    const n = count(`select count(*) as n ${from} where ${inStep}`, after, last);
+    if (n === 0) continue;
+    total += n;
+    const offered = ids(
+      `select ${alias}.id as id ${from} where ${inStep} ${order} limit ?`,
+      after,
+      last,
+      limit,
+    );
+    firstIds =
+      firstIds.length === 0
+        ? offered
+        : ids(
+            `select ${alias}.id as id ${from} where ${alias}.id in (select value from json_each(?)) ${order} limit ?`,
+            JSON.stringify([...firstIds, ...offered]),
+            limit,
+          );
+  }
+  return { total, firstIds };
 }
 
 /** The same normalised alternative code on two or more different parts. */
@@ -114,20 +147,22 @@ export async function partsWithoutFitments(
   limit = DATA_QUALITY_SAMPLE,
   stepRows = STEP_ROWS,
 ): Promise<Check<PartWithoutFitments>> {
-  const where = `p.id > ? and p.id <= ?
-    and not exists (select 1 from part_vehicles pv where pv.part_id = p.id)`;
-  let total = 0;
-  const rows: PartWithoutFitments[] = [];
-  for await (const { after, last } of idRanges("parts", stepRows)) {
-    const n = count(`select count(*) as n from parts p where ${where}`, after, last);
-    if (n > 0 && rows.length < limit) {
-      const found = cachedStatement(
-        `select p.id, p.code, p.name, p.manufacturer from parts p where ${where} order by p.id limit ?`,
-      ).all(after, last, limit - rows.length);
-      rows.push(...(found as PartWithoutFitments[]));
-    }
-    total += n;
-  }
+  const order = "order by p.id";
+  const { total, firstIds } = await stepwiseCheck(
+    {
+      table: "parts",
+      alias: "p",
+      from: "from parts p",
+      matching: "not exists (select 1 from part_vehicles pv where pv.part_id = p.id)",
+      order,
+    },
+    limit,
+    stepRows,
+  );
+  const rows = cachedStatement(
+    `select p.id, p.code, p.name, p.manufacturer from parts p
+     where p.id in (select value from json_each(?)) ${order}`,
+  ).all(JSON.stringify(firstIds)) as PartWithoutFitments[];
   return { total, rows };
 }
 
@@ -135,33 +170,22 @@ export async function vehiclesWithoutParts(
   limit = DATA_QUALITY_SAMPLE,
   stepRows = STEP_ROWS,
 ): Promise<Check<VehicleRow>> {
-  const where = `v.id > ? and v.id <= ?
-    and not exists (select 1 from part_vehicles pv where pv.vehicle_id = v.id)`;
-  const order = `order by v.brand, v.model, v.year, v.id`;
-  let total = 0;
-  let kept: number[] = [];
-  for await (const { after, last } of idRanges("vehicles", stepRows)) {
-    const n = count(`select count(*) as n from vehicles v where ${where}`, after, last);
-    if (n > 0) {
-      const offered = ids(
-        `select v.id from vehicles v where ${where} ${order} limit ?`,
-        after,
-        last,
-        limit,
-      );
-      kept = firstInOrder(
-        `select v.id from vehicles v where v.id in (select value from json_each(?)) ${order} limit ?`,
-        kept,
-        offered,
-        limit,
-      );
-    }
-    total += n;
-  }
+  const order = "order by v.brand, v.model, v.year, v.id";
+  const { total, firstIds } = await stepwiseCheck(
+    {
+      table: "vehicles",
+      alias: "v",
+      from: "from vehicles v",
+      matching: "not exists (select 1 from part_vehicles pv where pv.vehicle_id = v.id)",
+      order,
+    },
+    limit,
+    stepRows,
+  );
   const rows = cachedStatement(
     `select v.id, v.brand, v.model, v.year, v.version, v.vehicle_type as vehicleType
      from vehicles v where v.id in (select value from json_each(?)) ${order}`,
-  ).all(JSON.stringify(kept)) as VehicleRow[];
+  ).all(JSON.stringify(firstIds)) as VehicleRow[];
   return { total, rows };
 }
 
@@ -170,37 +194,26 @@ export async function fitmentsOutsideVehicleYear(
   limit = DATA_QUALITY_SAMPLE,
   stepRows = STEP_ROWS,
 ): Promise<Check<FitmentOutsideYears>> {
-  const outside = `((pv.year_from is not null and v.year < pv.year_from)
-       or (pv.year_to is not null and v.year > pv.year_to))`;
   const from = `from part_vehicles pv join vehicles v on v.id = pv.vehicle_id join parts p on p.id = pv.part_id`;
-  const inStep = `pv.id > ? and pv.id <= ? and ${outside}`;
-  const order = `order by p.code, v.year, pv.id`;
-  let total = 0;
-  let kept: number[] = [];
-  for await (const { after, last } of idRanges("part_vehicles", stepRows)) {
-    const n = count(`select count(*) as n ${from} where ${inStep}`, after, last);
-    if (n > 0) {
-      const offered = ids(
-        `select pv.id ${from} where ${inStep} ${order} limit ?`,
-        after,
-        last,
-        limit,
-      );
-      kept = firstInOrder(
-        `select pv.id ${from} where pv.id in (select value from json_each(?)) ${order} limit ?`,
-        kept,
-        offered,
-        limit,
-      );
-    }
-    total += n;
-  }
+  const order = "order by p.code, v.year, pv.id";
+  const { total, firstIds } = await stepwiseCheck(
+    {
+      table: "part_vehicles",
+      alias: "pv",
+      from,
+      matching: `((pv.year_from is not null and v.year < pv.year_from)
+        or (pv.year_to is not null and v.year > pv.year_to))`,
+      order,
+    },
+    limit,
+    stepRows,
+  );
   const rows = cachedStatement(
     `select pv.id as fitmentId, p.id as partId, p.code as partCode, p.name as partName,
        v.id as vehicleId, v.brand || ' ' || v.model || ' ' || v.version as vehicleLabel,
        v.year as vehicleYear, pv.year_from as yearFrom, pv.year_to as yearTo
      ${from} where pv.id in (select value from json_each(?)) ${order}`,
-  ).all(JSON.stringify(kept)) as FitmentOutsideYears[];
+  ).all(JSON.stringify(firstIds)) as FitmentOutsideYears[];
   return { total, rows };
 }
 
