@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import {
   createBackup,
   lastBackup,
   listBackups,
+  sealAndCheck,
 } from "./backup.server";
 
 const HOUR = 3_600_000;
@@ -172,5 +173,39 @@ describe("backupIsDue", () => {
     expect(lastBackup()).toBeNull();
     expect(backupIsDue()).toBe(false);
     expect(backupStatus().nextDueAt).toBeNull();
+  });
+});
+
+describe("checking a copy (in a worker thread)", () => {
+  function copyWithRows(file: string) {
+    rmSync(file, { force: true });
+    const copy = new Database(file);
+    copy.pragma("journal_mode = WAL");
+    copy.exec("create table t (id integer primary key, body text)");
+    const insert = copy.prepare("insert into t (body) values (?)");
+    for (let i = 0; i < 500; i++) insert.run(`linha ${i} `.repeat(20));
+    copy.close();
+  }
+
+  it("leaves a sound copy as one file without a WAL and says nothing", async () => {
+    const file = path.join(backupsFolder(), "check-sound.db");
+    mkdirSync(backupsFolder(), { recursive: true });
+    copyWithRows(file);
+    expect(await sealAndCheck(file)).toBeNull();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const reopened = new Database(file, { readonly: true });
+    expect(reopened.pragma("journal_mode", { simple: true })).toBe("delete");
+    reopened.close();
+  });
+
+  it("reports a damaged page in SQLite's words", async () => {
+    const file = path.join(backupsFolder(), "check-damaged.db");
+    mkdirSync(backupsFolder(), { recursive: true });
+    copyWithRows(file);
+    const bytes = readFileSync(file);
+    // Page 3 onward (4 KB pages): garbage in the middle of the table's b-tree pages.
+    bytes.fill(0xa5, 4096 * 2 + 8, 4096 * 6);
+    writeFileSync(file, bytes);
+    expect(await sealAndCheck(file)).toMatch(/\S/);
   });
 });

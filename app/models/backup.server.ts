@@ -10,7 +10,6 @@ import { desc, inArray } from "drizzle-orm";
 import {
   closeSync,
   existsSync,
-  fsyncSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -22,8 +21,11 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
+import { open } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { hostname } from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { backups } from "~db/schema";
 import * as messages from "~/messages";
 import { db, migrateDatabase, openDatabase, type Db } from "~/utils/db.server";
@@ -216,24 +218,47 @@ async function copyDatabase(source: Database.Database, destination: string): Pro
   });
 }
 
-/** Leaves the copy as one self-contained file (no -wal beside it) and checks it page by page. */
-function sealAndCheck(file: string): string | null {
-  const copy = new Database(file);
-  try {
-    copy.pragma("journal_mode = DELETE");
-    const result = copy.pragma("quick_check", { simple: true });
-    return result === "ok" ? null : String(result);
-  } finally {
-    copy.close();
-  }
+/** The check below, run in a worker thread with its own connection (the driver by its path). */
+const SEAL_AND_CHECK = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const copy = new Database(workerData.file);
+try {
+  copy.pragma("journal_mode = DELETE");
+  parentPort.postMessage(String(copy.pragma("quick_check", { simple: true })));
+} finally {
+  copy.close();
+}`;
+const driverPath = createRequire(import.meta.url).resolve("better-sqlite3");
+
+/**
+ * Leaves the copy as one self-contained file (no -wal beside it) and checks it page by page, in a
+ * worker thread: on the 1M catalogue (1.5 GB) the check takes about 4 s, and the process that
+ * makes backups also answers requests (ADR 0024). Null when the copy is sound, else SQLite's words.
+ */
+export function sealAndCheck(file: string): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(SEAL_AND_CHECK, {
+      eval: true,
+      workerData: { file, driver: driverPath },
+    });
+    let answer: string | undefined;
+    worker.once("message", (result: string) => (answer = result));
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (answer === undefined) reject(new Error(`quick_check: worker exited with ${code}`));
+      else resolve(answer === "ok" ? null : answer);
+    });
+  });
 }
 
-function fsyncFile(file: string) {
-  const fd = openSync(file, "r");
+/** Flushes the copy to disk off the event loop (1.5 GB of dirty pages take most of a second). */
+async function fsyncFile(file: string) {
+  const handle = await open(file, "r");
   try {
-    fsyncSync(fd);
+    await handle.sync();
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
 }
 
@@ -256,9 +281,9 @@ export async function createBackup(now = new Date()): Promise<Outcome<CreatedBac
     const final = path.join(folder, fileName);
     try {
       await copyDatabase(db().$client, partial);
-      const problem = sealAndCheck(partial);
+      const problem = await sealAndCheck(partial);
       if (problem) throw new Error(m.copyCorrupted(problem));
-      fsyncFile(partial);
+      await fsyncFile(partial);
       renameSync(partial, final);
     } finally {
       rmSync(partial, { force: true });
@@ -417,7 +442,7 @@ export async function restoreDatabase(
     } finally {
       current.close();
     }
-    sealAndCheck(safetyCopy);
+    await sealAndCheck(safetyCopy);
   }
 
   const incoming = `${target}.restore-${process.pid}`;
@@ -428,8 +453,8 @@ export async function restoreDatabase(
     } finally {
       reader.close();
     }
-    sealAndCheck(incoming);
-    fsyncFile(incoming);
+    await sealAndCheck(incoming);
+    await fsyncFile(incoming);
     for (const suffix of ["-wal", "-shm"]) rmSync(`${target}${suffix}`, { force: true });
     renameSync(incoming, target);
   } finally {
