@@ -68,8 +68,6 @@ const PARTIAL_SUFFIX = ".partial";
 const LOCK_FILE = ".backup.lock";
 /** A lock older than this is from a process that died without removing it. */
 const STALE_LOCK_MS = 6 * 60 * 60_000;
-/** Pages copied per step: about 4 MB, a few milliseconds, so a request waits little between steps. */
-const STEP_PAGES = 1024;
 /** The tables every Encaixa database has had since the first migration. */
 const REQUIRED_TABLES = ["__drizzle_migrations", "users", "parts", "vehicles", "backups"];
 
@@ -203,53 +201,58 @@ function takeLock(folder: string): (() => void) | null {
 }
 
 /**
- * Copies the live database with SQLite's online backup API, from the app's own connection: its
- * writes go into the copy as they happen; a write by another process restarts the copy, and then
- * the rest is copied in one step, so a busy database cannot keep the backup from finishing.
+ * Run in a worker thread, with connections of its own (the driver by its path): copies `source`
+ * (when given) to `file` with SQLite's online backup API, then leaves `file` as one
+ * self-contained file (no -wal beside it) and checks it page by page. The copy is one read
+ * transaction after a first small step: a snapshot, whatever the other connections write
+ * meanwhile (a write restarts the copy, which then takes the rest in one step and never loops).
  */
-async function copyDatabase(source: Database.Database, destination: string): Promise<void> {
-  let remainingBefore = Number.POSITIVE_INFINITY;
-  await source.backup(destination, {
-    progress: ({ totalPages, remainingPages }) => {
-      const restarted = remainingPages > remainingBefore;
-      remainingBefore = remainingPages;
-      return restarted ? totalPages + 1 : STEP_PAGES;
-    },
-  });
-}
-
-/** The check below, run in a worker thread with its own connection (the driver by its path). */
-const SEAL_AND_CHECK = `
+const COPY_AND_CHECK = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
-const copy = new Database(workerData.file);
-try {
-  copy.pragma("journal_mode = DELETE");
-  parentPort.postMessage(String(copy.pragma("quick_check", { simple: true })));
-} finally {
-  copy.close();
-}`;
+(async () => {
+  if (workerData.source) {
+    const source = new Database(workerData.source, { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(workerData.file, { progress: ({ totalPages }) => totalPages + 1 });
+    } finally {
+      source.close();
+    }
+  }
+  const copy = new Database(workerData.file);
+  try {
+    copy.pragma("journal_mode = DELETE");
+    parentPort.postMessage(String(copy.pragma("quick_check", { simple: true })));
+  } finally {
+    copy.close();
+  }
+})();`;
 const driverPath = createRequire(import.meta.url).resolve("better-sqlite3");
 
 /**
- * Leaves the copy as one self-contained file (no -wal beside it) and checks it page by page, in a
- * worker thread: on the 1M catalogue (1.5 GB) the check takes about 4 s, and the process that
- * makes backups also answers requests (ADR 0024). Null when the copy is sound, else SQLite's words.
+ * COPY_AND_CHECK off the event loop: on the 1M catalogue (1.5 GB) the copy takes ~3 s and the
+ * check ~4 s, and the process that makes backups also answers requests (ADR 0022, 0024).
+ * Null when the copy is sound, else SQLite's words; a failure to copy rejects.
  */
-export function sealAndCheck(file: string): Promise<string | null> {
+function copyAndCheck(source: string | null, file: string): Promise<string | null> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(SEAL_AND_CHECK, {
+    const worker = new Worker(COPY_AND_CHECK, {
       eval: true,
-      workerData: { file, driver: driverPath },
+      workerData: { source, file, driver: driverPath },
     });
     let answer: string | undefined;
     worker.once("message", (result: string) => (answer = result));
     worker.once("error", reject);
     worker.once("exit", (code) => {
-      if (answer === undefined) reject(new Error(`quick_check: worker exited with ${code}`));
+      if (answer === undefined) reject(new Error(`backup: worker exited with ${code}`));
       else resolve(answer === "ok" ? null : answer);
     });
   });
+}
+
+/** Leaves a copy as one self-contained file and checks it, in a worker thread (see above). */
+export function sealAndCheck(file: string): Promise<string | null> {
+  return copyAndCheck(null, file);
 }
 
 /** Flushes the copy to disk off the event loop (1.5 GB of dirty pages take most of a second). */
@@ -280,8 +283,7 @@ export async function createBackup(now = new Date()): Promise<Outcome<CreatedBac
     const partial = path.join(folder, `.${fileName}${PARTIAL_SUFFIX}`);
     const final = path.join(folder, fileName);
     try {
-      await copyDatabase(db().$client, partial);
-      const problem = await sealAndCheck(partial);
+      const problem = await copyAndCheck(db().$client.name, partial);
       if (problem) throw new Error(m.copyCorrupted(problem));
       await fsyncFile(partial);
       renameSync(partial, final);
