@@ -256,7 +256,7 @@ export function sealAndCheck(file: string): Promise<string | null> {
   return copyAndCheck(null, file);
 }
 
-/** Flushes the copy to disk off the event loop (1.5 GB of dirty pages take most of a second). */
+/** Flushes the copy to disk, awaited: no file operation of a backup runs on the event loop. */
 async function fsyncFile(file: string) {
   const handle = await open(file, "r");
   try {

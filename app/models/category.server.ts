@@ -24,9 +24,7 @@ const partsPerCategory = slowAggregate(
     ),
 );
 
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Every category with its parts count, the most parts first and ties by name. */
+/** Every category with its parts count, the most parts first and ties by name (pt-BR order). */
 export function categoriesByPartCount() {
   const counts = partsPerCategory();
   return db()
@@ -34,7 +32,7 @@ export function categoriesByPartCount() {
     .from(categories)
     .all()
     .map((category) => ({ ...category, partsCount: counts.get(category.id) ?? 0 }))
-    .sort((a, b) => b.partsCount - a.partsCount || byCodeUnits(a.name, b.name));
+    .sort((a, b) => b.partsCount - a.partsCount || nameCollator.compare(a.name, b.name));
 }
 
 /** Up to six categories with the most parts; the spec's six defaults at zero on an empty catalogue. */

@@ -53,24 +53,21 @@ const count = (sqlText: string, ...params: unknown[]) =>
 const ids = (sqlText: string, ...params: unknown[]) =>
   (cachedStatement(sqlText).all(...params) as { id: number }[]).map((row) => row.id);
 
+type StepwiseCheck = Record<"table" | "alias" | "from" | "matching" | "order" | "columns", string>;
+
 /**
- * A check over a table read range by range: how many rows `matching` finds, and the ids of the
- * first `limit` of them in `order`. Each step offers its own firsts, merged with those kept so
- * far by SQL on the kept ids, so the answer is the same whatever the step size. `table`, `from`
- * (naming the table as `alias`, with any joins), `matching` and `order` are ours, never input.
+ * A check over a table read range by range: how many rows `matching` finds, and the first
+ * `limit` of them in `order`, with `columns`. Each step offers its own firsts, merged with those
+ * kept so far by SQL on the kept ids, so the answer is the same whatever the step size. `table`,
+ * `from` (naming the table as `alias`, with any joins) and the rest are ours, never input.
  */
-async function stepwiseCheck(
-  {
-    table,
-    alias,
-    from,
-    matching,
-    order,
-  }: Record<"table" | "alias" | "from" | "matching" | "order", string>,
+async function stepwiseCheck<T>(
+  { table, alias, from, matching, order, columns }: StepwiseCheck,
   limit: number,
   stepRows: number,
-): Promise<{ total: number; firstIds: number[] }> {
+): Promise<Check<T>> {
   const inStep = `${alias}.id > ? and ${alias}.id <= ? and ${matching}`;
+  const kept = `${from} where ${alias}.id in (select value from json_each(?)) ${order}`;
   let total = 0;
   let firstIds: number[] = [];
   for await (const { after, last } of idRanges(table, stepRows)) {
@@ -87,12 +84,13 @@ async function stepwiseCheck(
       firstIds.length === 0
         ? offered
         : ids(
-            `select ${alias}.id as id ${from} where ${alias}.id in (select value from json_each(?)) ${order} limit ?`,
+            `select ${alias}.id as id ${kept} limit ?`,
             JSON.stringify([...firstIds, ...offered]),
             limit,
           );
   }
-  return { total, firstIds };
+  const rows = cachedStatement(`select ${columns} ${kept}`).all(JSON.stringify(firstIds)) as T[];
+  return { total, rows };
 }
 
 /** The same normalised alternative code on two or more different parts. */
@@ -143,78 +141,62 @@ export async function sharedAlternativeCodes(
   };
 }
 
-export async function partsWithoutFitments(
+export function partsWithoutFitments(
   limit = DATA_QUALITY_SAMPLE,
   stepRows = STEP_ROWS,
 ): Promise<Check<PartWithoutFitments>> {
-  const order = "order by p.id";
-  const { total, firstIds } = await stepwiseCheck(
+  return stepwiseCheck(
     {
       table: "parts",
       alias: "p",
       from: "from parts p",
       matching: "not exists (select 1 from part_vehicles pv where pv.part_id = p.id)",
-      order,
+      order: "order by p.id",
+      columns: "p.id, p.code, p.name, p.manufacturer",
     },
     limit,
     stepRows,
   );
-  const rows = cachedStatement(
-    `select p.id, p.code, p.name, p.manufacturer from parts p
-     where p.id in (select value from json_each(?)) ${order}`,
-  ).all(JSON.stringify(firstIds)) as PartWithoutFitments[];
-  return { total, rows };
 }
 
-export async function vehiclesWithoutParts(
+export function vehiclesWithoutParts(
   limit = DATA_QUALITY_SAMPLE,
   stepRows = STEP_ROWS,
 ): Promise<Check<VehicleRow>> {
-  const order = "order by v.brand, v.model, v.year, v.id";
-  const { total, firstIds } = await stepwiseCheck(
+  return stepwiseCheck(
     {
       table: "vehicles",
       alias: "v",
       from: "from vehicles v",
       matching: "not exists (select 1 from part_vehicles pv where pv.vehicle_id = v.id)",
-      order,
+      order: "order by v.brand, v.model, v.year, v.id",
+      columns: "v.id, v.brand, v.model, v.year, v.version, v.vehicle_type as vehicleType",
     },
     limit,
     stepRows,
   );
-  const rows = cachedStatement(
-    `select v.id, v.brand, v.model, v.year, v.version, v.vehicle_type as vehicleType
-     from vehicles v where v.id in (select value from json_each(?)) ${order}`,
-  ).all(JSON.stringify(firstIds)) as VehicleRow[];
-  return { total, rows };
 }
 
 /** Fitments whose "from/to" years leave out the very vehicle they point to. */
-export async function fitmentsOutsideVehicleYear(
+export function fitmentsOutsideVehicleYear(
   limit = DATA_QUALITY_SAMPLE,
   stepRows = STEP_ROWS,
 ): Promise<Check<FitmentOutsideYears>> {
-  const from = `from part_vehicles pv join vehicles v on v.id = pv.vehicle_id join parts p on p.id = pv.part_id`;
-  const order = "order by p.code, v.year, pv.id";
-  const { total, firstIds } = await stepwiseCheck(
+  return stepwiseCheck(
     {
       table: "part_vehicles",
       alias: "pv",
-      from,
+      from: "from part_vehicles pv join vehicles v on v.id = pv.vehicle_id join parts p on p.id = pv.part_id",
       matching: `((pv.year_from is not null and v.year < pv.year_from)
         or (pv.year_to is not null and v.year > pv.year_to))`,
-      order,
+      order: "order by p.code, v.year, pv.id",
+      columns: `pv.id as fitmentId, p.id as partId, p.code as partCode, p.name as partName,
+        v.id as vehicleId, v.brand || ' ' || v.model || ' ' || v.version as vehicleLabel,
+        v.year as vehicleYear, pv.year_from as yearFrom, pv.year_to as yearTo`,
     },
     limit,
     stepRows,
   );
-  const rows = cachedStatement(
-    `select pv.id as fitmentId, p.id as partId, p.code as partCode, p.name as partName,
-       v.id as vehicleId, v.brand || ' ' || v.model || ' ' || v.version as vehicleLabel,
-       v.year as vehicleYear, pv.year_from as yearFrom, pv.year_to as yearTo
-     ${from} where pv.id in (select value from json_each(?)) ${order}`,
-  ).all(JSON.stringify(firstIds)) as FitmentOutsideYears[];
-  return { total, rows };
 }
 
 /**
