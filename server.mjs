@@ -12,8 +12,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-/** V8's young generation per semi-space: 8 MB instead of 16 (ADR 0024 has the measurements). */
-const YOUNG_SEMI_SPACE_MB = 8;
+/** V8's young generation per semi-space, in MB (ADR 0024 has the measurements). */
+const YOUNG_SEMI_SPACE_MB = 16;
 const processes = webConcurrency();
 
 if (cluster.isPrimary) await runPrimary(processes);
