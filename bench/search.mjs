@@ -17,6 +17,8 @@
 // 3. autocannon, N connections (default 20), warm-up then measurement, for: /healthz (baseline),
 //    exact own-code search, alternative-code search, description search on /search (HTML page),
 //    and the JSON endpoint /api/parts/search when it exists. Queries rotate through ~200 samples.
+//    Two reference pages with no target: /login signed out and /search signed in without a query
+//    (a page before any search: the floor under the page targets).
 //    Then the same search targets with ONE connection, which is the per-request (unqueued) latency.
 // 4. All of it twice: with one web process (WEB_CONCURRENCY=1) and with one per core; and, first,
 //    the floor: a bare node:http server answering "ok", measured the same way in the same run.
@@ -803,6 +805,21 @@ async function measureWith(processes, { admin, adminId, samples, notes }) {
   const q = encodeURIComponent;
   const targets = [
     { name: "/healthz", kind: "plain", group: "healthz", paths: ["/healthz"], headers: {} },
+    // References, no target: what a page costs before any search, the floor under the page targets.
+    {
+      name: "/login signed out (ref.)",
+      kind: "plain",
+      group: "reference",
+      paths: ["/login"],
+      headers: { accept: "text/html", ...(GZIP ? { "accept-encoding": "gzip" } : {}) },
+    },
+    {
+      name: "/search, no query (ref.)",
+      kind: "plain",
+      group: "reference",
+      paths: ["/search"],
+      headers: htmlHeaders,
+    },
     {
       name: "code (own) /search",
       kind: "html",
@@ -849,6 +866,7 @@ async function measureWith(processes, { admin, adminId, samples, notes }) {
   const selected = targets.filter(
     (t) =>
       t.group === "healthz" ||
+      t.group === "reference" ||
       ONLY.length === 0 ||
       ONLY.some((o) => t.name.toLowerCase().includes(o.toLowerCase()) || t.group === o),
   );
@@ -1055,6 +1073,13 @@ async function main() {
   }
   log(`\nTargets (${CONNECTIONS} connections):`);
   for (const c of checks) log(`  ${c.status.padEnd(4)}  ${c.label}: ${c.detail}`);
+  for (const run of runs) {
+    const references = run.rows.filter((r) => r.group === "reference");
+    if (references.length === 0) continue;
+    log(
+      `  ref.  ${run.processes}p pages before any search, ratio to /healthz: ${references.map((r) => `${r.name.replace(" (ref.)", "")} ${r.ratio}`).join("; ")} (the search page targets are ${TARGETS.htmlCodeRatio} / ${TARGETS.htmlDescriptionRatio})`,
+    );
+  }
   for (const n of notes) log(`Note: ${n}`);
 
   const out = {
