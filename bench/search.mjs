@@ -8,6 +8,7 @@
 //   npm run bench:search -- --rate 50          # fixed 50 req/s per target: latency below saturation
 //   (also: --warmup 2, --single 5 (0 = skip the 1-connection pass), --gzip, --db <file>, --keep-searches,
 //    --pages 0 to skip the pages pass)
+//   npm run bench:search -- --profile "/search?q=BR-580.495"   # where one path's CPU goes (below)
 //
 // 1. Makes sure the catalogue file exists (bench/.data/catalogue-1m.db, or -50k for --size small)
 //    and has the expected row counts; otherwise runs bench/generate-catalogue.ts (via tsx).
@@ -27,6 +28,10 @@
 //    asked back to back meanwhile). Target: no page holds its process more than 100 ms.
 // 6. Prints a table per process count and PASS/MISS per target; writes bench/results/search.json.
 //
+// --profile <path>: instead of all that, one web process under `node --cpu-prof`, that path loaded
+// (warm-up, then --duration s at --connections), and the web process's profile summarised: busy time
+// by package, by function, and the app's own functions inclusive. The .cpuprofile path is printed.
+//
 // Targets (issue #13): /healthz >= 5 % of the bare floor; JSON code search >= 0.7 x /healthz; the
 // HTML /search page >= 0.4 x (code) and >= 0.25 x (description); p99 at 20 connections <= 25 ms
 // (code) and <= 60 ms (description); N processes >= 1.5 x one; RSS <= 250 MB per web process.
@@ -37,7 +42,7 @@ import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -104,6 +109,11 @@ const KEEP_SEARCHES = args["keep-searches"] === "true";
 /** The pass over the back office's heavy pages (one process); `--pages 0` skips it. */
 const PAGES_PASS = args.pages !== "0" && args.pages !== "false";
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE) || args.verbose === "true";
+/** `--profile <path>`: one web process under --cpu-prof, that path loaded, and where its CPU went. */
+const PROFILE_PATH =
+  typeof args.profile === "string" && args.profile.startsWith("/") ? args.profile : "";
+if (args.profile !== undefined && !PROFILE_PATH)
+  fatal("--profile takes a path, e.g. --profile /healthz");
 const PROCESS_COUNTS = String(args.processes ?? `1,${os.availableParallelism()}`)
   .split(",")
   .map((n) => clampInt(n, 1, 1, 64))
@@ -341,7 +351,7 @@ async function ensureBuild() {
     throw new Error("build finished but build/server/index.js is still missing");
 }
 
-async function startServer(admin, processes) {
+async function startServer(admin, processes, nodeArgs = []) {
   const port = await freePort();
   // One data folder for every server of the run: the same secrets (session, payment keys).
   dataDir ||= await mkdtemp(path.join(os.tmpdir(), "encaixa-bench-search-"));
@@ -364,7 +374,7 @@ async function startServer(admin, processes) {
     WEB_CONCURRENCY: String(processes),
   };
   delete env.REDIS_URL;
-  server = spawn(process.execPath, ["server.mjs"], {
+  server = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -959,12 +969,108 @@ async function measureWith(processes, { admin, adminId, samples, notes }) {
   };
 }
 
+// ---------------------------------------------------------------------------
+// --profile: where a request's CPU goes
+// ---------------------------------------------------------------------------
+
+/**
+ * One web process under `--cpu-prof`, `path` loaded at N connections (as the admin, HTML unless
+ * it is an /api path), then the profile of the web process summarised: the share of busy time by
+ * package, by function, and the app's own functions with what they call.
+ */
+async function profile(admin, target) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "encaixa-profile-"));
+  log(`Profiling ${target}: one web process, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
+  const base = await startServer(admin, 1, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+  const pid = server.pid;
+  const cookie = await login(base, admin);
+  const headers = { cookie, accept: target.startsWith("/api/") ? "application/json" : "text/html" };
+  if (WARMUP_S > 0)
+    await cannon(base, headers, [target], { connections: CONNECTIONS, duration: WARMUP_S });
+  const cpu0 = serverCpuMs(pid);
+  const row = summarize(
+    target,
+    await cannon(base, headers, [target], { connections: CONNECTIONS, duration: DURATION_S }),
+  );
+  const cpuPerRequest = serverCpuPerRequest(cpu0, serverCpuMs(pid), row.requests);
+  await stopServer();
+  // The primary writes a profile too; the web process's is the big one.
+  const files = (await readdir(dir)).filter((f) => f.endsWith(".cpuprofile"));
+  const sized = await Promise.all(
+    files.map(async (f) => ({ f, size: (await stat(path.join(dir, f))).size })),
+  );
+  const largest = sized.sort((a, b) => b.size - a.size)[0];
+  if (!largest) throw new Error(`no profile was written in ${dir}`);
+  const file = path.join(dir, largest.f);
+  log(
+    `${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, server CPU ${cpuPerRequest} ms per request`,
+  );
+  log(`Profile: ${file} (kept: Chrome DevTools shows it as a flame chart; it includes the process's start)\n`);
+  for (const line of summariseProfile(JSON.parse(readFileSync(file, "utf8")))) log(line);
+}
+
+/** Busy time (no idle) by package, by function, and inclusive for the app's own functions. */
+function summariseProfile(prof, top = 25) {
+  const nodes = new Map(prof.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+  const selfTime = new Map();
+  for (let i = 0; i < prof.samples.length; i++)
+    selfTime.set(prof.samples[i], (selfTime.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  const owner = ({ url, functionName }) => {
+    if (!url) return `(${functionName.replace(/[()]/g, "") || "native"})`;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+    if (pkg) return pkg[1];
+    if (url.includes("/build/server/")) return "app (build/server)";
+    if (url.startsWith("node:")) return url.split("/").slice(0, 2).join("/");
+    return path.relative(ROOT, url.replace(/^file:\/\//, ""));
+  };
+  const label = (frame) =>
+    `${frame.functionName || "(anonymous)"} ${owner(frame)}${frame.url ? `:${frame.lineNumber + 1}` : ""}`;
+  const byOwner = new Map();
+  const byFunction = new Map();
+  const oursInclusive = new Map();
+  let busy = 0;
+  for (const [id, time] of selfTime) {
+    const frame = nodes.get(id).callFrame;
+    if (frame.functionName === "(idle)" || frame.functionName === "(program)") continue;
+    busy += time;
+    byOwner.set(owner(frame), (byOwner.get(owner(frame)) ?? 0) + time);
+    byFunction.set(label(frame), (byFunction.get(label(frame)) ?? 0) + time);
+    const counted = new Set();
+    for (let at = id; at !== undefined; at = parentOf.get(at)) {
+      const f = nodes.get(at).callFrame;
+      if (!f.url.includes("/build/server/")) continue;
+      const name = label(f);
+      if (counted.has(name)) continue;
+      counted.add(name);
+      oursInclusive.set(name, (oursInclusive.get(name) ?? 0) + time);
+    }
+  }
+  const list = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, time]) => `  ${((100 * time) / busy).toFixed(1).padStart(5)} %  ${name}`);
+  return [
+    `Busy time ${round(busy / 1000)} ms (idle left out). By package:`,
+    ...list(byOwner, top),
+    "",
+    "By function (self time):",
+    ...list(byFunction, top),
+    "",
+    "The app's own functions (inclusive: with all they call):",
+    ...list(oursInclusive, top),
+  ];
+}
+
 async function main() {
   const startedAt = new Date();
   const load0 = os.loadavg();
-  log(
-    `bench:search — size ${SIZE}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per target${SINGLE_S ? `, then ${SINGLE_S} s with 1 connection` : ""}, web processes ${PROCESS_COUNTS.join(" and ")}${GZIP ? ", Accept-Encoding: gzip" : ""}${RATE ? `, capped at ${RATE} req/s (ratios are then meaningless)` : ""}`,
-  );
+  if (!PROFILE_PATH)
+    log(
+      `bench:search — size ${SIZE}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per target${SINGLE_S ? `, then ${SINGLE_S} s with 1 connection` : ""}, web processes ${PROCESS_COUNTS.join(" and ")}${GZIP ? ", Accept-Encoding: gzip" : ""}${RATE ? `, capped at ${RATE} req/s (ratios are then meaningless)` : ""}`,
+    );
   if (load0[0] > os.cpus().length)
     log(
       `Warning: load average ${load0.map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs — the machine is busy, figures will be noisy.`,
@@ -981,6 +1087,7 @@ async function main() {
     throw new Error(`${DB_FILE}.json has no samples; regenerate with --regenerate`);
   const adminId = resetBenchState(admin.email);
   await ensureBuild();
+  if (PROFILE_PATH) return profile(admin, PROFILE_PATH);
 
   // The floor: the same load against a bare node:http server, in this run.
   const floorServer = await startFloor();
