@@ -1005,7 +1005,9 @@ async function profile(admin, target) {
   log(
     `${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, server CPU ${cpuPerRequest} ms per request`,
   );
-  log(`Profile: ${file} (kept: Chrome DevTools shows it as a flame chart; it includes the process's start)\n`);
+  log(
+    `Profile: ${file} (kept: Chrome DevTools shows it as a flame chart; it includes the process's start)\n`,
+  );
   for (const line of summariseProfile(JSON.parse(readFileSync(file, "utf8")))) log(line);
 }
 
