@@ -1,6 +1,5 @@
 // Production server: express with compression and quiet logs, serving the Remix build — one web
 // process per core (WEB_CONCURRENCY), all on the one SQLite file (docs/decisions/0024-process-model.md).
-import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import cluster from "node:cluster";
@@ -189,9 +188,10 @@ async function runWebProcess() {
     res.status(refusal.status).type("text/plain; charset=utf-8").send(refusal.message);
   });
 
-  app.all(
-    "*",
-    createRequestHandler({
+  // Remix behind the HTTP edge: bounded bodies, the /api envelope and no-store (ADR 0031). `use`,
+  // not `all("*")`: Express would decode the path as a parameter and answer a bad one in HTML.
+  app.use(
+    build.entry.module.createEdgeHandler({
       build,
       mode: process.env.NODE_ENV ?? "production",
       getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "" }),

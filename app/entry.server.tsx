@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
@@ -16,6 +16,9 @@ import { env } from "~/utils/env.server";
 export { boot };
 /** For server.mjs: a page write from another origin gets a 403, not Remix's bare 500 (ADR 0017). */
 export { foreignOriginRefusal } from "~/server/origin.server";
+
+/** For server.mjs: Remix behind the bounded bodies and the /api envelope (ADR 0031). */
+export { createEdgeHandler } from "~/server/http-edge.server";
 
 /** For server.mjs: every answer Remix gives is counted for the dashboard's error rate. */
 export { countResponse, flushRequestCounts } from "~/server/request-counter.server";
@@ -118,5 +121,7 @@ function revalidatedPage(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A method a route does not take, a path no route has: the client's mistake, answered as such.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }

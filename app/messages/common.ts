@@ -29,6 +29,15 @@ export const formPost = {
     "Envio recusado: os dados devem vir de um formulário da página (application/x-www-form-urlencoded ou multipart/form-data). Abra a página de novo e envie outra vez.",
   unreadable:
     "Não foi possível ler os dados enviados. Abra a página de novo e envie o formulário outra vez.",
+  /** The whole body is over its limit (a form or JSON: 1 MB; an upload: its own). */
+  bodyTooLarge: (limit: string) =>
+    `Envio grande demais: o limite é de ${limit}. Reduza os dados e envie outra vez.`,
+  fieldTooLong: (limit: string) =>
+    `Um dos campos enviados passa do tamanho permitido (${limit}). Reduza o texto e envie outra vez.`,
+  tooManyFields: "O formulário enviado tem campos demais. Abra a página de novo e envie outra vez.",
+  controlCharacters:
+    "Um dos campos enviados contém caracteres de controle, que não são aceitos. Apague-os e envie outra vez.",
+  badPath: "Endereço inválido: a URL contém uma codificação que não pode ser lida.",
   /** What zod says where a schema has no message of its own (a list sent for a text field…). */
   invalidValue: "Valor inválido para este campo",
 } as const;

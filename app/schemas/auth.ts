@@ -1,6 +1,6 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { emailField, normalizeEmail, passwordPair } from "./fields";
+import { EMAIL_MAX, emailField, normalizeEmail, passwordPair } from "./fields";
 import { stringFields } from "./json-body";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
@@ -13,6 +13,9 @@ export const loginSchema = z
   .superRefine((value, ctx) => {
     if (!value.email?.trim() || !value.password) {
       ctx.addIssue({ code: "custom", path: [], message: m.fillAllFields });
+    } else if (value.email.trim().length > EMAIL_MAX) {
+      // No account has such an address: the answer a wrong e-mail gets, before anything is counted.
+      ctx.addIssue({ code: "custom", path: [], message: m.invalidCredentials });
     }
   })
   .transform((value) => ({

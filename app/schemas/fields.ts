@@ -11,6 +11,27 @@ export const PASSWORD_MIN = 6;
 /** Anything@anything.tld, no spaces: the spec's pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The longest e-mail address there can be (RFC 5321's path limit). */
+export const EMAIL_MAX = 254;
+/**
+ * Every text field of every form and JSON body, before any schema reads it (ADR 0031): at most
+ * this many bytes, and no control characters but tab, line feed and carriage return.
+ */
+export const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** What is wrong with a text field's value, whatever the field: too long, or control characters. */
+export function textFieldProblem(value: string): "too_long" | "control_characters" | null {
+  if (
+    value.length > TEXT_FIELD_MAX_BYTES ||
+    new TextEncoder().encode(value).length > TEXT_FIELD_MAX_BYTES
+  )
+    return "too_long";
+  if (CONTROL_CHARACTERS.test(value)) return "control_characters";
+  return null;
+}
+
 type Ctx = z.RefinementCtx;
 
 function addIssue(ctx: Ctx, path: string, message: string): true {
@@ -23,7 +44,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** E-mail: present (when `required` has a message), then the spec's pattern. */
+/** E-mail: present (when `required` has a message), then at most EMAIL_MAX characters of the spec's pattern. */
 export function emailField(
   ctx: Ctx,
   value: string | undefined,
@@ -32,7 +53,8 @@ export function emailField(
   const path = rules.path ?? "email";
   const email = value?.trim() ?? "";
   if (!email && rules.required) return addIssue(ctx, path, rules.required);
-  if (!EMAIL_PATTERN.test(email)) return addIssue(ctx, path, rules.invalid);
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email))
+    return addIssue(ctx, path, rules.invalid);
   return false;
 }
 

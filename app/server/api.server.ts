@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import * as messages from "~/messages";
+import { TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
+import { formatBytes } from "~/utils/format";
 import { isJsonRequest } from "./csrf.server";
 
 /** The JSON contract of every /api route: {success, data, message}, plus field errors on a 400. */
@@ -53,11 +55,43 @@ async function readJson(
   const text = await request.text();
   if (text.trim() === "") return { ok: true, body: {} };
   if (!isJsonRequest(request)) return { ok: false, response: fail(messages.api.jsonRequired, 415) };
+  let body: unknown;
   try {
-    return { ok: true, body: JSON.parse(text) };
+    body = JSON.parse(text);
   } catch {
     return { ok: false, response: fail(messages.api.invalidJson, 400) };
   }
+  const unsafe = unsafeText(body);
+  if (unsafe) return { ok: false, response: unsafe };
+  return { ok: true, body };
+}
+
+/**
+ * The first string of a JSON body (a value or a key, however deep) that no text field takes: too
+ * long (413) or with control characters (400), as a form's fields are refused (ADR 0031). Walked
+ * with a stack of its own, so a deeply nested body cannot exhaust the call stack.
+ */
+function unsafeText(body: unknown): Response | null {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    const texts =
+      typeof value === "string"
+        ? [value]
+        : typeof value === "object" && value !== null && !Array.isArray(value)
+          ? Object.keys(value)
+          : [];
+    for (const text of texts) {
+      const problem = textFieldProblem(text);
+      if (problem === "too_long")
+        return fail(messages.formPost.fieldTooLong(formatBytes(TEXT_FIELD_MAX_BYTES)), 413);
+      if (problem) return fail(messages.formPost.controlCharacters, 400);
+    }
+    // One by one: spreading a list of half a million items into push() overflows the stack.
+    if (typeof value === "object" && value !== null)
+      for (const item of Object.values(value)) pending.push(item);
+  }
+  return null;
 }
 
 export async function parseJsonBody<S extends z.ZodType>(

@@ -1,14 +1,17 @@
 import { parse } from "@conform-to/react";
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import {
   MaxPartSizeExceededError,
-  unstable_composeUploadHandlers,
   unstable_createFileUploadHandler,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import * as messages from "~/messages";
+import { TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
+import { formatBytes } from "~/utils/format";
 
 /**
  * How every form action reads its body (ADR 0017). A browser's form post is urlencoded or
@@ -35,43 +38,116 @@ function conformCanRead(form: FormData): boolean {
   }
 }
 
+/** Fields one form may carry (the part form sends two for each vehicle a part fits). */
+export const FORM_FIELDS_MAX = 20_000;
+
+function tooLong(): Response {
+  return new Response(m.fieldTooLong(formatBytes(TEXT_FIELD_MAX_BYTES)), { status: 413 });
+}
+
+/** Reads a part to its end and keeps nothing of it: a file nobody asked for. */
+async function discard(data: AsyncIterable<Uint8Array>): Promise<undefined> {
+  for await (const chunk of data) void chunk;
+  return undefined;
+}
+
 /**
- * The posted form. `maxPartSize` reads a multipart body with Remix's memory upload handler,
- * capping each part: a bigger one throws `MaxPartSizeExceededError` for the action to answer
- * in its own words. With `uploadDirectory` too, files are streamed to that folder instead of
- * memory (each a `NodeOnDiskFile`), for uploads too big to hold.
+ * A multipart body, part by part, holding at most: the one file the route asked for (`file`, in
+ * memory or streamed to `directory`), each text field up to TEXT_FIELD_MAX_BYTES, and
+ * FORM_FIELDS_MAX fields. Any other file part is read past and never written; a failure removes
+ * the file written so far.
+ */
+async function readMultipart(
+  request: Request,
+  file: { field?: string; maxBytes: number; directory?: string },
+): Promise<FormData> {
+  const written: string[] = [];
+  let fileTaken = false;
+  let fields = 0;
+  const keepFile = file.directory
+    ? unstable_createFileUploadHandler({
+        directory: file.directory,
+        maxPartSize: file.maxBytes,
+        file: ({ filename }) => {
+          const name = `${randomUUID()}${NAME_SEPARATOR}${safeFileName(filename)}`;
+          written.push(join(file.directory!, name));
+          return name;
+        },
+      })
+    : unstable_createMemoryUploadHandler({ maxPartSize: file.maxBytes });
+  const keepText = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_FIELD_MAX_BYTES });
+  try {
+    return await unstable_parseMultipartFormData(request, async (part) => {
+      if (++fields > FORM_FIELDS_MAX) throw new Response(m.tooManyFields, { status: 413 });
+      if (part.filename === undefined) {
+        try {
+          return await keepText(part);
+        } catch (error) {
+          if (error instanceof MaxPartSizeExceededError) throw tooLong();
+          throw error;
+        }
+      }
+      const wanted = !fileTaken && (file.field === undefined || part.name === file.field);
+      if (!wanted) return discard(part.data);
+      fileTaken = true;
+      return keepFile(part);
+    });
+  } catch (error) {
+    await Promise.all(written.map((path) => rm(path, { force: true })));
+    throw error;
+  }
+}
+
+/** The first field whose value is too long or carries control characters, as a refusal. */
+function unsafeValue(form: FormData): Response | null {
+  let count = 0;
+  for (const [, value] of form) {
+    if (++count > FORM_FIELDS_MAX) return new Response(m.tooManyFields, { status: 413 });
+    if (typeof value !== "string") continue;
+    const problem = textFieldProblem(value);
+    if (problem === "too_long") return tooLong();
+    if (problem) return new Response(m.controlCharacters, { status: 400 });
+  }
+  return null;
+}
+
+/**
+ * The posted form. With `maxPartSize`, a multipart body may carry one file of at most that size
+ * (the part named `fileField`, or the first file), kept in memory or, with `uploadDirectory`,
+ * streamed to that folder (a `NodeOnDiskFile`); a bigger one throws `MaxPartSizeExceededError`
+ * for the action to answer in its own words. Every text field is bounded (413) and refused with
+ * control characters (400) before any schema sees it; the whole body was bounded by the HTTP
+ * edge (ADR 0031).
  */
 export async function readForm(
   request: Request,
-  options: { maxPartSize?: number; uploadDirectory?: string } = {},
+  options: { maxPartSize?: number; uploadDirectory?: string; fileField?: string } = {},
 ): Promise<FormData> {
   const type = mediaType(request);
   if (!FORM_TYPES.has(type)) throw new Response(m.unsupportedType, { status: 415 });
   let form: FormData;
   try {
     form =
-      options.maxPartSize !== undefined && type === "multipart/form-data"
-        ? await unstable_parseMultipartFormData(
-            request,
-            options.uploadDirectory
-              ? unstable_composeUploadHandlers(
-                  unstable_createFileUploadHandler({
-                    directory: options.uploadDirectory,
-                    maxPartSize: options.maxPartSize,
-                    file: ({ filename }) =>
-                      `${randomUUID()}${NAME_SEPARATOR}${safeFileName(filename)}`,
-                  }),
-                  // The form's text fields, which the file handler passes over.
-                  unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 }),
-                )
-              : unstable_createMemoryUploadHandler({ maxPartSize: options.maxPartSize }),
-          )
+      type === "multipart/form-data"
+        ? await readMultipart(request, {
+            field: options.fileField,
+            // A form with no file to take keeps none: a file part is read past.
+            maxBytes: options.maxPartSize ?? 0,
+            directory: options.maxPartSize === undefined ? undefined : options.uploadDirectory,
+          })
         : await request.formData();
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw error;
+    if (error instanceof MaxPartSizeExceededError || error instanceof Response) throw error;
     throw new Response(m.unreadable, { status: 400 });
   }
-  if (!conformCanRead(form)) throw new Response(m.unreadable, { status: 400 });
+  const refusal =
+    unsafeValue(form) ??
+    (conformCanRead(form) ? null : new Response(m.unreadable, { status: 400 }));
+  if (refusal) {
+    const files = [...form.values()].filter(isUploadedFile);
+    await Promise.all(files.map((file) => rm(file.getFilePath(), { force: true })));
+    throw refusal;
+  }
   return form;
 }
 

@@ -1,0 +1,284 @@
+import { Transform, type Readable, type TransformCallback } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import * as messages from "~/messages";
+import { IMAGE_MAX_BYTES } from "~/schemas/image-search";
+import { env } from "~/utils/env.server";
+import { formatBytes } from "~/utils/format";
+import { fail } from "./api.server";
+
+/**
+ * The HTTP edge (ADR 0031): what every request meets before Remix reads a byte of it. server.mjs
+ * serves the app through `createEdgeHandler`, and the tests serve it the same way.
+ * - **Bounded bodies.** A form or JSON body is at most 1 MB, read into memory only up to that; a
+ *   multipart upload to one of the routes that take a file is streamed, at most its file's limit
+ *   plus room for the form's fields. A declared Content-Length over the limit is refused before
+ *   any byte is read; a body that grows past it is cut there. 413, in pt-BR, in the API envelope
+ *   under /api, and the connection is closed so nothing more is read.
+ * - **A path that cannot be decoded** (`/api/parts/%FF`) is a 400 in pt-BR, not Express's HTML.
+ * - **Answers under /api** are all in the envelope (Remix's own 404/405 for a resource route too)
+ *   and none is stored by a browser or a proxy (`private, no-store`), nor is any page or `.data`
+ *   answer to a signed-in browser.
+ */
+
+const MB = 1024 * 1024;
+/** A form post or a JSON body. */
+export const BODY_MAX_BYTES = MB;
+/** Room for an upload's text fields and the multipart framing, on top of its file. */
+const UPLOAD_FORM_ROOM = MB;
+
+/** The routes that take a file, and the largest multipart body each accepts. */
+const UPLOAD_ROUTES: { paths: string[]; maxBytes: () => number }[] = [
+  { paths: ["/home", "/api/search/image"], maxBytes: () => IMAGE_MAX_BYTES + UPLOAD_FORM_ROOM },
+  {
+    paths: ["/admin/import", "/api/import/csv"],
+    maxBytes: () => env().IMPORT_CSV_MAX_MB * MB + UPLOAD_FORM_ROOM,
+  },
+];
+
+/** The route a path asks for as the upload table names it: lower case (Remix matches so), no `.data`, no trailing slash. */
+function routePath(pathname: string): string {
+  const path = pathname
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
+  return path === "/_root" ? "/" : path || "/";
+}
+
+function isMultipart(contentType: string | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === "multipart/form-data";
+}
+
+/**
+ * The largest body a request may carry, and whether it is streamed (an upload) rather than read
+ * into memory. Anything not in the upload table — another type of body on an upload route, a
+ * path spelled so the table misses it — gets the form limit: a miss errs on the strict side.
+ */
+export function bodyLimit(
+  pathname: string,
+  contentType: string | undefined,
+): { maxBytes: number; streamed: boolean } {
+  if (isMultipart(contentType)) {
+    const path = routePath(pathname);
+    const upload = UPLOAD_ROUTES.find((route) => route.paths.includes(path));
+    if (upload) return { maxBytes: upload.maxBytes(), streamed: true };
+  }
+  return { maxBytes: BODY_MAX_BYTES, streamed: false };
+}
+
+export function isApiPath(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return path === "/api" || path.startsWith("/api/");
+}
+
+/** The web session's cookie (auth.server's `__session`) is on the request: a signed-in browser, or one that was. */
+function carriesSession(cookieHeader: string | undefined): boolean {
+  return /(?:^|;)\s*__session=/.test(cookieHeader ?? "");
+}
+
+/** Sets a header on an answer whose headers may be immutable (`Response.redirect`, a fetch). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A refusal from the edge: the envelope under /api, plain pt-BR text elsewhere. */
+function refuse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  status: number,
+  message: string,
+  close = false,
+) {
+  if (res.headersSent) return;
+  if (close) res.setHeader("Connection", "close");
+  res.setHeader("Cache-Control", "private, no-store");
+  if (isApiPath(req.path)) res.status(status).json({ success: false, data: null, message });
+  else res.status(status).type("text/plain; charset=utf-8").send(message);
+}
+
+/** Counts a streamed body and fails it once it passes `maxBytes`. */
+class ByteCap extends Transform {
+  private seen = 0;
+  constructor(
+    private readonly maxBytes: number,
+    private readonly onOverflow: () => void,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.seen += chunk.byteLength;
+    if (this.seen > this.maxBytes) {
+      this.onOverflow();
+      done(new Error("corpo da requisição acima do limite"));
+      return;
+    }
+    done(null, chunk);
+  }
+}
+
+type Body = Buffer | Readable | null;
+
+/**
+ * The request's body within its limit: null for a method without one, a buffer for a form or
+ * JSON, a counted stream for an upload; `undefined` when it was refused (the answer is sent).
+ */
+async function boundedBody(req: ExpressRequest, res: ExpressResponse): Promise<Body | undefined> {
+  if (req.method === "GET" || req.method === "HEAD") return null;
+  const { maxBytes, streamed } = bodyLimit(req.path, req.get("content-type"));
+  const tooLarge = () =>
+    refuse(req, res, 413, messages.formPost.bodyTooLarge(formatBytes(maxBytes)), true);
+  const declared = Number(req.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    tooLarge();
+    return undefined;
+  }
+  if (streamed) return req.pipe(new ByteCap(maxBytes, tooLarge));
+
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (body: Body | undefined) => {
+      req.off("data", onData).off("end", onEnd).off("error", onError);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        req.pause();
+        tooLarge();
+        settle(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => settle(Buffer.concat(chunks, size));
+    // The client went away mid-body: nobody to answer.
+    const onError = () => settle(undefined);
+    req.on("data", onData).on("end", onEnd).on("error", onError);
+  });
+}
+
+/** The Fetch request Remix reads, as @remix-run/express builds it, with the bounded body. */
+function remixRequest(req: ExpressRequest, res: ExpressResponse, body: Body): Request {
+  const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort]
+    .map((value) => Number.parseInt(value ?? "", 10))
+    .find(Number.isSafeInteger);
+  const url = new URL(
+    `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`,
+  );
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers: remixHeaders(req.headers),
+    signal: controller.signal,
+  };
+  if (Buffer.isBuffer(body)) init.body = new Uint8Array(body);
+  else if (body) {
+    init.body = createReadableStreamFromReadable(body);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+function remixHeaders(incoming: ExpressRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(incoming)) {
+    if (Array.isArray(values)) for (const value of values) headers.append(name, value);
+    else if (values) headers.set(name, values);
+  }
+  return headers;
+}
+
+/** Sends Remix's answer through Express, as @remix-run/express does. */
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+const API_ERROR_MESSAGES: Record<number, string> = {
+  400: messages.api.invalidData,
+  404: messages.api.notFound,
+  405: messages.api.methodNotAllowed,
+};
+
+/**
+ * What the edge adds to Remix's answer: under /api, the envelope where Remix answered a resource
+ * route itself (no loader or action for the method, no match) and `private, no-store` on every
+ * answer; a signed-in browser's pages and `.data` answers are not stored either.
+ */
+async function finishResponse(req: ExpressRequest, response: Response): Promise<Response> {
+  if (isApiPath(req.path)) {
+    let answer = response;
+    const remixOwn =
+      response.status >= 400 &&
+      (response.headers.has("X-Remix-Error") || response.headers.has("X-Remix-Router-Error"));
+    if (remixOwn) {
+      await response.body?.cancel().catch(() => {});
+      const message = API_ERROR_MESSAGES[response.status] ?? messages.api.internalError;
+      answer = fail(message, response.status);
+      const allow = response.headers.get("Allow");
+      if (allow) answer.headers.set("Allow", allow);
+    }
+    return withHeader(answer, "Cache-Control", "private, no-store");
+  }
+  if (carriesSession(req.get("cookie")))
+    return withHeader(response, "Cache-Control", "private, no-store");
+  return response;
+}
+
+export function createEdgeHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  mode?: string;
+  getLoadContext?: (req: ExpressRequest) => AppLoadContext;
+}) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      if (!decodable(req.path)) return refuse(req, res, 400, messages.formPost.badPath);
+      const body = await boundedBody(req, res);
+      if (body === undefined) return;
+      const response = await handle(remixRequest(req, res, body), getLoadContext?.(req));
+      // An upload cut at its limit was answered when it passed it.
+      if (res.headersSent) {
+        await response.body?.cancel().catch(() => {});
+        return;
+      }
+      await sendResponse(res, await finishResponse(req, response));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
