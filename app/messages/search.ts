@@ -21,8 +21,9 @@ export const search = {
   imageHint: "PNG, JPG, GIF até 10MB",
   imageNoCode:
     "Não encontramos um código de peça na imagem. Fotografe a etiqueta de perto, com o código inteiro e bem iluminado, ou digite o código.",
-  imageUndecodable: "Não foi possível abrir a imagem. Envie uma foto em JPG, PNG, GIF ou WebP.",
   imageBusy: "Muitas fotos sendo lidas agora. Tente de novo em alguns segundos.",
+  imageOnePerUser:
+    "Sua foto anterior ainda está sendo lida. Espere a leitura terminar e tente de novo.",
   imageTimeout:
     "A leitura da foto demorou demais. Tente uma foto mais nítida e mais próxima do código.",
   imageReading: "Lendo o código na foto...",

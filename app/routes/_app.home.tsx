@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAccess(request, access);
+  const user = await requireAccess(request, access);
   let form: FormData;
   try {
     form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES });
@@ -71,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["image"] }), { status: 400 });
   const reading = await readCodesFromImage(
     new Uint8Array(await submission.value.image.arrayBuffer()),
+    { owner: user.id },
   );
   if (!reading.ok) return formRefusal(submission, reading, { hideFields: ["image"] });
   const params = new URLSearchParams(reading.value.codes.map((code) => [READ_CODES_PARAM, code]));

@@ -38,8 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = { image: submission.error?.image ?? [m.imageRequired] };
     return fail(errors.image[0] ?? m.imageRequired, 400, errors);
   }
+  // One photo at a time per user, within the process's OCR lane and time limit (ADR 0026).
   const reading = await readCodesFromImage(
     new Uint8Array(await submission.value.image.arrayBuffer()),
+    { owner: user.id },
   );
   if (!reading.ok) return apiRefusal(reading);
 

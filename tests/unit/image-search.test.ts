@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +57,50 @@ function upload(file: Blob | string | null, name = "foto.jpg"): FormData {
 }
 
 const jpeg = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: "image/jpeg" });
+const png = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: "image/png" });
+
+/** A noisy PNG cut in half, as a phone's interrupted upload leaves it. */
+async function cutPng(): Promise<Uint8Array> {
+  const raw = Buffer.alloc(600 * 400 * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 2_654_435_761) >>> 24;
+  const whole = await sharp(raw, { raw: { width: 600, height: 400, channels: 3 } })
+    .png()
+    .toBuffer();
+  return new Uint8Array(whole.subarray(0, whole.length / 2));
+}
+
+/** A PNG whose header claims 100 000 × 100 000 pixels, with a few bytes of data. */
+function bombPng(): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const frame = Buffer.alloc(8 + body.length);
+    frame.writeUInt32BE(data.length, 0);
+    body.copy(frame, 4);
+    frame.writeUInt32BE(crc32(body), 4 + body.length);
+    return frame;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(100_000, 0);
+  ihdr.writeUInt32BE(100_000, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", ihdr),
+      chunk("IDAT", deflateSync(Buffer.alloc(4 * 100_001))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/** A flat grey square PNG: a few hundred KB that claim side² pixels. */
+async function flatPng(side: number): Promise<Uint8Array> {
+  return new Uint8Array(
+    await sharp({ create: { width: side, height: side, channels: 3, background: "#eee" } })
+      .png()
+      .toBuffer(),
+  );
+}
 
 let partId = 0;
 let photo: Uint8Array;
@@ -110,13 +155,22 @@ describe("POST /api/search/image", () => {
     ]);
   });
 
-  it("charges once for the same photo sent three times at once", async () => {
+  it("reads one photo at a time per user: the others sent at once get 429, and the same code is charged once", async () => {
     const user = await customer(3);
     const token = createSession(user.id, "api").id;
     const answers = await Promise.all([1, 2, 3].map(() => post(token, upload(jpeg(photo)))));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429, 429]);
+    for (const answer of answers.filter((a) => a.status === 429))
+      expect((await answer.json()).message).toBe(m.imageOnePerUser);
+    // Another user is not held back by this one.
+    const other = createSession((await customer()).id, "api").id;
+    const [mine, theirs] = await Promise.all([
+      post(token, upload(jpeg(photo))),
+      post(other, upload(jpeg(photo))),
+    ]);
+    expect([mine.status, theirs.status]).toEqual([200, 200]);
     const rows = imageSearches(user.id);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(2);
     expect(rows.filter((row) => row.charged)).toHaveLength(1);
   });
 
@@ -131,8 +185,12 @@ describe("POST /api/search/image", () => {
         upload(new Blob([new Uint8Array(64)], { type: "image/png" }), "falsa.png"),
         {},
         400,
-        m.imageUndecodable,
+        m.imageInvalid,
       ],
+      [upload(jpeg(photo.slice(0, photo.length / 2))), {}, 400, m.imageInvalid],
+      [upload(png(await cutPng())), {}, 400, m.imageInvalid],
+      [upload(png(bombPng())), {}, 400, m.imageInvalid],
+      [upload(png(await flatPng(7745))), {}, 400, m.imageInvalid],
       [upload(jpeg(await blank())), {}, 400, m.imageNoCode],
       [
         upload(new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)], { type: "image/jpeg" })),
@@ -228,11 +286,17 @@ describe("the home page's photo upload", () => {
     expect(imageSearches(user.id)).toHaveLength(1);
   });
 
-  it("answers a photo with no code, or no photo, on the form with the pt-BR message", async () => {
+  it("answers a photo with no code, a damaged photo, or no photo, on the form with the pt-BR message", async () => {
     const user = await customer();
     const noCode = await send(user.id, upload(jpeg(await blank())));
     expect(noCode.status).toBe(400);
     expect((await noCode.json()).error).toEqual({ image: [m.imageNoCode] });
+    const cutShort = await send(user.id, upload(jpeg(photo.slice(0, photo.length / 2))));
+    expect(cutShort.status).toBe(400);
+    expect((await cutShort.json()).error).toEqual({ image: [m.imageInvalid] });
+    const bomb = await send(user.id, upload(png(bombPng()), "bomba.png"));
+    expect(bomb.status).toBe(400);
+    expect((await bomb.json()).error).toEqual({ image: [m.imageInvalid] });
     const missing = await send(user.id, upload(null));
     expect(missing.status).toBe(400);
     expect((await missing.json()).error).toEqual({ image: [m.imageRequired] });

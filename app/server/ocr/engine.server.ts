@@ -8,6 +8,10 @@ import type { ReadLine } from "~/utils/code-candidates";
  * request thread. The English LSTM model ships in the npm package @tesseract.js-data/eng: nothing
  * is fetched at run time. One worker per process, started on first use and stopped when idle
  * (it holds ~100 MB). ADR 0026.
+ *
+ * The whole reading of a photo — decoding, levelling, preparing and recognising — runs in one
+ * lane per process (`inOcrLane`): one photo at a time, at most `maxQueue` reading or waiting, at
+ * most one per owner (user), all inside the photo's time limit. ADR 0026, "Bounded end to end".
  */
 
 const require = createRequire(import.meta.url);
@@ -19,20 +23,15 @@ const LANG_PATH = path.join(
 const CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-./ ";
 const IDLE_MS = 60_000;
 
+/** The photo's time is up (waiting for the lane, or while it was being read). */
 export class OcrTimeoutError extends Error {}
+/** Every place in this process's lane is taken. */
 export class OcrBusyError extends Error {}
-
-type Job = {
-  run: (worker: Worker) => Promise<void>;
-  fail: (error: unknown) => void;
-  /** Frees the queue for the next photo: when the read ends, or when its time is up. */
-  release?: () => void;
-};
+/** The same owner (user) already has a photo reading or waiting. */
+export class OcrOwnerBusyError extends Error {}
 
 let worker: Promise<Worker> | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
-const queue: Job[] = [];
-let running = false;
 
 function startWorker(): Promise<Worker> {
   const started = createWorker("eng", OEM.LSTM_ONLY, {
@@ -67,28 +66,94 @@ export async function stopOcrWorker(): Promise<void> {
   if (stopping) await (await stopping.catch(() => null))?.terminate().catch(() => undefined);
 }
 
-function drain() {
-  if (running) return;
-  const job = queue.shift();
-  if (!job) {
-    idleTimer = setTimeout(() => void stopOcrWorker(), IDLE_MS);
-    idleTimer.unref();
+// --- The lane -------------------------------------------------------------------------------------
+
+type Ticket = { begin: () => void };
+
+let reading = 0;
+const waiting: Ticket[] = [];
+const owners = new Set<string | number>();
+
+function next() {
+  if (reading > 0) return;
+  const ticket = waiting.shift();
+  if (ticket) {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    ticket.begin();
     return;
   }
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = null;
-  running = true;
-  const released = new Promise<void>((resolve) => (job.release = resolve));
-  worker ??= startWorker();
-  worker
-    .then((ready) => job.run(ready), job.fail)
-    .catch(() => undefined)
-    .finally(() => job.release?.());
-  void released.then(() => {
-    running = false;
-    drain();
+  if (worker && !idleTimer) {
+    idleTimer = setTimeout(() => void stopOcrWorker(), IDLE_MS);
+    idleTimer.unref();
+  }
+}
+
+/** How many photos this process is reading or holding waiting (for tests and diagnostics). */
+export function ocrLaneLoad(): number {
+  return reading + waiting.length;
+}
+
+/**
+ * Runs `work` (one photo's whole reading) in this process's lane, one photo at a time. Refuses at
+ * once — before any decoding — when `maxQueue` photos are already reading or waiting
+ * (OcrBusyError) or when `owner` already has one there (OcrOwnerBusyError). Past `deadline` (epoch
+ * ms) the caller gets OcrTimeoutError, waiting or not; `work` must itself stop soon after the
+ * deadline (every step it takes is bounded by it), and only then does the lane take the next photo:
+ * a photo out of time cannot leave work running beside the next one.
+ */
+export function inOcrLane<T>(
+  work: () => Promise<T>,
+  { deadline, maxQueue, owner }: { deadline: number; maxQueue: number; owner?: string | number },
+): Promise<T> {
+  if (owner !== undefined && owners.has(owner)) return Promise.reject(new OcrOwnerBusyError());
+  if (reading + waiting.length >= maxQueue) return Promise.reject(new OcrBusyError());
+  if (owner !== undefined) owners.add(owner);
+  const leave = () => {
+    if (owner !== undefined) owners.delete(owner);
+  };
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const settle = (answer: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      answer();
+    };
+    const ticket: Ticket = {
+      begin: () => {
+        reading++;
+        Promise.resolve()
+          .then(work)
+          .then(
+            (value) => settle(() => resolve(value)),
+            (error: unknown) =>
+              settle(() => reject(error instanceof Error ? error : new Error(String(error)))),
+          )
+          .finally(() => {
+            reading--;
+            leave();
+            next();
+          });
+      },
+    };
+    const timer = setTimeout(
+      () => {
+        const at = waiting.indexOf(ticket);
+        if (at >= 0) {
+          waiting.splice(at, 1);
+          leave();
+        }
+        settle(() => reject(new OcrTimeoutError()));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    waiting.push(ticket);
+    next();
   });
 }
+
+// --- Recognition ----------------------------------------------------------------------------------
 
 type RecognizedWord = {
   text: string;
@@ -97,63 +162,42 @@ type RecognizedWord = {
 };
 
 /**
- * Reads the text of a prepared image as lines of words. Waits its turn behind at most `maxQueue`
- * other photos (else OcrBusyError); past `deadline` (epoch ms) it gives up with OcrTimeoutError
- * and stops the worker, so a stuck read cannot hold the next one.
+ * Reads the text of a prepared image as lines of words (call it inside the lane). Past `deadline`
+ * (epoch ms) it gives up with OcrTimeoutError and stops the worker, so a stuck read cannot hold
+ * the next photo: the next read starts a fresh worker.
  */
-export function recognizeLines(
-  image: Buffer,
-  { deadline, maxQueue }: { deadline: number; maxQueue: number },
-): Promise<ReadLine[]> {
-  if (queue.length + (running ? 1 : 0) >= maxQueue) return Promise.reject(new OcrBusyError());
-  return new Promise<ReadLine[]>((resolve, reject) => {
-    let settled = false;
-    const timer = setTimeout(
-      () => {
-        if (settled) return;
-        settled = true;
-        const waiting = queue.indexOf(job);
-        if (waiting >= 0) queue.splice(waiting, 1);
-        else {
-          void stopOcrWorker();
-          job.release?.();
-        }
-        reject(new OcrTimeoutError());
-      },
-      Math.max(0, deadline - Date.now()),
-    );
-    const job: Job = {
-      run: async (ready) => {
-        if (settled) return;
-        try {
-          const { data } = await ready.recognize(image, {}, { text: false, blocks: true });
-          const lines: ReadLine[] = [];
-          for (const block of data.blocks ?? [])
-            for (const paragraph of block.paragraphs)
-              for (const line of paragraph.lines)
-                lines.push(
-                  line.words.map((word: RecognizedWord) => ({
-                    text: word.text,
-                    confidence: word.confidence,
-                    height: word.bbox.y1 - word.bbox.y0,
-                  })),
-                );
-          if (!settled) resolve(lines);
-        } catch (error) {
-          if (!settled) reject(error instanceof Error ? error : new Error(String(error)));
-        } finally {
-          settled = true;
-          clearTimeout(timer);
-        }
-      },
-      fail: (error) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    };
-    queue.push(job);
-    drain();
+export async function recognizeLines(image: Buffer, deadline: number): Promise<ReadLine[]> {
+  if (Date.now() >= deadline) throw new OcrTimeoutError();
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void stopOcrWorker();
+      reject(new OcrTimeoutError());
+    }, deadline - Date.now());
   });
+  try {
+    worker ??= startWorker();
+    const ready = await Promise.race([worker, expired]);
+    const recognition = ready.recognize(image, {}, { text: false, blocks: true });
+    // Once the worker is stopped, its pending read may reject (or never settle): nobody waits on it.
+    recognition.catch(() => undefined);
+    const { data } = await Promise.race([recognition, expired]);
+    const lines: ReadLine[] = [];
+    for (const block of data.blocks ?? [])
+      for (const paragraph of block.paragraphs)
+        for (const line of paragraph.lines)
+          lines.push(
+            line.words.map((word: RecognizedWord) => ({
+              text: word.text,
+              confidence: word.confidence,
+              height: word.bbox.y1 - word.bbox.y0,
+            })),
+          );
+    return lines;
+  } finally {
+    clearTimeout(timer);
+    if (reading === 0 && waiting.length === 0) next();
+  }
 }

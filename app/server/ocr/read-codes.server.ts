@@ -3,12 +3,20 @@ import { accept, refuse, type Outcome } from "~/models/outcome";
 import { codeCandidates, type CodeCandidate } from "~/utils/code-candidates";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
-import { OcrBusyError, OcrTimeoutError, recognizeLines } from "./engine.server";
 import {
-  imageSize,
+  inOcrLane,
+  OcrBusyError,
+  OcrOwnerBusyError,
+  OcrTimeoutError,
+  recognizeLines,
+} from "./engine.server";
+import {
+  decodeWorkingCopy,
   prepareForOcr,
+  readHeader,
   skewDegrees,
   UnreadableImageError,
+  type ImageHeader,
   type Preparation,
 } from "./prepare.server";
 
@@ -39,36 +47,50 @@ function merge(into: Map<string, CodeCandidate>, found: CodeCandidate[]) {
 const ranked = (all: Map<string, CodeCandidate>) =>
   [...all.values()].sort((a, b) => b.score - a.score).map((candidate) => candidate.printed);
 
+/** One photo's whole reading, inside the lane: decode once, level, then the OCR passes. */
+async function readPhoto(bytes: Uint8Array, header: ImageHeader, deadline: number) {
+  const copy = await decodeWorkingCopy(bytes, header, deadline);
+  const skew = await skewDegrees(copy, deadline);
+  const all = new Map<string, CodeCandidate>();
+  let passes = 0;
+  for (const preparation of PASSES) {
+    if (passes > 0 && Date.now() > deadline - 1000) break;
+    const image = await prepareForOcr(copy, skew, preparation, deadline);
+    merge(all, codeCandidates(await recognizeLines(image, deadline)));
+    passes++;
+    if (resolveReadCodes(ranked(all))) break;
+  }
+  return { codes: ranked(all), passes, skew };
+}
+
 /**
  * Reads the part codes printed on a photo: levels and cleans the image, runs the OCR, and keeps
  * the code-shaped text. Another preparation is tried only while no code read is one the
- * catalogue knows, and only within the time limit.
+ * catalogue knows, and only within the time limit. The header is checked first (a photo too big
+ * to decode, or no image, is refused at once); everything after it — decoding included — waits
+ * its turn in the process's OCR lane, one photo per `owner` (user) at a time, all within
+ * `timeoutMs` from the call (ADR 0026).
  */
 export async function readCodesFromImage(
   bytes: Uint8Array,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; owner?: string | number } = {},
 ): Promise<Outcome<ImageReading>> {
   const started = Date.now();
   const deadline = started + (options.timeoutMs ?? env().OCR_TIMEOUT_MS);
   const maxQueue = env().OCR_MAX_QUEUE;
   try {
-    await imageSize(bytes);
-    const skew = await skewDegrees(bytes);
-    const all = new Map<string, CodeCandidate>();
-    let passes = 0;
-    for (const preparation of PASSES) {
-      if (passes > 0 && Date.now() > deadline - 1000) break;
-      const image = await prepareForOcr(bytes, skew, preparation);
-      merge(all, codeCandidates(await recognizeLines(image, { deadline, maxQueue })));
-      passes++;
-      if (resolveReadCodes(ranked(all))) break;
-    }
-    const codes = ranked(all);
+    const header = await readHeader(bytes);
+    const { codes, passes, skew } = await inOcrLane(() => readPhoto(bytes, header, deadline), {
+      deadline,
+      maxQueue,
+      owner: options.owner,
+    });
     if (codes.length === 0) return refuse("unreadable", m.imageNoCode, "image");
     return accept({ codes, passes, skew, ms: Date.now() - started });
   } catch (error) {
-    if (error instanceof UnreadableImageError)
-      return refuse("unreadable", m.imageUndecodable, "image");
+    if (error instanceof UnreadableImageError) return refuse("unreadable", m.imageInvalid, "image");
+    if (error instanceof OcrOwnerBusyError)
+      return refuse("rate_limited", m.imageOnePerUser, "image");
     if (error instanceof OcrBusyError) return refuse("busy", m.imageBusy, "image");
     if (error instanceof OcrTimeoutError) return refuse("busy", m.imageTimeout, "image");
     throw error;
