@@ -59,12 +59,12 @@ async function discard(data: AsyncIterable<Uint8Array>): Promise<undefined> {
  */
 async function readMultipart(
   request: Request,
-  file: { field?: string; maxBytes: number; directory?: string },
+  file: { field?: string; maxBytes: number; directory?: string } | null,
 ): Promise<FormData> {
   const written: string[] = [];
   let fileTaken = false;
   let fields = 0;
-  const keepFile = file.directory
+  const keepFile = file?.directory
     ? unstable_createFileUploadHandler({
         directory: file.directory,
         maxPartSize: file.maxBytes,
@@ -74,7 +74,7 @@ async function readMultipart(
           return name;
         },
       })
-    : unstable_createMemoryUploadHandler({ maxPartSize: file.maxBytes });
+    : unstable_createMemoryUploadHandler({ maxPartSize: file?.maxBytes ?? 0 });
   const keepText = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_FIELD_MAX_BYTES });
   try {
     return await unstable_parseMultipartFormData(request, async (part) => {
@@ -87,7 +87,8 @@ async function readMultipart(
           throw error;
         }
       }
-      const wanted = !fileTaken && (file.field === undefined || part.name === file.field);
+      const wanted =
+        file !== null && !fileTaken && (file.field === undefined || part.name === file.field);
       if (!wanted) return discard(part.data);
       fileTaken = true;
       return keepFile(part);
@@ -129,12 +130,17 @@ export async function readForm(
   try {
     form =
       type === "multipart/form-data"
-        ? await readMultipart(request, {
-            field: options.fileField,
+        ? await readMultipart(
+            request,
             // A form with no file to take keeps none: a file part is read past.
-            maxBytes: options.maxPartSize ?? 0,
-            directory: options.maxPartSize === undefined ? undefined : options.uploadDirectory,
-          })
+            options.maxPartSize === undefined
+              ? null
+              : {
+                  field: options.fileField,
+                  maxBytes: options.maxPartSize,
+                  directory: options.uploadDirectory,
+                },
+          )
         : await request.formData();
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError || error instanceof Response) throw error;

@@ -20,7 +20,9 @@ import { fail } from "./api.server";
  *   multipart upload to one of the routes that take a file is streamed, at most its file's limit
  *   plus room for the form's fields. A declared Content-Length over the limit is refused before
  *   any byte is read; a body that grows past it is cut there. 413, in pt-BR, in the API envelope
- *   under /api, and the connection is closed so nothing more is read.
+ *   under /api. The rest of the body is read and dropped (nothing is kept) for at most
+ *   LINGER_MS, so the client gets to read the answer, as nginx's lingering close does; past that
+ *   the connection is cut.
  * - **A path that cannot be decoded** (`/api/parts/%FF`) is a 400 in pt-BR, not Express's HTML.
  * - **Answers under /api** are all in the envelope (Remix's own 404/405 for a resource route too)
  *   and none is stored by a browser or a proxy (`private, no-store`), nor is any page or `.data`
@@ -104,18 +106,29 @@ function decodable(pathname: string): boolean {
 }
 
 /** A refusal from the edge: the envelope under /api, plain pt-BR text elsewhere. */
-function refuse(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  status: number,
-  message: string,
-  close = false,
-) {
+function refuse(req: ExpressRequest, res: ExpressResponse, status: number, message: string) {
   if (res.headersSent) return;
-  if (close) res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "private, no-store");
   if (isApiPath(req.path)) res.status(status).json({ success: false, data: null, message });
   else res.status(status).type("text/plain; charset=utf-8").send(message);
+}
+
+/** How long the rest of a refused body is read and dropped before the connection is cut. */
+const LINGER_MS = 10_000;
+
+/**
+ * Drops what is left of a refused body as it arrives. A client still sending when it is answered
+ * would otherwise have its connection reset before it reads the answer; one that keeps sending
+ * past LINGER_MS is cut off.
+ */
+function dropRestOfBody(req: ExpressRequest) {
+  if (req.readableEnded) return;
+  req.unpipe();
+  req.removeAllListeners("data");
+  req.resume();
+  const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  cut.unref();
+  req.once("end", () => clearTimeout(cut)).once("close", () => clearTimeout(cut));
 }
 
 /** Counts a streamed body and fails it once it passes `maxBytes`. */
@@ -147,8 +160,10 @@ type Body = Buffer | Readable | null;
 async function boundedBody(req: ExpressRequest, res: ExpressResponse): Promise<Body | undefined> {
   if (req.method === "GET" || req.method === "HEAD") return null;
   const { maxBytes, streamed } = bodyLimit(req.path, req.get("content-type"));
-  const tooLarge = () =>
-    refuse(req, res, 413, messages.formPost.bodyTooLarge(formatBytes(maxBytes)), true);
+  const tooLarge = () => {
+    refuse(req, res, 413, messages.formPost.bodyTooLarge(formatBytes(maxBytes)));
+    dropRestOfBody(req);
+  };
   const declared = Number(req.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     tooLarge();
@@ -166,9 +181,8 @@ async function boundedBody(req: ExpressRequest, res: ExpressResponse): Promise<B
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength;
       if (size > maxBytes) {
-        req.pause();
-        tooLarge();
         settle(undefined);
+        tooLarge();
         return;
       }
       chunks.push(chunk);

@@ -49,3 +49,43 @@ test("one alternativeCodes value instead of rows: the part form again, 400", asy
   expect(answer.status()).toBe(400);
   expect(await answer.text()).toContain(messages.formPost.unreadable);
 });
+
+test("100 MB to the sign-in, JSON and form: 413 at once, and the server keeps answering", async ({
+  request,
+  baseURL,
+}) => {
+  const body = Buffer.alloc(100 * 1024 * 1024, "a");
+  for (const [path, type] of [
+    ["/api/auth/login", "application/json"],
+    ["/login", "application/x-www-form-urlencoded"],
+  ]) {
+    const answer = await request.post(path, {
+      headers: { "Content-Type": type, Origin: baseURL! },
+      data: body,
+    });
+    expect(answer.status(), path).toBe(413);
+    expect(answer.headers()["cache-control"]).toBe("private, no-store");
+    const text = await answer.text();
+    expect(text).toContain("Envio grande demais");
+    if (path.startsWith("/api")) expect(JSON.parse(text)).toMatchObject({ success: false });
+  }
+  const ping = await request.get("/api/ping");
+  expect(ping.status()).toBe(200);
+});
+
+test("a path the server cannot decode and a method a route does not take: the API envelope", async ({
+  request,
+}) => {
+  const badPath = await request.get("/api/parts/%FF");
+  expect(badPath.status()).toBe(400);
+  expect(await badPath.json()).toMatchObject({
+    success: false,
+    message: messages.formPost.badPath,
+  });
+  const wrongMethod = await request.put("/api/ping");
+  expect(wrongMethod.status()).toBe(405);
+  expect(await wrongMethod.json()).toMatchObject({
+    success: false,
+    message: messages.api.methodNotAllowed,
+  });
+});

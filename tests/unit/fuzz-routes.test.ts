@@ -68,6 +68,9 @@ const APP_NAMES = [
 ];
 const APP_VALUES = harvest(["app/routes", "app/components"], /value="([^"{}]+)"/g);
 const HUGE = "9".repeat(300_000);
+/** Just over a text field's 64 KB in bytes, under it in characters; and a field with a NUL in it. */
+const WIDE = "é".repeat(33_000);
+const WITH_CONTROL = ["Disco\u0000de freio", "Pastilha\u001b[31m", "nome\u007f"];
 /** Conform reads `__intent__` as JSON: list buttons, validation, and what it never sends. */
 const CONFORM_INTENTS = [
   '{"type":"insert","payload":{"name":"alternativeCodes"}}',
@@ -147,7 +150,7 @@ function vocabulary(form: PageForm) {
       ),
     },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
-    { weight: 1, arbitrary: fc.constant(HUGE) },
+    { weight: 1, arbitrary: fc.constantFrom(HUGE, WIDE, ...WITH_CONTROL) },
   );
   return { own, name, value, pairs: fc.array(fc.tuple(name, value), { maxLength: 12 }) };
 }
