@@ -36,7 +36,8 @@ export const payments = {
   saveFailed: "Falha ao salvar configuração",
   invalidCpf: "Informe um CPF válido",
   invalidUrl: "Informe uma URL válida (http:// ou https://)",
-  invalidStatus: "Situação inválida: use pending, approved, rejected, cancelled, refunded ou expired",
+  invalidStatus:
+    "Situação inválida: use pending, approved, rejected, cancelled, refunded ou expired",
   providerSaid: (message: string) => `${message}`,
   webhookUnverified: "Notificação não verificada",
   webhookInvalid: "Notificação inválida",
@@ -65,4 +66,23 @@ export const payments = {
   webhookFormRequired:
     "A notificação do PagHiper deve ser enviada como formulário (application/x-www-form-urlencoded)",
   webhookRetryLater: "Não foi possível processar a notificação agora; tente novamente",
+  // A provider's payment that does not match its invoice (ADR 0028)
+  discrepancyAmount: (received: string, expected: string) =>
+    `Pagamento divergente: recebido ${received}, esperado ${expected}`,
+  discrepancyCurrency: (currency: string | null) =>
+    `Pagamento divergente: recebido em ${currency ?? "moeda não informada"}, esperado em BRL`,
+  discrepancyReceiver: (account: string | null) =>
+    `Pagamento divergente: recebido pela conta ${account ?? "não informada"}, que não é a conta configurada do Mercado Pago`,
+  discrepancyUnknownAmount: "Pagamento divergente: o provedor não informou o valor pago",
+  unreadableAmount: "um valor ilegível",
+  discrepancyRecord: (discrepancy: string, who: string) => `${discrepancy} (${who})`,
+  mercadoPagoPaymentLabel: (id: string) => `Mercado Pago, pagamento ${id}`,
+  pagHiperPaymentLabel: (id: string) => `PagHiper, transação ${id}`,
+  // An invoice priced before its plan's price changed (ADR 0028)
+  repriced: (oldId: number, oldAmount: string, newId: number, newAmount: string) =>
+    `O preço do plano mudou: a fatura #${oldId} (${oldAmount}) foi cancelada e a fatura #${newId} criada com o valor atual (${newAmount})`,
+  publicUrlRequired:
+    "APP_URL (ou a URL canônica nas configurações de SEO) é obrigatório em produção: é o endereço público para onde os provedores de pagamento mandam notificações e compradores",
+  publicUrlMissing:
+    "O endereço público do site não está configurado (APP_URL ou a URL canônica em SEO): não é possível gerar o pagamento",
 } as const;

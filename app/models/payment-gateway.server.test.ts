@@ -45,10 +45,13 @@ const keep: typeof fetch = async (input, init) => {
 let sims: PaymentSimulators;
 
 beforeAll(async () => {
+  // The public address providers are given comes from APP_URL, never from a request (ADR 0028).
+  process.env.APP_URL = ORIGIN;
   sims = await startPaymentSimulators({ label: "model", fetch: keep });
 });
 
 afterAll(async () => {
+  delete process.env.APP_URL;
   await sims.stop();
 });
 
@@ -87,7 +90,7 @@ describe("gateway settings at rest", () => {
 describe("PIX by PagHiper", () => {
   it("refuses a CPF with wrong check digits", async () => {
     const { viewer, paymentId } = await invoice();
-    expect(await startPix(viewer, paymentId, "123.456.789-00", ORIGIN)).toMatchObject({
+    expect(await startPix(viewer, paymentId, "123.456.789-00")).toMatchObject({
       ok: false,
       message: messages.payments.invalidCpf,
       field: "cpf",
@@ -98,8 +101,8 @@ describe("PIX by PagHiper", () => {
     const { viewer, paymentId } = await invoice(12345);
     const before = sims.pagHiper.transactions().length;
     const [a, b] = await Promise.all([
-      startPix(viewer, paymentId, CPF, ORIGIN),
-      startPix(viewer, paymentId, CPF, ORIGIN),
+      startPix(viewer, paymentId, CPF),
+      startPix(viewer, paymentId, CPF),
     ]);
     const first = accepted(a);
     expect(accepted(b).pixCode).toBe(first.pixCode);
@@ -112,14 +115,14 @@ describe("PIX by PagHiper", () => {
     );
     const stranger = await createUser();
     expect(
-      await startPix({ id: stranger.user.id, role: "user" }, paymentId, CPF, ORIGIN),
+      await startPix({ id: stranger.user.id, role: "user" }, paymentId, CPF),
     ).toMatchObject({ ok: false, reason: "not_found" });
   });
 
   it("says so plainly when PagHiper is not configured", async () => {
     const { viewer, paymentId } = await invoice();
     db().delete(gatewayConfigs).where(eq(gatewayConfigs.provider, "paghiper")).run();
-    expect(await startPix(viewer, paymentId, CPF, ORIGIN)).toMatchObject({
+    expect(await startPix(viewer, paymentId, CPF)).toMatchObject({
       ok: false,
       reason: "not_configured",
       message: "PagHiper não configurado. Configure em Admin > Pagamentos.",
@@ -128,7 +131,7 @@ describe("PIX by PagHiper", () => {
 
   it("a paid PIX starts the plan through the sync, and the confirmed notification changes nothing more", async () => {
     const { user, plan, viewer, paymentId } = await invoice();
-    const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
+    const pix = accepted(await startPix(viewer, paymentId, CPF));
     const transaction = transactionOf(pix.pixCode);
     delivered.length = 0;
     await sims.pagHiper.pay(transaction.transactionId);
@@ -143,8 +146,8 @@ describe("PIX by PagHiper", () => {
 
   it("a PIX paid after its customer switched the invoice to a card checkout still counts", async () => {
     const { viewer, paymentId } = await invoice();
-    const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
-    accepted(await startCheckout(viewer, paymentId, ORIGIN));
+    const pix = accepted(await startPix(viewer, paymentId, CPF));
+    accepted(await startCheckout(viewer, paymentId));
     expect(row(paymentId).gateway).toBe("mercadopago");
     delivered.length = 0;
     await sims.pagHiper.pay(transactionOf(pix.pixCode).transactionId);
@@ -155,7 +158,7 @@ describe("PIX by PagHiper", () => {
 
   it("refuses a notification with another apiKey or one PagHiper never sent", async () => {
     const { viewer, paymentId } = await invoice();
-    const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
+    const pix = accepted(await startPix(viewer, paymentId, CPF));
     const transactionId = transactionOf(pix.pixCode).transactionId;
     const forged = new URLSearchParams({
       apiKey: "apk_other",
@@ -180,20 +183,20 @@ describe("PIX by PagHiper", () => {
 
   it("the poller expires an unpaid PIX past its time (cancelling it at PagHiper) and a new PIX reopens the invoice", async () => {
     const { viewer, paymentId } = await invoice();
-    const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
+    const pix = accepted(await startPix(viewer, paymentId, CPF));
     const later = new Date(Date.now() + (PIX_VALIDITY_MINUTES + 1) * 60_000);
     expect(hasPaymentsToCheck(later)).toBe(true);
     await reconcilePendingPayments(later);
     expect(row(paymentId).status).toBe("expired");
     expect(transactionOf(pix.pixCode).status).toBe("canceled");
-    const again = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
+    const again = accepted(await startPix(viewer, paymentId, CPF));
     expect(again.pixCode).not.toBe(pix.pixCode);
     expect(row(paymentId).status).toBe("pending");
   });
 
   it("a PIX that expired at PagHiper (canceled past its due date) is expired, not cancelled", async () => {
     const { viewer, paymentId } = await invoice();
-    const pix = accepted(await startPix(viewer, paymentId, CPF, ORIGIN));
+    const pix = accepted(await startPix(viewer, paymentId, CPF));
     await sims.pagHiper.expire(transactionOf(pix.pixCode).transactionId);
     expect(accepted(await syncPayment(viewer, paymentId)).status).toBe("expired");
   });
@@ -201,8 +204,8 @@ describe("PIX by PagHiper", () => {
   it("the poller approves a PIX paid without a notification and backs off on one still pending", async () => {
     const paid = await invoice();
     const waiting = await invoice();
-    const paidPix = accepted(await startPix(paid.viewer, paid.paymentId, CPF, ORIGIN));
-    accepted(await startPix(waiting.viewer, waiting.paymentId, CPF, ORIGIN));
+    const paidPix = accepted(await startPix(paid.viewer, paid.paymentId, CPF));
+    accepted(await startPix(waiting.viewer, waiting.paymentId, CPF));
     await sims.pagHiper.pay(transactionOf(paidPix.pixCode).transactionId);
     const now = new Date(Date.now() + 20_000);
     const report = await reconcilePendingPayments(now);
@@ -222,8 +225,8 @@ describe("Mercado Pago checkout", () => {
   it("creates one preference per invoice and starts the plan when the payment is approved", async () => {
     const { user, plan, viewer, paymentId } = await invoice();
     const [a, b] = await Promise.all([
-      startCheckout(viewer, paymentId, ORIGIN),
-      startCheckout(viewer, paymentId, ORIGIN),
+      startCheckout(viewer, paymentId),
+      startCheckout(viewer, paymentId),
     ]);
     expect(accepted(a).initPoint).toBe(accepted(b).initPoint);
     const preference = sims.mercadoPago
@@ -244,7 +247,7 @@ describe("Mercado Pago checkout", () => {
 
   it("verifies the webhook signature and fetches the payment rather than trusting the body", async () => {
     const { viewer, paymentId } = await invoice();
-    accepted(await startCheckout(viewer, paymentId, ORIGIN));
+    accepted(await startCheckout(viewer, paymentId));
     const preference = sims.mercadoPago
       .preferences()
       .find((p) => p.externalReference === row(paymentId).externalReference)!;
@@ -284,7 +287,7 @@ describe("Mercado Pago checkout", () => {
 
   it("a chargeback after approval ends the plan", async () => {
     const { user, plan, viewer, paymentId } = await invoice();
-    accepted(await startCheckout(viewer, paymentId, ORIGIN));
+    accepted(await startCheckout(viewer, paymentId));
     const preference = sims.mercadoPago
       .preferences()
       .find((p) => p.externalReference === row(paymentId).externalReference)!;

@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import { payments, plans, users, webhookEvents } from "~db/schema";
 import {
   createMercadoPagoClient,
+  type MercadoPagoClient,
   MercadoPagoError,
   type MercadoPagoPayment,
 } from "~/integrations/mercadopago/client.server";
@@ -12,6 +13,7 @@ import {
   createPagHiperClient,
   PagHiperError,
   type PagHiperStatus,
+  type PagHiperStatusReport,
 } from "~/integrations/paghiper/client.server";
 import { mercadoPagoBaseUrl, pagHiperBaseUrl } from "~/integrations/payment-simulators.server";
 import { cpfDigits, isValidCpf } from "~/utils/cpf";
@@ -23,11 +25,16 @@ import { readGatewayConfig } from "./gateway-config.server";
 import { accept, refuse, type Outcome } from "./outcome";
 import {
   applyPaymentStatus,
+  centsOf,
+  type PaidEvidence,
+  paymentDiscrepancy,
+  recordPaymentDiscrepancy,
   reopenExpiredInvoice,
   type PaymentStatus,
   type StatusSource,
 } from "./payment.server";
-import type { Payment } from "./subscription.server";
+import { publicSeo } from "./seo.server";
+import { reissueAtCurrentPrice, type Payment } from "./subscription.server";
 
 /**
  * Taking money through the providers: a Mercado Pago checkout link, a PagHiper PIX, asking a
@@ -50,9 +57,29 @@ const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 type Viewer = { id: number; role: string };
 
-/** Where providers send the buyer back and their notifications: APP_URL, else the caller's origin. */
-export function publicOrigin(requestOrigin?: string): string {
-  return (env().APP_URL ?? requestOrigin ?? `http://127.0.0.1:${env().PORT}`).replace(/\/+$/, "");
+/** This machine as the browser and the embedded simulators reach it (`npm start`, development, tests). */
+function localOrigin(): string {
+  const { HOST, PORT } = env();
+  const host = ["0.0.0.0", "::", ""].includes(HOST) ? "localhost" : HOST;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${PORT}`;
+}
+
+/**
+ * Where providers send the buyer back and their notifications (ADR 0028): APP_URL, else the SEO
+ * settings' canonical URL; outside production, this machine. Never the request's Host, which
+ * anyone may forge (PagHiper would post our apiKey to it). Null in production with neither: the
+ * server refuses to start so (boot), and a payment cannot start.
+ */
+export function publicOrigin(): string | null {
+  const configured = env().APP_URL ?? publicSeo().canonicalUrl;
+  if (configured) return configured.replace(/\/+$/, "");
+  const production = env().NODE_ENV === "production" && !env().ENCAIXA_LOCAL;
+  return production ? null : localOrigin();
+}
+
+/** Why this server may not start (production without a public address), or null. */
+export function publicOriginRefusal(): string | null {
+  return publicOrigin() ? null : m.publicUrlRequired;
 }
 
 /**
@@ -87,6 +114,53 @@ function pagHiper(limits: CallLimits = {}) {
       ...limits,
     }),
   });
+}
+
+type MercadoPagoGateway = { config: { accessToken: string }; client: MercadoPagoClient };
+
+/** Our account's user id at Mercado Pago, per access token: asked once (GET /users/me), then kept. */
+const accountOfToken = new Map<string, string>();
+
+/** The collector_id a payment to us names: the account of our access token. */
+async function ourCollectorId(gateway: MercadoPagoGateway): Promise<string> {
+  const known = accountOfToken.get(gateway.config.accessToken);
+  if (known) return known;
+  const id = String((await gateway.client.me()).id);
+  accountOfToken.set(gateway.config.accessToken, id);
+  return id;
+}
+
+/** What a Mercado Pago payment says was paid, and to whom (ADR 0028). */
+function mercadoPagoPaid(payment: MercadoPagoPayment, collectorId: string): PaidEvidence {
+  return {
+    amountCents: centsOf(payment.transactionAmount),
+    currency: payment.currencyId,
+    receiver: { ours: payment.collectorId === collectorId, id: payment.collectorId },
+    label: m.mercadoPagoPaymentLabel(payment.id),
+  };
+}
+
+/** What a PagHiper charge says was paid: what the payer paid when it says so, else its value. */
+function pagHiperPaid(report: PagHiperStatusReport): PaidEvidence {
+  return {
+    amountCents: report.valueCentsPaid ?? report.valueCents,
+    currency: "BRL",
+    label: m.pagHiperPaymentLabel(report.transactionId),
+  };
+}
+
+/** Provider credentials and signatures never reach webhook_events.payload (ADR 0028). */
+const SECRET_FIELD = /api[-_]?key|token|secret|signature|password|authorization/i;
+
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      SECRET_FIELD.test(key) ? "[removido]" : withoutSecrets(inner),
+    ]),
+  );
 }
 
 function providerMessage(error: unknown, fallback: string): string {
@@ -132,17 +206,18 @@ function planNameOf(payment: Payment): string {
 export async function startCheckout(
   viewer: Viewer,
   paymentId: number,
-  requestOrigin?: string,
   now = new Date(),
-): Promise<Outcome<{ initPoint: string; payment: Payment }>> {
+): Promise<Outcome<{ initPoint: string; payment: Payment; replaced: Payment | null }>> {
   const found = invoiceFor(viewer, paymentId);
   if (!found.ok) return found;
-  const payment = found.value;
+  const current = await atCurrentPrice(found.value, now);
+  const { payment, replaced } = current;
   if (payment.status !== "pending") return refuse("not_active", m.notPayable);
-  if (payment.initPoint) return accept({ initPoint: checkoutLink(payment), payment });
+  if (payment.initPoint) return accept({ initPoint: checkoutLink(payment), payment, replaced });
   const gateway = mercadoPago();
   if (!gateway.ok) return refuse("not_configured", m.mercadoPagoUnavailable);
-  const origin = publicOrigin(requestOrigin);
+  const origin = publicOrigin();
+  if (!origin) return refuse("not_configured", m.publicUrlMissing);
   const back = (outcome: string) => `${origin}/invoices?payment=${outcome}&invoice=${payment.id}`;
   const payer = payerOf(payment.userId);
   try {
@@ -173,11 +248,27 @@ export async function startCheckout(
       .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
       .run();
     const saved = findPayment(payment.id)!;
-    return accept({ initPoint: checkoutLink(saved), payment: saved });
+    return accept({ initPoint: checkoutLink(saved), payment: saved, replaced });
   } catch (error) {
     console.error(`Mercado Pago: preferência da fatura #${payment.id}:`, error);
     return refuse("provider_failed", providerMessage(error, m.checkoutFailed));
   }
+}
+
+/**
+ * The invoice to pay: this one, or — when its plan's price changed since it was made — a new one
+ * at the current price (ADR 0028). A live PIX of the old one is cancelled at PagHiper.
+ */
+async function atCurrentPrice(
+  payment: Payment,
+  now: Date,
+): Promise<{ payment: Payment; replaced: Payment | null }> {
+  const reissued = reissueAtCurrentPrice(payment.id, now);
+  if (!reissued?.replaced) return { payment: reissued?.payment ?? payment, replaced: null };
+  const old = reissued.replaced;
+  if (old.gateway === "paghiper_pix" && old.providerPaymentId && old.status === "pending")
+    await cancelPixQuietly(old);
+  return reissued;
 }
 
 /** Sandbox mode sends buyers to the sandbox checkout (test cards), as Mercado Pago expects. */
@@ -255,27 +346,30 @@ function claimPixOrder(
 
 /**
  * The PIX of a pending invoice: the one still valid, or a new one for this CPF. An invoice whose
- * PIX expired opens again (the customer asked for a new code).
+ * PIX expired opens again with a new charge, at the plan's current price: when that price changed,
+ * the invoice is replaced by a new one (`replaced` names the old one), never reopened (ADR 0028).
  */
 export async function startPix(
   viewer: Viewer,
-  paymentId: number,
+  invoiceId: number,
   cpf: string,
-  requestOrigin?: string,
   now = new Date(),
-): Promise<Outcome<PixCharge>> {
+): Promise<Outcome<PixCharge & { replaced: Payment | null }>> {
   if (!isValidCpf(cpf)) return refuse("invalid_reference", m.invalidCpf, "cpf");
-  const found = invoiceFor(viewer, paymentId);
+  const found = invoiceFor(viewer, invoiceId);
   if (!found.ok) return found;
   const gateway = pagHiper();
   if (!gateway.ok) return gateway;
-  if (found.value.status === "expired") reopenExpiredInvoice(paymentId, now);
+  const origin = publicOrigin();
+  if (!origin) return refuse("not_configured", m.publicUrlMissing);
+  const { payment: current, replaced } = await atCurrentPrice(found.value, now);
+  const paymentId = current.id;
+  if (current.status === "expired") reopenExpiredInvoice(paymentId, now);
   const claim = claimPixOrder(paymentId, now);
   if (!claim) return refuse("not_active", m.notPayable);
-  if (claim.reuse) return accept(pixChargeOf(claim.reuse)!);
+  if (claim.reuse) return accept({ ...pixChargeOf(claim.reuse)!, replaced });
   const payment = findPayment(paymentId)!;
   const payer = payerOf(payment.userId);
-  const origin = publicOrigin(requestOrigin);
   try {
     const pix = await gateway.value.client.createPix({
       orderId: claim.orderId,
@@ -314,7 +408,7 @@ export async function startPix(
       .run();
     const charge = pixChargeOf(findPayment(paymentId)!);
     if (!charge) return refuse("provider_failed", m.pixFailed);
-    return accept(charge);
+    return accept({ ...charge, replaced });
   } catch (error) {
     console.error(`PagHiper: PIX da fatura #${paymentId}:`, error);
     return refuse("provider_failed", providerMessage(error, m.pixFailed));
@@ -382,10 +476,14 @@ function decisivePayment(found: MercadoPagoPayment[]): MercadoPagoPayment | unde
   })[0];
 }
 
-async function askProvider(
-  payment: Payment,
-  now: Date,
-): Promise<{ status: PaymentStatus; providerStatus: string; providerPaymentId: string } | null> {
+type ProviderSaid = {
+  status: PaymentStatus;
+  providerStatus: string;
+  providerPaymentId: string;
+  paid: PaidEvidence;
+};
+
+async function askProvider(payment: Payment, now: Date): Promise<ProviderSaid | null> {
   if (payment.gateway === "paghiper_pix" && payment.providerPaymentId) {
     const gateway = pagHiper();
     if (!gateway.ok) throw new Error(gateway.message);
@@ -395,18 +493,30 @@ async function askProvider(
       status: pagHiperStatus(report.status, pastDue),
       providerStatus: report.status,
       providerPaymentId: payment.providerPaymentId,
+      paid: pagHiperPaid(report),
     };
   }
   if (payment.gateway === "mercadopago" && (payment.providerPaymentId || payment.checkoutId)) {
     const gateway = mercadoPago();
     if (!gateway.ok) throw new Error(gateway.message);
+    const collectorId = await ourCollectorId(gateway.value);
     const found = await gateway.value.client.searchPayments(payment.externalReference);
-    const decisive = decisivePayment(found);
+    // Only payments of the invoice's amount, in BRL, to our account speak for it; money of
+    // another amount is recorded for the admins and decides nothing.
+    const matching = found.filter((candidate) => {
+      const paid = mercadoPagoPaid(candidate, collectorId);
+      const discrepancy = paymentDiscrepancy(payment, paid);
+      if (discrepancy && mercadoPagoStatus(candidate) === "approved")
+        recordPaymentDiscrepancy(payment, discrepancy, paid.label);
+      return discrepancy === null;
+    });
+    const decisive = decisivePayment(matching);
     if (!decisive) return null;
     return {
       status: mercadoPagoStatus(decisive),
       providerStatus: decisive.status,
       providerPaymentId: decisive.id,
+      paid: mercadoPagoPaid(decisive, collectorId),
     };
   }
   return null;
@@ -523,6 +633,9 @@ function markFailed(eventId: number, outcome: string) {
 
 export type WebhookResult = { duplicate: boolean; outcome: string };
 
+/** The outcome of a signed notification for a payment Mercado Pago does not know. */
+export const UNKNOWN_PAYMENT = "unknown_payment";
+
 /**
  * POST /api/webhooks/mercadopago. Checks the `x-signature` over `id:<data.id>;request-id;ts`
  * within a replay window, records the notification once, then asks Mercado Pago for the payment
@@ -557,15 +670,27 @@ export async function receiveMercadoPagoNotification(
   const type = input.searchParams.get("type") ?? body.type;
   if (type !== "payment") return accept({ duplicate: false, outcome: "ignorada" });
   const eventId = body.id != null ? String(body.id) : (input.headers.get("x-request-id") ?? dataId);
-  const event = recordEvent("mercadopago", `${eventId}:${dataId}`, JSON.stringify(body));
+  const event = recordEvent(
+    "mercadopago",
+    `${eventId}:${dataId}`,
+    JSON.stringify(withoutSecrets(body)),
+  );
   if (event.processed) return accept({ duplicate: true, outcome: "duplicada" });
 
   const gateway = mercadoPago(WITHIN_A_NOTIFICATION);
   if (!gateway.ok) return gateway;
   let mpPayment: MercadoPagoPayment;
+  let collectorId: string;
   try {
     mpPayment = await gateway.value.client.getPayment(dataId);
+    collectorId = await ourCollectorId(gateway.value);
   } catch (error) {
+    // Signed by Mercado Pago, for a payment it does not know (of another account, or gone):
+    // recorded and acknowledged, not asked again for days.
+    if (error instanceof MercadoPagoError && error.status === 404) {
+      markProcessed(event.id, UNKNOWN_PAYMENT, now);
+      return accept({ duplicate: false, outcome: UNKNOWN_PAYMENT });
+    }
     markFailed(event.id, `falha ao consultar o pagamento ${dataId}`);
     return refuse("provider_failed", providerMessage(error, m.syncFailed));
   }
@@ -586,15 +711,21 @@ export async function receiveMercadoPagoNotification(
       status: mercadoPagoStatus(mpPayment),
       providerStatus: mpPayment.status,
       providerPaymentId: mpPayment.id,
+      paid: mercadoPagoPaid(mpPayment, collectorId),
       source: "webhook",
     },
     now,
   );
-  const outcome = applied.ok
-    ? `fatura #${invoice.id}: ${applied.value.payment.status}`
-    : applied.message;
+  const outcome = outcomeOf(invoice.id, applied);
   markProcessed(event.id, outcome, now);
   return accept({ duplicate: false, outcome });
+}
+
+/** The webhook_events outcome of a notification applied to an invoice. */
+function outcomeOf(invoiceId: number, applied: ReturnType<typeof applyPaymentStatus>): string {
+  if (!applied.ok) return applied.message;
+  if (applied.value.discrepancy) return `fatura #${invoiceId}: ${applied.value.discrepancy}`;
+  return `fatura #${invoiceId}: ${applied.value.payment.status}`;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -635,7 +766,11 @@ export async function receivePagHiperNotification(
       return refuse("unverified", m.webhookUnverified);
     return refuse("provider_failed", providerMessage(error, m.syncFailed));
   }
-  const event = recordEvent("paghiper", notificationId, JSON.stringify(Object.fromEntries(form)));
+  const event = recordEvent(
+    "paghiper",
+    notificationId,
+    JSON.stringify(withoutSecrets(Object.fromEntries(form))),
+  );
   if (event.processed) return accept({ duplicate: true, outcome: "duplicada" });
   // Our order id is "<invoice reference>-P<n>": the invoice is found even if its customer has
   // since switched it to a card checkout.
@@ -663,13 +798,12 @@ export async function receivePagHiperNotification(
       status: pagHiperStatus(report.status, pastDue),
       providerStatus: report.status,
       providerPaymentId: transactionId,
+      paid: pagHiperPaid(report),
       source: "webhook",
     },
     now,
   );
-  const outcome = applied.ok
-    ? `fatura #${invoice.id}: ${applied.value.payment.status}`
-    : applied.message;
+  const outcome = outcomeOf(invoice.id, applied);
   markProcessed(event.id, outcome, now);
   return accept({ duplicate: false, outcome });
 }
@@ -744,18 +878,24 @@ export async function reconcilePendingPayments(
         status = "expired";
       }
       if (status !== "pending") {
+        const fromProvider = said?.status === status;
         const applied = applyPaymentStatus(
           payment.id,
           {
             status,
             providerStatus: said?.providerStatus,
             providerPaymentId: said?.providerPaymentId,
-            source: said?.status === status ? "poll" : "expiry",
+            paid: fromProvider ? said.paid : undefined,
+            source: fromProvider ? "poll" : "expiry",
           },
           now,
         );
         if (applied.ok && applied.value.payment.status === "approved") report.approved++;
-        else report.closed++;
+        else if (applied.ok && applied.value.discrepancy) {
+          // Money that does not pay the invoice: it stays pending, and is asked about again.
+          report.stillPending++;
+          scheduleNextCheck(payment, now);
+        } else report.closed++;
         continue;
       }
       report.stillPending++;

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { type PAYMENT_STATUSES, payments, subscriptions, users } from "~db/schema";
+import { activity, type PAYMENT_STATUSES, payments, subscriptions, users } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
+import { formatBRL } from "~/utils/format";
 import * as messages from "~/messages";
 import { logActivity } from "./activity.server";
 import { accept, refuse, type Outcome } from "./outcome";
@@ -37,9 +38,91 @@ export function nextPaymentStatus(
   return null;
 }
 
+/** The only currency an invoice is priced in. */
+export const INVOICE_CURRENCY = "BRL";
+/** The activity type of a provider payment that did not match its invoice (ADR 0028). */
+export const DISCREPANCY_ACTIVITY = "payment_mismatch";
+
+/**
+ * What the provider says was paid, as it said it: the amount in cents (null when it is not a whole
+ * number of cents), the currency, and for Mercado Pago whether the money went to our account.
+ */
+export type PaidEvidence = {
+  amountCents: number | null;
+  currency: string | null;
+  /** The account that received the money (Mercado Pago's collector_id) and whether it is ours. */
+  receiver?: { ours: boolean; id: string | null };
+  /** Who said it, for the record: "Mercado Pago, pagamento 123". */
+  label: string;
+};
+
+/** Reais as Mercado Pago writes them (199.9) in cents, or null when not a whole number of cents. */
+export function centsOf(reais: number): number | null {
+  if (!Number.isFinite(reais)) return null;
+  const cents = Math.round(reais * 100);
+  return Math.abs(reais * 100 - cents) < 1e-6 ? cents : null;
+}
+
+/**
+ * Why a provider's payment does not pay this invoice, or null when it does: the same amount in
+ * cents, exactly, in BRL, received by our own account.
+ */
+export function paymentDiscrepancy(
+  invoice: Pick<Payment, "amountCents">,
+  paid: PaidEvidence | undefined,
+): string | null {
+  const m = messages.payments;
+  if (!paid) return m.discrepancyUnknownAmount;
+  if (paid.currency !== INVOICE_CURRENCY) return m.discrepancyCurrency(paid.currency);
+  if (paid.amountCents !== invoice.amountCents)
+    return m.discrepancyAmount(
+      paid.amountCents === null ? m.unreadableAmount : formatBRL(paid.amountCents),
+      formatBRL(invoice.amountCents),
+    );
+  if (paid.receiver && !paid.receiver.ours) return m.discrepancyReceiver(paid.receiver.id);
+  return null;
+}
+
+/**
+ * Records, once per invoice and wording, a provider payment that did not match it: the admin
+ * invoice screens show it from the activity log.
+ */
+export function recordPaymentDiscrepancy(
+  invoice: Pick<Payment, "id" | "userId">,
+  discrepancy: string,
+  label: string,
+) {
+  const action = messages.payments.discrepancyRecord(discrepancy, label);
+  const seen = db()
+    .select({ id: activity.id })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.type, DISCREPANCY_ACTIVITY),
+        eq(activity.entity, "payment"),
+        eq(activity.entityId, String(invoice.id)),
+        eq(activity.action, action),
+      ),
+    )
+    .get();
+  if (seen) return;
+  logActivity({
+    actorId: invoice.userId,
+    type: DISCREPANCY_ACTIVITY,
+    action,
+    entity: "payment",
+    entityId: invoice.id,
+  });
+}
+
 export type StatusReport = {
   status: PaymentStatus;
   source: StatusSource;
+  /**
+   * What the provider says was paid. A provider's report (webhook, sync, poll) that carries it
+   * changes the invoice only when it matches; one that approves must carry it.
+   */
+  paid?: PaidEvidence;
   /** The provider's own word for the status, kept for the admin screens. */
   providerStatus?: string | null;
   /** The provider's payment id (Mercado Pago payment, PagHiper transaction). */
@@ -47,7 +130,15 @@ export type StatusReport = {
   actorId?: number | null;
 };
 
-export type StatusApplied = { payment: Payment; changed: boolean; activated: boolean };
+export type StatusApplied = {
+  payment: Payment;
+  changed: boolean;
+  activated: boolean;
+  /** Set when the provider's payment did not match the invoice (which then did not change). */
+  discrepancy?: string;
+};
+
+const FROM_PROVIDER = new Set<StatusSource>(["webhook", "sync", "poll"]);
 
 function findPayment(paymentId: number): Payment | undefined {
   return db().select().from(payments).where(eq(payments.id, paymentId)).get();
@@ -62,6 +153,15 @@ export function applyPaymentStatus(
     const database = db();
     const payment = findPayment(paymentId);
     if (!payment) return refuse("not_found", messages.payments.invoiceNotFound);
+    // A payment of another amount, currency or account says nothing about this invoice (ADR 0028).
+    const checked =
+      FROM_PROVIDER.has(report.source) && (report.paid || report.status === "approved");
+    const discrepancy = checked ? paymentDiscrepancy(payment, report.paid) : null;
+    if (discrepancy) {
+      if (report.status === "approved")
+        recordPaymentDiscrepancy(payment, discrepancy, report.paid?.label ?? report.source);
+      return accept({ payment, changed: false, activated: false, discrepancy });
+    }
     const target = nextPaymentStatus(payment.status, report.status);
 
     const details: Partial<Payment> = {};

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
+import { formatBRL } from "~/utils/format";
 import { payments, plans, subscriptions, users, type PAYMENT_METHODS } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
@@ -77,9 +78,119 @@ export type SubscribeResult =
   | { kind: "payment_required"; subscription: Subscription; payment: Payment };
 
 /**
+ * Inside the caller's transaction: a pending subscription and its pending invoice for a paid plan,
+ * at the plan's price now.
+ */
+function openInvoice(input: {
+  userId: number;
+  plan: Plan;
+  paymentMethod: PaymentMethod;
+  gateway: Payment["gateway"];
+}): { subscription: Subscription; payment: Payment } {
+  const database = db();
+  const subscription = database
+    .insert(subscriptions)
+    .values({
+      userId: input.userId,
+      planId: input.plan.id,
+      status: "pending",
+      paymentMethod: input.paymentMethod,
+    })
+    .returning()
+    .get();
+  const payment = database
+    .insert(payments)
+    .values({
+      userId: input.userId,
+      planId: input.plan.id,
+      subscriptionId: subscription.id,
+      status: "pending",
+      gateway: input.gateway,
+      amountCents: input.plan.priceCents ?? 0,
+      externalReference: newExternalReference(),
+    })
+    .returning()
+    .get();
+  return { subscription, payment };
+}
+
+/**
+ * Inside the caller's transaction: an invoice priced before its plan's price changed is closed —
+ * cancelled while pending (an expired one stays expired), with its pending plan request — and
+ * `replacement` recorded as the one to pay (ADR 0028).
+ */
+function retireStaleInvoice(stale: Payment, replacement: Payment, now: Date) {
+  const database = db();
+  database
+    .update(payments)
+    .set({ status: "cancelled", nextCheckAt: null, updatedAt: now })
+    .where(and(eq(payments.id, stale.id), eq(payments.status, "pending")))
+    .run();
+  if (stale.subscriptionId)
+    database
+      .update(subscriptions)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(and(eq(subscriptions.id, stale.subscriptionId), eq(subscriptions.status, "pending")))
+      .run();
+  logActivity({
+    actorId: stale.userId,
+    type: "payment",
+    action: messages.payments.repriced(
+      stale.id,
+      formatBRL(stale.amountCents),
+      replacement.id,
+      formatBRL(replacement.amountCents),
+    ),
+    entity: "payment",
+    entityId: replacement.id,
+  });
+}
+
+/** A paid plan whose price is no longer what the invoice asks. */
+function priceChanged(payment: Payment, plan: Plan | undefined): plan is Plan {
+  return Boolean(plan && !isFreePlan(plan) && plan.priceCents !== payment.amountCents);
+}
+
+export type Reissued = { payment: Payment; replaced: Payment | null };
+
+/**
+ * Before an invoice is paid: a pending or expired invoice whose plan's price changed since it was
+ * made is closed and a new one made at the current price, which is the one to pay (`replaced` is
+ * the old one). Any other invoice is answered as it is (ADR 0028).
+ */
+export function reissueAtCurrentPrice(paymentId: number, now = new Date()): Reissued | null {
+  return immediateTransaction(db(), () => {
+    const database = db();
+    const payment = database.select().from(payments).where(eq(payments.id, paymentId)).get();
+    if (!payment) return null;
+    if ((payment.status !== "pending" && payment.status !== "expired") || !payment.planId)
+      return { payment, replaced: null };
+    const plan = findPlan(payment.planId);
+    if (!priceChanged(payment, plan)) return { payment, replaced: null };
+    const paymentMethod =
+      (payment.subscriptionId
+        ? database
+            .select({ paymentMethod: subscriptions.paymentMethod })
+            .from(subscriptions)
+            .where(eq(subscriptions.id, payment.subscriptionId))
+            .get()?.paymentMethod
+        : null) ?? (payment.gateway === "mercadopago" ? "credit_card" : "pix");
+    const opened = openInvoice({
+      userId: payment.userId,
+      plan,
+      paymentMethod,
+      gateway: payment.gateway,
+    });
+    retireStaleInvoice(payment, opened.payment, now);
+    return { payment: opened.payment, replaced: payment };
+  });
+}
+
+/**
  * A customer's plan change. A free plan switches at once. A paid plan creates a pending
  * subscription and a pending invoice; the current plan stays until that invoice is approved
- * (`activatePayment`). Asking again for the same paid plan reuses the invoice still pending.
+ * (`activatePayment`). Asking again for the same paid plan reuses the invoice still pending,
+ * unless the plan's price changed since: then that one is cancelled and a new one made.
  */
 export function subscribe(
   input: {
@@ -140,30 +251,15 @@ export function subscribe(
       )
       .orderBy(desc(payments.id))
       .get();
-    if (pending) return accept({ kind: "payment_required", ...pending });
-    const subscription = database
-      .insert(subscriptions)
-      .values({
-        userId: input.userId,
-        planId: plan.id,
-        status: "pending",
-        paymentMethod: input.paymentMethod,
-      })
-      .returning()
-      .get();
-    const payment = database
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        planId: plan.id,
-        subscriptionId: subscription.id,
-        status: "pending",
-        gateway: input.gateway ?? "manual",
-        amountCents: plan.priceCents ?? 0,
-        externalReference: newExternalReference(),
-      })
-      .returning()
-      .get();
+    if (pending && !priceChanged(pending.payment, plan))
+      return accept({ kind: "payment_required", ...pending });
+    const { subscription, payment } = openInvoice({
+      userId: input.userId,
+      plan,
+      paymentMethod: input.paymentMethod,
+      gateway: input.gateway ?? "manual",
+    });
+    if (pending) retireStaleInvoice(pending.payment, payment, now);
     logActivity({
       actorId: input.userId,
       type: "subscription",

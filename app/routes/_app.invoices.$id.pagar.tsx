@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, invoice } = await loadInvoice(request, params.id);
   const form = await readForm(request);
   if (form.get("intent") !== "checkout") throw new Response(m.unknownIntent, { status: 400 });
-  const started = await startCheckout(user, invoice.id, new URL(request.url).origin);
+  const started = await startCheckout(user, invoice.id);
   if (!started.ok) return dialogRefusal(started);
   if (!isWebUrl(started.value.initPoint))
     return dialogRefusal(refuse("not_configured", p.mercadoPagoUnavailable));

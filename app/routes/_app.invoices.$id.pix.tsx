@@ -128,8 +128,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent !== "generate") throw new Response(m.unknownIntent, { status: 400 });
   const submission = parseWithZod(form, { schema: pixRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const pix = await startPix(user, invoice.id, submission.value.cpf, new URL(request.url).origin);
+  const pix = await startPix(user, invoice.id, submission.value.cpf);
   if (!pix.ok) return formRefusal(submission, pix);
+  // The plan's price changed: the code is for a new invoice at the current price (ADR 0028).
+  const { replaced } = pix.value;
+  if (replaced)
+    return redirectWithToast(pixPath(pix.value.paymentId), {
+      type: "info",
+      message: p.repriced(
+        replaced.id,
+        formatBRL(replaced.amountCents),
+        pix.value.paymentId,
+        formatBRL(pix.value.amountCents),
+      ),
+    });
   return redirect(here);
 }
 

@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Card: straight to Mercado Pago's checkout (a redirect: no script, no new tab); it sends the
     // buyer back to /invoices. A checkout that cannot start leaves the invoice to pay from its dialog.
     if (paymentMethod === "credit_card") {
-      const checkout = await startCheckout(user, invoiceId, new URL(request.url).origin);
+      const checkout = await startCheckout(user, invoiceId);
       if (checkout.ok && /^https?:\/\//i.test(checkout.value.initPoint))
         return redirectDocument(checkout.value.initPoint);
       return redirectWithToast(`/invoices/${invoiceId}/pagar`, {

@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   let checkoutUrl: string | null = null;
   let message = m.paymentRequired(payment.id);
   if (parsed.value.paymentMethod === "credit_card") {
-    const checkout = await startCheckout(user, payment.id, new URL(request.url).origin);
+    const checkout = await startCheckout(user, payment.id);
     if (checkout.ok) {
       payment = checkout.value.payment;
       checkoutUrl = checkout.value.initPoint || null;

@@ -14,7 +14,7 @@ export const access: Access = { GET: ["admin"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
-  const origin = publicOrigin(new URL(request.url).origin);
+  const origin = publicOrigin() ?? "";
   return ok(
     gatewaysView(maskedGatewayConfigs(), {
       mercadopago: `${origin}/api/webhooks/mercadopago`,

@@ -92,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
   const saved = saveMercadoPagoConfig(parsed.value, user.id);
   if (!saved.ok) return apiRefusal(saved, { fieldName: (f) => FIELD_NAMES[f] ?? f });
-  const origin = publicOrigin(new URL(request.url).origin);
+  const origin = publicOrigin() ?? "";
   return ok(
     mercadoPagoGatewayView(
       maskedGatewayConfigs().mercadopago,

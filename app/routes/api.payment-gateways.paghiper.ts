@@ -42,15 +42,15 @@ const apiPagHiperSchema = z
 
 const FIELD_NAMES: Record<string, string> = { apiKey: "api_key", token: "token" };
 
-function view(request: Request) {
-  const origin = publicOrigin(new URL(request.url).origin);
+function view() {
+  const origin = publicOrigin() ?? "";
   return pagHiperGatewayView(maskedGatewayConfigs().paghiper, `${origin}/api/webhooks/paghiper`);
 }
 
 /** GET /api/payment-gateways/paghiper — `data.config_data` with api_key and token masked. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
-  return ok(view(request));
+  return ok(view());
 }
 
 /** POST /api/payment-gateways/paghiper {api_key, token} — saves them (encrypted at rest). */
@@ -61,5 +61,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
   const saved = savePagHiperConfig(parsed.value, user.id);
   if (!saved.ok) return apiRefusal(saved, { fieldName: (f) => FIELD_NAMES[f] ?? f });
-  return ok(view(request), m.gatewaySaved);
+  return ok(view(), m.gatewaySaved);
 }

@@ -61,9 +61,9 @@ export async function action({ request }: ActionFunctionArgs) {
     throw new Error(`O plano #${planId} foi ativado sem pagamento no pedido de PIX`);
   const invoiceId = subscribed.value.payment.id;
 
-  const pix = await startPix(user, invoiceId, cpf, new URL(request.url).origin);
+  const pix = await startPix(user, invoiceId, cpf);
   if (!pix.ok) return apiRefusal(pix, { fieldName });
-  const payment = getInvoiceRow(invoiceId) ?? subscribed.value.payment;
+  const payment = getInvoiceRow(pix.value.paymentId) ?? subscribed.value.payment;
   return ok({ payment: invoiceView(payment), ...pixView(pix.value) }, m.pixCreated, 201);
 }
 

@@ -5,8 +5,9 @@ import {
 } from "~/integrations/payment-simulators.server";
 import { resumeInterruptedImports, startJobRunner, startSchedules } from "~/jobs/index.server";
 import { configureSimulatorGateways } from "~/models/gateway-config.server";
+import { publicOriginRefusal } from "~/models/payment-gateway.server";
 import { db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { EnvError, env } from "~/utils/env.server";
 
 let booting: Promise<void> | undefined;
 
@@ -24,12 +25,14 @@ export function boot(): Promise<void> {
       demo: config.SEED_DEMO_DATA,
     });
     if (seeded) console.log(`Banco criado em ${config.DATABASE_PATH} com dados iniciais.`);
+    // Payment notifications and return addresses never come from a request's Host (ADR 0028).
+    const noPublicUrl = publicOriginRefusal();
+    if (noPublicUrl) throw new EnvError(`Configuração insegura para produção:\n  - ${noPublicUrl}`);
     if (usingEmbeddedSimulators()) configureSimulatorGateways(paymentSimulatorCredentials());
     // In a cluster (server.mjs, WEB_CONCURRENCY > 1) one web process is told it runs the
     // recurring jobs and resumes imports; the others run only what they enqueue themselves.
     const jobProcess = process.env.ENCAIXA_JOB_PROCESS !== "false";
-    const worker =
-      jobProcess && (!config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true");
+    const worker = jobProcess && (!config.REDIS_URL || process.env.ENCAIXA_RUN_WORKERS === "true");
     await startJobRunner({ worker });
     if (worker) {
       startSchedules();

@@ -154,8 +154,9 @@ describe("with the gateways pointed at the simulators", () => {
         created_at: expect.any(String),
       });
       expect(body.message).toBe(messages.planChange.paymentRequired(body.data.payment.id));
-      expect(preference.notificationUrl).toBe(
-        "http://localhost/api/webhooks/mercadopago?source_news=webhooks",
+      // This machine's address (no APP_URL in tests), never the request's Host (ADR 0028).
+      expect(preference.notificationUrl).toMatch(
+        /^http:\/\/localhost:\d+\/api\/webhooks\/mercadopago\?source_news=webhooks$/,
       );
 
       const again = await envelope(await subscribeAs(token, { planId: paidPlanId }));
@@ -232,7 +233,9 @@ describe("with the gateways pointed at the simulators", () => {
       const transaction = sims.pagHiper.transactions().find((t) => t.emv === body.data.pix_code)!;
       expect(body.data.payment.payment_id).toBe(transaction.transactionId);
       expect(transaction.payer.cpfCnpj).toBe("52998224725");
-      expect(transaction.notificationUrl).toBe("http://localhost/api/webhooks/paghiper");
+      expect(transaction.notificationUrl).toMatch(
+        /^http:\/\/localhost:\d+\/api\/webhooks\/paghiper$/,
+      );
       expect(
         db().select().from(subscriptions).where(eq(subscriptions.userId, user.id)).all(),
       ).toContainEqual(

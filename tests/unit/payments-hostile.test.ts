@@ -99,7 +99,7 @@ async function payEverything() {
       subscriptionId: result.subscription.id,
     });
     if (i % 2 === 0) {
-      const checkout = accepted(await startCheckout(viewer, result.payment.id, "http://app.test"));
+      const checkout = accepted(await startCheckout(viewer, result.payment.id));
       const preference = sims.mercadoPago
         .preferences()
         .find((p) => p.externalReference === checkout.payment.externalReference)!;
@@ -113,7 +113,7 @@ async function payEverything() {
         await sims.mercadoPago.setStatus(pending.id, "approved");
       }
     } else {
-      const pix = accepted(await startPix(viewer, result.payment.id, TEST_CPF, "http://app.test"));
+      const pix = accepted(await startPix(viewer, result.payment.id, TEST_CPF));
       const transaction = sims.pagHiper.transactions().find((t) => t.emv === pix.pixCode)!;
       await sims.pagHiper.pay(transaction.transactionId);
     }

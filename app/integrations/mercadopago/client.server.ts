@@ -36,7 +36,12 @@ export type MercadoPagoPayment = {
   status: MercadoPagoPaymentStatus;
   statusDetail: string | null;
   externalReference: string | null;
+  /** In reais, as Mercado Pago writes it (199.9): the price the seller asked, before any fee. */
   transactionAmount: number;
+  /** "BRL" for every payment of a Brazilian account; null when the answer leaves it out. */
+  currencyId: string | null;
+  /** The account the money went to (the seller's user id); null when the answer leaves it out. */
+  collectorId: string | null;
   dateApproved: string | null;
   paymentMethodId: string | null;
   paymentTypeId: string | null;
@@ -191,6 +196,10 @@ function toPayment(raw: unknown): MercadoPagoPayment {
     statusDetail: optionalString(raw.status_detail),
     externalReference: optionalString(raw.external_reference),
     transactionAmount: amount,
+    currencyId: optionalString(raw.currency_id),
+    collectorId: optionalString(
+      raw.collector_id ?? (isRecord(raw.collector) ? raw.collector.id : null),
+    ),
     dateApproved: optionalString(raw.date_approved),
     paymentMethodId: optionalString(raw.payment_method_id),
     paymentTypeId: optionalString(raw.payment_type_id),

@@ -68,6 +68,9 @@ export type SimulatedPayment = {
   readonly statusDetail: string;
   readonly externalReference: string | null;
   readonly transactionAmount: number;
+  readonly currencyId: string;
+  /** The account the money went to: the seller's (`userId`) unless a test says otherwise. */
+  readonly collectorId: number;
   readonly description: string;
   readonly paymentMethodId: string;
   readonly paymentTypeId: string;
@@ -88,6 +91,12 @@ export type WebhookDelivery = {
 
 export type PaymentOutcome = "approved" | "rejected" | "pending";
 
+/**
+ * A payment unlike its preference, as tests need to make one: another amount (in cents), another
+ * currency, or money that went to another account (collector).
+ */
+export type PaymentOverrides = { amountCents?: number; currencyId?: string; collectorId?: number };
+
 export type MercadoPagoSimulator = {
   /** Answers a request whose path below the API root is `path` ("checkout/preferences"). */
   handle(request: Request, path: string): Promise<Response>;
@@ -95,7 +104,11 @@ export type MercadoPagoSimulator = {
   start(port?: number): Promise<string>;
   stop(): Promise<void>;
   /** What the buyer's checkout does: creates the payment and sends its webhook. */
-  pay(preferenceId: string, outcome: PaymentOutcome): Promise<MercadoPagoPayment>;
+  pay(
+    preferenceId: string,
+    outcome: PaymentOutcome,
+    overrides?: PaymentOverrides,
+  ): Promise<MercadoPagoPayment>;
   /** Changes a payment's status and sends the payment.updated webhook. */
   setStatus(paymentId: string, status: MercadoPagoPaymentStatus): Promise<void>;
   /** Delivers the payment's last notification again (same notification id, fresh signature). */
@@ -386,10 +399,10 @@ export function createMercadoPagoSimulator(
       payment_type_id: payment.paymentTypeId,
       status: payment.status,
       status_detail: payment.statusDetail,
-      currency_id: "BRL",
+      currency_id: payment.currencyId,
       description: payment.description,
       live_mode: false,
-      collector_id: userId,
+      collector_id: payment.collectorId,
       payer: { email: payment.payerEmail, type: "guest" },
       metadata: {},
       order: { id: String(preference?.merchantOrderId ?? ""), type: "mercadopago" },
@@ -414,6 +427,8 @@ export function createMercadoPagoSimulator(
       statusDetail: payment.statusDetail,
       externalReference: payment.externalReference,
       transactionAmount: payment.transactionAmount,
+      currencyId: payment.currencyId,
+      collectorId: String(payment.collectorId),
       dateApproved: payment.dateApproved,
       paymentMethodId: payment.paymentMethodId,
       paymentTypeId: payment.paymentTypeId,
@@ -486,16 +501,20 @@ export function createMercadoPagoSimulator(
     );
   }
 
-  async function pay(preferenceId: string, outcome: PaymentOutcome): Promise<MercadoPagoPayment> {
+  async function pay(
+    preferenceId: string,
+    outcome: PaymentOutcome,
+    overrides: PaymentOverrides = {},
+  ): Promise<MercadoPagoPayment> {
     const preference = preferencesById.get(preferenceId);
     if (!preference) throw new Error(`preference ${preferenceId} not found`);
     if (isExpired(preference)) throw new Error(`preference ${preferenceId} expired`);
     const now = mercadoPagoDate(new Date());
     const byPix = outcome === "pending";
     const status: MercadoPagoPaymentStatus = outcome;
-    const amount = toCents(
-      preference.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0),
-    );
+    const amount =
+      overrides.amountCents ??
+      toCents(preference.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0));
     const payment: Mutable<SimulatedPayment> = {
       id: String(nextPaymentId++),
       preferenceId,
@@ -503,6 +522,8 @@ export function createMercadoPagoSimulator(
       statusDetail: STATUS_DETAIL[status],
       externalReference: preference.externalReference,
       transactionAmount: amount / 100,
+      currencyId: overrides.currencyId ?? "BRL",
+      collectorId: overrides.collectorId ?? userId,
       description: preference.items[0]?.title ?? "",
       paymentMethodId: byPix ? "pix" : "master",
       paymentTypeId: byPix ? "bank_transfer" : "credit_card",

@@ -127,6 +127,7 @@ describe("PagHiper client against the simulator", () => {
       statusDate: pix.createdDate,
       dueDate: pix.dueDate,
       valueCents: 4990,
+      valueCentsPaid: null,
       paidDate: null,
     });
   });
@@ -453,8 +454,31 @@ describe("PagHiper client resilience", () => {
       statusDate: null,
       dueDate: "2030-01-02",
       valueCents: 1500,
+      valueCentsPaid: null,
       paidDate: null,
     });
+
+    // What the payer paid, when PagHiper says so (ADR 0028); a figure that is not cents is refused.
+    const paidAnswer = (valueCentsPaid: unknown) =>
+      createPagHiperClient({
+        baseUrl: "http://x",
+        ...CREDENTIALS,
+        fetch: answer({
+          status_request: {
+            result: "success",
+            status: "paid",
+            value_cents: "19990",
+            value_cents_paid: valueCentsPaid,
+          },
+        }),
+      });
+    expect(await paidAnswer("300").status("ABC")).toMatchObject({
+      valueCents: 19990,
+      valueCentsPaid: 300,
+    });
+    expect((await rejectionOf(paidAnswer("3,00").status("ABC"))).message).toBe(
+      messages.pagHiperSim.client.unexpected("value_cents_paid ausente ou inválido"),
+    );
   });
 
   it("posts JSON with the credentials in the body to trailing-slash paths", async () => {

@@ -48,6 +48,8 @@ export type PagHiperStatusReport = {
   statusDate: string | null;
   dueDate: string | null;
   valueCents: number;
+  /** What the payer paid (`value_cents_paid`), when PagHiper says; null otherwise. */
+  valueCentsPaid: number | null;
   paidDate: string | null;
 };
 
@@ -194,6 +196,12 @@ function readStatusReport(answer: JsonObject, transactionId: string): PagHiperSt
     statusDate: readOptionalText(answer, "status_date"),
     dueDate: readOptionalText(answer, "due_date"),
     valueCents: readCents(answer, "value_cents"),
+    valueCentsPaid:
+      answer.value_cents_paid === undefined ||
+      answer.value_cents_paid === null ||
+      answer.value_cents_paid === ""
+        ? null
+        : readCents(answer, "value_cents_paid"),
     paidDate: readOptionalText(answer, "paid_date"),
   };
 }
