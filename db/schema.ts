@@ -73,6 +73,10 @@ export const users = sqliteTable(
 export const sessions = sqliteTable(
   "sessions",
   {
+    /**
+     * SHA-256 (hex) of the session's token: the cookie or bearer carries the token, the database
+     * only its hash, so a copy of the database opens no session (ADR 0029).
+     */
     id: text("id").primaryKey(),
     userId: integer("user_id")
       .notNull()
@@ -86,20 +90,28 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** One row per failed sign-in attempt; the throttle counts them in a sliding window. */
+/**
+ * One row per password check not (yet) forgiven; the throttle counts them in a sliding window
+ * (ADR 0016, 0029). Every column has a bounded size, whatever was submitted.
+ */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The client address, at most 64 characters. */
     ip: text("ip").notNull(),
+    /** SHA-256 (hex) of the normalised e-mail tried, never the e-mail itself. */
     email: text("email").notNull(),
-    /** Let in through the account's slow lane: the account was over its limit (ADR 0014). */
+    /** Let in through the account's slow lane: the account was over its limit (ADR 0016). */
     slowLane: integer("slow_lane", { mode: "boolean" }).notNull().default(false),
+    /** SHA-256 (hex) of the device token the attempt came with (trusted lane), else null. */
+    device: text("device"),
     createdAt: createdAt(),
   },
   (t) => [
     index("login_attempts_ip_idx").on(t.ip, t.createdAt),
     index("login_attempts_email_idx").on(t.email, t.createdAt),
+    index("login_attempts_device_idx").on(t.device, t.createdAt),
   ],
 );
 

@@ -6,6 +6,8 @@ export const profile = {
   currentPasswordRequired: "Senha atual é obrigatória para alterar a senha",
   currentPasswordWrong: "Senha atual incorreta",
   currentPasswordForEmail: "Informe a senha atual para alterar o e-mail",
+  currentPasswordThrottled: (minutes: number) =>
+    `Muitas tentativas com a senha atual. Aguarde ${minutes} minuto(s) e tente novamente.`,
   newPasswordMismatch: "Nova senha e confirmação não coincidem",
   newPasswordMin: "Nova senha deve ter pelo menos 6 caracteres",
   updated: "Perfil atualizado com sucesso!",

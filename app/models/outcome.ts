@@ -43,6 +43,8 @@ export type Refusal = {
   message: string;
   /** The input field at fault, when there is one. */
   field?: string;
+  /** With `rate_limited`: seconds until a try may pass (sent as Retry-After). */
+  retryAfterSeconds?: number;
 };
 
 export type Outcome<T> = { ok: true; value: T } | Refusal;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "~db/schema";
+import { sessions, users } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../tests/support/factories";
 import {
@@ -9,9 +9,29 @@ import {
   revokeAllSessions,
   revokeOtherSessions,
   revokeSession,
+  sessionTokenHash,
 } from "./session.server";
 
 describe("sessions", () => {
+  it("keeps only the SHA-256 of a token: a stored id opens no session (ADR 0029)", async () => {
+    const { user } = await createUser();
+    const issued = [createSession(user.id, "web"), createSession(user.id, "api")];
+    const stored = db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .all()
+      .map((row) => row.id);
+    expect(stored.sort()).toEqual(issued.map((s) => sessionTokenHash(s.id)).sort());
+    for (const id of stored) {
+      expect(id).toMatch(/^[0-9a-f]{64}$/);
+      expect(issued.map((s) => s.id)).not.toContain(id);
+      expect(findSessionUser(id).status).toBe("missing");
+      expect(findSessionUser(id, "api").status).toBe("missing");
+    }
+    expect(issued.map((s) => findSessionUser(s.id).status)).toEqual(["valid", "valid"]);
+  });
+
   it("finds the user of a live session and nothing for an unknown id", async () => {
     const { user } = await createUser();
     const session = createSession(user.id, "web");

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
 import { db, preparedOnce } from "~/utils/db.server";
@@ -10,6 +10,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SessionKind = "web" | "api";
 
+/**
+ * What the database keeps of a session token: its SHA-256, in hex. The token is 256 random bits,
+ * so a plain hash is enough (nothing to guess, no salt needed); a copy of the database (a backup)
+ * holds no token that opens a session (ADR 0029).
+ */
+export function sessionTokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Opens a session and returns it as its holder knows it: `id` is the token the cookie or the
+ * bearer header carries — the one value every function here takes as the session's id. Only its
+ * hash is stored.
+ */
 export function createSession(
   userId: number,
   kind: SessionKind,
@@ -17,20 +31,23 @@ export function createSession(
   now = new Date(),
 ) {
   const days = kind === "web" ? WEB_SESSION_DAYS : API_SESSION_DAYS;
-  return db()
+  const token = randomBytes(32).toString("base64url");
+  const row = db()
     .insert(sessions)
     .values({
-      id: randomBytes(32).toString("base64url"),
+      id: sessionTokenHash(token),
       userId,
       kind,
       expiresAt: new Date(now.getTime() + days * DAY_MS),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      ip: meta.ip ?? null,
+      ip: meta.ip?.slice(0, 64) ?? null,
     })
     .returning()
     .get();
+  return { ...row, id: token };
 }
 
+/** `sessionId` of a valid session: the token that was looked up (the database has its hash). */
 export type SessionLookup =
   { status: "valid"; user: User; sessionId: string } | { status: "expired" | "missing" };
 
@@ -50,23 +67,27 @@ export function findSessionUser(
   now = new Date(),
 ): SessionLookup {
   if (!sessionId) return { status: "missing" };
-  const row = sessionWithUser().get({ sessionId });
+  const row = sessionWithUser().get({ sessionId: sessionTokenHash(sessionId) });
   if (!row || (kind && row.session.kind !== kind)) return { status: "missing" };
   if (row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "active") {
     return { status: "expired" };
   }
-  return { status: "valid", user: row.user, sessionId: row.session.id };
+  return { status: "valid", user: row.user, sessionId };
 }
 
+/** Ends the session whose token is `sessionId`. */
 export function revokeSession(sessionId: string) {
-  db().delete(sessions).where(eq(sessions.id, sessionId)).run();
+  db()
+    .delete(sessions)
+    .where(eq(sessions.id, sessionTokenHash(sessionId)))
+    .run();
 }
 
 /** Signs the user out everywhere except the session in hand; returns how many were closed. */
 export function revokeOtherSessions(userId: number, keepSessionId: string): number {
   return db()
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionTokenHash(keepSessionId))))
     .run().changes;
 }
 

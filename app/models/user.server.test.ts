@@ -14,6 +14,9 @@ import {
   verifyCredentials,
 } from "./user.server";
 
+/** Where the tests' password checks come from: one address, no trusted device. */
+const here = { ip: "10.60.0.1", device: null };
+
 describe("accounts", () => {
   it("creates a user on the free plan with default preferences and a lower-cased e-mail", async () => {
     const free = createFreePlan();
@@ -75,6 +78,7 @@ describe("accounts", () => {
         user.id,
         { name: "X", email: other.user.email, currentPassword: password },
         session,
+        here,
       ),
     ).toEqual({
       ok: false,
@@ -87,6 +91,7 @@ describe("accounts", () => {
         user.id,
         { name: "X", email: user.email, newPassword: "novasenha", currentPassword: "errada" },
         session,
+        here,
       ),
     ).toMatchObject({ ok: false, reason: "wrong_password", field: "currentPassword" });
     const updated = await updateProfile(
@@ -98,6 +103,7 @@ describe("accounts", () => {
         currentPassword: password,
       },
       session,
+      here,
     );
     expect(updated).toMatchObject({
       ok: true,
@@ -113,7 +119,7 @@ describe("after a takeover", () => {
     const { user, password } = await createUser();
     const session = createSession(user.id, "web").id;
     const newEmail = `novo-${user.email}`;
-    expect(await updateProfile(user.id, { name: "X", email: newEmail }, session)).toEqual({
+    expect(await updateProfile(user.id, { name: "X", email: newEmail }, session, here)).toEqual({
       ok: false,
       reason: "wrong_password",
       message: messages.profile.currentPasswordForEmail,
@@ -124,6 +130,7 @@ describe("after a takeover", () => {
         user.id,
         { name: "X", email: newEmail, currentPassword: "errada" },
         session,
+        here,
       ),
     ).toEqual({
       ok: false,
@@ -133,13 +140,19 @@ describe("after a takeover", () => {
     });
     expect(findUserByEmail(newEmail)).toBeUndefined();
     expect(
-      await updateProfile(user.id, { name: "Só o nome", email: user.email.toUpperCase() }, session),
+      await updateProfile(
+        user.id,
+        { name: "Só o nome", email: user.email.toUpperCase() },
+        session,
+        here,
+      ),
     ).toMatchObject({ ok: true, value: { name: "Só o nome", email: user.email } });
     expect(
       await updateProfile(
         user.id,
         { name: "X", email: newEmail, currentPassword: password },
         session,
+        here,
       ),
     ).toMatchObject({ ok: true, value: { email: newEmail } });
   });
@@ -152,12 +165,12 @@ describe("after a takeover", () => {
       createSession(user.id, "api"),
     ];
     const bystander = createSession((await createUser()).user.id, "web");
-    expect(await changePassword(user.id, "errada", "nova-senha", current.id)).toMatchObject({
+    expect(await changePassword(user.id, "errada", "nova-senha", current.id, here)).toMatchObject({
       ok: false,
       reason: "wrong_password",
     });
     expect(findSessionUser(otherWeb.id).status).toBe("valid");
-    expect(await changePassword(user.id, password, "nova-senha", current.id)).toEqual({
+    expect(await changePassword(user.id, password, "nova-senha", current.id, here)).toEqual({
       ok: true,
       value: null,
     });
@@ -170,12 +183,13 @@ describe("after a takeover", () => {
   it("does the same when the password changes on the profile, and nothing for a name change", async () => {
     const { user, password } = await createUser();
     const [current, other] = [createSession(user.id, "api"), createSession(user.id, "web")];
-    await updateProfile(user.id, { name: "Outro", email: user.email }, current.id);
+    await updateProfile(user.id, { name: "Outro", email: user.email }, current.id, here);
     expect(findSessionUser(other.id).status).toBe("valid");
     const changed = await updateProfile(
       user.id,
       { name: "Outro", email: user.email, currentPassword: password, newPassword: "nova-senha" },
       current.id,
+      here,
     );
     expect(changed.ok).toBe(true);
     expect(findSessionUser(current.id).status).toBe("valid");

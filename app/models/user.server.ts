@@ -4,10 +4,11 @@ import { db, immediateTransaction } from "~/utils/db.server";
 import { logActivity } from "./activity.server";
 import { hashPassword, verifyPassword, decoyHash } from "~/utils/password.server";
 import * as messages from "~/messages";
-import { refuse, type Outcome } from "./outcome";
+import { refuse, type Outcome, type Refusal } from "./outcome";
 import { defaultFreePlan } from "./plan.server";
 import { recordSignup, signupRefusal } from "./signup-throttle.server";
 import { revokeAllSessions, revokeOtherSessions } from "./session.server";
+import { beginLoginAttempt, forgiveLoginAttempts } from "./login-throttle.server";
 
 export type User = typeof users.$inferSelect;
 export type PublicUser = Pick<User, "id" | "name" | "email" | "role" | "createdAt">;
@@ -47,6 +48,38 @@ export const emailTaken = () => refuse("name_taken", messages.auth.emailTaken, "
 
 const wrongPassword = (field: string) =>
   refuse("wrong_password", messages.profile.currentPasswordWrong, field);
+
+/**
+ * Where a password check of a signed-in user comes from, for the sign-in throttle: the client
+ * address, and the device (`trustedDevice`'s hash) when it signed in to this account before.
+ */
+export type PasswordAttempt = { ip: string; device: string | null };
+
+/**
+ * The current password confirming a change, checked like a sign-in (ADR 0029): counted by the
+ * sign-in throttle before it is checked (a borrowed session gets no more guesses than the sign-in
+ * form gives), forgiven when right. Null when it is right.
+ */
+async function currentPasswordRefusal(
+  user: User,
+  password: string,
+  attempt: PasswordAttempt,
+): Promise<Refusal | null> {
+  const verdict = beginLoginAttempt(attempt.ip, user.email, new Date(), { device: attempt.device });
+  if (!verdict.allowed) {
+    return {
+      ...refuse(
+        "rate_limited",
+        messages.profile.currentPasswordThrottled(verdict.retryAfterMinutes),
+        "currentPassword",
+      ),
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    };
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) return wrongPassword("currentPassword");
+  forgiveLoginAttempts(attempt.ip, user.email, { device: attempt.device });
+  return null;
+}
 
 type NewAccount = { name: string; email: string; password: string; role?: Role };
 
@@ -145,13 +178,15 @@ export type ProfileChange = {
 
 /**
  * Saves name and e-mail, and the password when a new one comes. A new e-mail or a new password
- * needs the right current password (a borrowed session alone must not take the account over); a
- * new password signs out every other session and token, keeping `sessionId`, the one saving.
+ * needs the right current password (a borrowed session alone must not take the account over),
+ * checked under the sign-in throttle (`attempt`); a new password signs out every other session
+ * and token, keeping `sessionId`, the one saving.
  */
 export async function updateProfile(
   userId: number,
   change: ProfileChange,
   sessionId: string,
+  attempt: PasswordAttempt,
 ): Promise<Outcome<User>> {
   const user = getUserById(userId);
   if (!user) throw new Error(`user ${userId} not found`);
@@ -164,8 +199,8 @@ export async function updateProfile(
         : messages.profile.currentPasswordForEmail;
       return refuse("wrong_password", message, "currentPassword");
     }
-    if (!(await verifyPassword(change.currentPassword, user.passwordHash)))
-      return wrongPassword("currentPassword");
+    const refused = await currentPasswordRefusal(user, change.currentPassword, attempt);
+    if (refused) return refused;
   }
   if (emailChanges && isEmailTaken(email, userId)) return emailTaken();
   const passwordHash = change.newPassword ? await hashPassword(change.newPassword) : undefined;
@@ -176,16 +211,21 @@ export async function updateProfile(
   return { ok: true, value: getUserById(userId)! };
 }
 
-/** Changes the password after checking the current one; other sessions and tokens end. */
+/**
+ * Changes the password after checking the current one under the sign-in throttle (`attempt`);
+ * other sessions and tokens end.
+ */
 export async function changePassword(
   userId: number,
   currentPassword: string,
   newPassword: string,
   sessionId: string,
+  attempt: PasswordAttempt,
 ): Promise<Outcome<null>> {
   const user = getUserById(userId);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
-    return wrongPassword("currentPassword");
+  if (!user) throw new Error(`user ${userId} not found`);
+  const refused = await currentPasswordRefusal(user, currentPassword, attempt);
+  if (refused) return refused;
   await setPassword(userId, newPassword, sessionId);
   return { ok: true, value: null };
 }

@@ -13,9 +13,9 @@ import { handleAccountIntent } from "./_app.settings.account.server";
 import { latestPayment } from "~/models/subscription.server";
 import { latestPaidReceipt } from "~/models/receipt.server";
 import { updateProfile } from "~/models/user.server";
-import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
+import { refusalHeaders, refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
 import { profileSchema } from "~/schemas/profile";
-import { getAuth, requireUser } from "~/server/auth.server";
+import { getAuth, passwordAttemptOf, requireUser } from "~/server/auth.server";
 import { formatDate, formatLongDate, initials } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
@@ -44,24 +44,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const sessionId = (await getAuth(request))?.sessionId ?? null;
+  const attempt = await passwordAttemptOf(request, context, user.id);
   if (intent === "profile" && sessionId) {
     const submission = parseWithZod(form, { schema: profileSchema });
     if (submission.status !== "success")
       return data({ intent, reply: submission.reply({ hideFields: hidden }) }, { status: 400 });
     try {
-      const updated = await updateProfile(user.id, submission.value, sessionId);
+      const updated = await updateProfile(user.id, submission.value, sessionId, attempt);
       if (!updated.ok) {
         return data(
           {
             intent,
             reply: submission.reply({ ...refusalReplyOptions(updated), hideFields: hidden }),
           },
-          { status: refusalStatus(updated) },
+          { status: refusalStatus(updated), headers: refusalHeaders(updated) },
         );
       }
     } catch (error) {
@@ -82,9 +83,13 @@ export async function action({ request }: ActionFunctionArgs) {
       message: messages.profile.updated,
     });
   }
-  const result = await handleAccountIntent(intent, form, user.id, sessionId);
-  if (!result || !result.ok)
-    return data({ intent, reply: result && !result.ok ? result.reply : null }, { status: 400 });
+  const result = await handleAccountIntent(intent, form, user.id, sessionId, attempt);
+  if (!result) return data({ intent, reply: null }, { status: 400 });
+  if (!result.ok)
+    return data(
+      { intent, reply: result.reply },
+      { status: result.status ?? 400, headers: result.headers },
+    );
   return redirectWithToast("/profile?tab=preferencias", {
     type: "success",
     message: result.message,

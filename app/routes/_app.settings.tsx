@@ -14,7 +14,7 @@ import { activeSessions } from "~/models/session.server";
 import { pendingInvoicesByPlan } from "~/models/subscription.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
 import { changePasswordSchema } from "~/schemas/settings";
-import { getAuth } from "~/server/auth.server";
+import { getAuth, passwordAttemptOf } from "~/server/auth.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { formatDate, formatInteger } from "~/utils/format";
@@ -53,14 +53,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAccess(request, access);
   const auth = await getAuth(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const result = await handleAccountIntent(intent, form, user.id, auth?.sessionId ?? null);
+  const attempt = await passwordAttemptOf(request, context, user.id);
+  const result = await handleAccountIntent(intent, form, user.id, auth?.sessionId ?? null, attempt);
   if (!result) return data({ intent, reply: null }, { status: 400 });
-  if (!result.ok) return data({ intent, reply: result.reply }, { status: 400 });
+  if (!result.ok)
+    return data(
+      { intent, reply: result.reply },
+      { status: result.status ?? 400, headers: result.headers },
+    );
   const tab = intent === "preferences" ? "preferencias" : "seguranca";
   return redirectWithToast(`/settings?tab=${tab}`, { type: "success", message: result.message });
 }

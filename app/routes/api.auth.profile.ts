@@ -4,7 +4,7 @@ import { profileView } from "~/api/views/users";
 import { updateProfile } from "~/models/user.server";
 import { apiProfileSchema } from "~/schemas/profile";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { requireApiUser } from "~/server/auth.server";
+import { passwordAttemptOf, requireApiUser } from "~/server/auth.server";
 import { apiRefusal } from "~/server/refusal.server";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
@@ -16,12 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return ok(profileView(accountSummary(user)));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed();
   const { user, sessionId } = await requireApiUser(request);
   const parsed = await parseJsonBody(request, apiProfileSchema);
   if (!parsed.ok) return parsed.response;
-  const updated = await updateProfile(user.id, parsed.value, sessionId);
+  const attempt = await passwordAttemptOf(request, context, user.id);
+  const updated = await updateProfile(user.id, parsed.value, sessionId, attempt);
   if (!updated.ok) return apiRefusal(updated, { fieldName: apiProfileFieldName });
   return ok(profileView(accountSummary(updated.value)), messages.profile.updated);
 }

@@ -10,6 +10,7 @@ import { loginSchema } from "~/schemas/auth";
 import {
   authenticateForm,
   clientIp,
+  commitDeviceCookie,
   commitWebSession,
   getOptionalUser,
   LoginError,
@@ -49,6 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await authenticateForm(request, clientIp(context));
     const headers = new Headers();
     headers.append("Set-Cookie", await commitWebSession(user, request, clientIp(context)));
+    // This browser is now a known device of the account: others' attempts won't keep it out.
+    headers.append("Set-Cookie", (await commitDeviceCookie(user, request)).cookie);
     headers.append("Set-Cookie", await toastCookie({ type: "success", message: m.loginSuccess }));
     return redirect(safeRedirect(submission.value.redirectTo), { headers });
   } catch (error) {
@@ -56,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof LoginError)) console.error(error);
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
       status: error instanceof LoginError ? error.status : 400,
+      headers: error instanceof LoginError ? error.headers : {},
     });
   }
 }

@@ -3,14 +3,26 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { loginSchema } from "~/schemas/auth";
-import { beginLoginAttempt, forgiveLoginAttempts } from "~/models/login-throttle.server";
+import {
+  beginLoginAttempt,
+  DEVICE_TOKEN_DAYS,
+  deviceTokenUserId,
+  forgiveLoginAttempts,
+  issueDeviceToken,
+  trustedDevice,
+} from "~/models/login-throttle.server";
 import {
   createSession,
   findSessionUser,
   revokeSession,
   WEB_SESSION_DAYS,
 } from "~/models/session.server";
-import { verifyCredentials, type User } from "~/models/user.server";
+import {
+  findUserByEmail,
+  verifyCredentials,
+  type PasswordAttempt,
+  type User,
+} from "~/models/user.server";
 import type { Role } from "~db/schema";
 import { fail } from "./api.server";
 import { fromOwnOrigin, isWrite } from "./csrf.server";
@@ -26,6 +38,72 @@ const sessionCookie = () =>
     secrets: [env().SESSION_SECRET],
     maxAge: WEB_SESSION_DAYS * 24 * 60 * 60,
   });
+
+/**
+ * The device cookie (OWASP's "device cookies", ADR 0029): the signed device tokens this browser got
+ * by signing in, newest first, one per account (a shop's shared computer may hold a few). A
+ * sign-in presenting one for its account is throttled only by that device's own failures.
+ */
+const deviceCookie = () =>
+  createCookie("__device", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env().COOKIE_SECURE ?? env().NODE_ENV === "production",
+    maxAge: DEVICE_TOKEN_DAYS * 24 * 60 * 60,
+  });
+
+/** Device tokens one browser keeps (one per account). */
+const DEVICES_PER_BROWSER = 5;
+
+/** The header an API client sends its `device_token` in. */
+export const DEVICE_TOKEN_HEADER = "X-Device-Token";
+
+async function cookieDeviceTokens(request: Request): Promise<string[]> {
+  let value: unknown;
+  try {
+    value = await deviceCookie().parse(request.headers.get("cookie"));
+  } catch {
+    return [];
+  }
+  return Array.isArray(value)
+    ? value.filter((token): token is string => typeof token === "string")
+    : [];
+}
+
+/** The device tokens a request presents: the API header's, then the cookie's. */
+export async function deviceTokensOf(request: Request): Promise<string[]> {
+  const header = request.headers.get(DEVICE_TOKEN_HEADER)?.trim();
+  return [...(header ? [header] : []), ...(await cookieDeviceTokens(request))];
+}
+
+/**
+ * A fresh device token for `user` (after a successful sign-in): the `Set-Cookie` that puts it first
+ * in this browser's device cookie, and the token itself (the API hands it to its client).
+ */
+export async function commitDeviceCookie(user: User, request: Request) {
+  const token = issueDeviceToken(user.id);
+  const kept = (await cookieDeviceTokens(request)).filter(
+    (other) => deviceTokenUserId(other) !== user.id,
+  );
+  const cookie = await deviceCookie().serialize([token, ...kept].slice(0, DEVICES_PER_BROWSER));
+  return { cookie, token };
+}
+
+/**
+ * What a password check of the signed-in user needs for the throttle (a profile change confirmed
+ * with the current password): the client address, and the device when it is trusted for them.
+ */
+export async function passwordAttemptOf(
+  request: Request,
+  context: unknown,
+  userId: number,
+): Promise<PasswordAttempt> {
+  return {
+    ip: clientIp(context),
+    device: trustedDevice(await deviceTokensOf(request), userId),
+  };
+}
 
 export type AuthContext = { user: User; sessionId: string; via: "cookie" | "bearer" };
 /** `crossSite`: a session cookie on a write that none of our pages sent (ADR 0015). */
@@ -161,23 +239,45 @@ export class LoginError extends Error {
   constructor(
     message: string,
     readonly status: 401 | 403 | 429 = 401,
+    /** With a 429: how long until a try may pass (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
+  }
+
+  /** The Retry-After header of a throttled answer, else nothing. */
+  get headers(): Record<string, string> {
+    return this.retryAfterSeconds === undefined
+      ? {}
+      : { "Retry-After": String(this.retryAfterSeconds) };
   }
 }
 
 /**
  * Counts the attempt against the throttle, then checks the credentials; the web form and the JSON
  * API share it. The attempt is counted before the password is checked and forgiven only when the
- * password is right (ADR 0016).
+ * password is right (ADR 0016). A device token among `deviceTokens` trusted for the account puts
+ * the attempt in its device's own lane (ADR 0029).
  */
-export async function signIn(email: string, password: string, ip: string): Promise<User> {
-  const verdict = beginLoginAttempt(ip, email);
-  if (!verdict.allowed)
-    throw new LoginError(messages.auth.tooManyAttempts(verdict.retryAfterMinutes), 429);
+export async function signIn(
+  email: string,
+  password: string,
+  ip: string,
+  deviceTokens: readonly string[] = [],
+): Promise<User> {
+  const known = deviceTokens.length > 0 ? findUserByEmail(email) : undefined;
+  const device = known ? trustedDevice(deviceTokens, known.id) : null;
+  const verdict = beginLoginAttempt(ip, email, new Date(), { device });
+  if (!verdict.allowed) {
+    throw new LoginError(
+      messages.auth.tooManyAttempts(verdict.retryAfterMinutes),
+      429,
+      verdict.retryAfterSeconds,
+    );
+  }
   const user = await verifyCredentials(email, password);
   if (!user) throw new LoginError(messages.auth.invalidCredentials);
-  forgiveLoginAttempts(ip, email);
+  forgiveLoginAttempts(ip, email, { device });
   if (user.status !== "active") throw new LoginError(messages.auth.accountInactive, 403);
   return user;
 }
@@ -186,14 +286,15 @@ export async function signIn(email: string, password: string, ip: string): Promi
  * The web form through remix-auth. The strategy gets a copy of the request, so the client
  * address travels in the verify callback's closure: one small authenticator per sign-in.
  */
-export function authenticateForm(request: Request, ip: string) {
+export async function authenticateForm(request: Request, ip: string) {
+  const deviceTokens = await deviceTokensOf(request);
   return new Authenticator<User>()
     .use(
       new FormStrategy(async ({ form }) => {
         const submission = parseWithZod(form, { schema: loginSchema });
         if (submission.status !== "success") throw new LoginError(messages.auth.fillAllFields, 401);
         if (submission.value.honeypot) throw new LoginError(messages.auth.spam);
-        return signIn(submission.value.email, submission.value.password, ip);
+        return signIn(submission.value.email, submission.value.password, ip, deviceTokens);
       }),
       "form",
     )

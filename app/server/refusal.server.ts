@@ -27,6 +27,15 @@ export function refusalStatus(refusal: Pick<Refusal, "reason">): RefusalStatus {
   return STATUS_BY_REASON[refusal.reason];
 }
 
+/** The headers a refusal answers with: Retry-After when it says how long to wait. */
+export function refusalHeaders(
+  refusal: Pick<Refusal, "retryAfterSeconds">,
+): Record<string, string> {
+  return refusal.retryAfterSeconds === undefined
+    ? {}
+    : { "Retry-After": String(refusal.retryAfterSeconds) };
+}
+
 function fieldErrors(
   refusal: Refusal,
   fieldName: (field: string) => string = (field) => field,
@@ -42,7 +51,14 @@ export function apiRefusal(
   refusal: Refusal,
   options: { fieldName?: (field: string) => string } = {},
 ): Response {
-  return fail(refusal.message, refusalStatus(refusal), fieldErrors(refusal, options.fieldName));
+  const response = fail(
+    refusal.message,
+    refusalStatus(refusal),
+    fieldErrors(refusal, options.fieldName),
+  );
+  for (const [name, value] of Object.entries(refusalHeaders(refusal)))
+    response.headers.set(name, value);
+  return response;
 }
 
 /** What a Conform form shows: on the field at fault when there is one, else above the form. */
@@ -68,6 +84,7 @@ export function formRefusal<R>(
 ) {
   return data(submission.reply({ ...refusalReplyOptions(refusal), ...options }), {
     status: refusalStatus(refusal),
+    headers: refusalHeaders(refusal),
   });
 }
 

@@ -8,7 +8,10 @@ import * as ping from "~/routes/api.ping";
 import * as overview from "~/routes/api.public.overview";
 import * as seo from "~/routes/api.public.seo";
 import * as unknown from "~/routes/api.$";
+import { eq } from "drizzle-orm";
+import { sessions } from "~db/schema";
 import { createSession, findSessionUser } from "~/models/session.server";
+import { db } from "~/utils/db.server";
 import { commitWebSession } from "~/server/auth.server";
 import { createFreePlan, createPlan, createUser } from "../support/factories";
 import { call, envelope } from "../support/routes";
@@ -86,6 +89,25 @@ describe("POST /api/auth/login", () => {
     expect(body.data.user.id).toBe(user.id);
     expect(body.data.subscription.plan_name).toMatch(/^Gratuito/);
     expect(body.data.token).toEqual(expect.any(String));
+  });
+
+  it("stores only the token's hash: a database copy's session ids open nothing (ADR 0029)", async () => {
+    const { user, password } = await createUser();
+    const response = await call(login.action, "/api/auth/login", {
+      method: "POST",
+      json: { email: user.email, password },
+    });
+    const { token } = (await envelope(response)).data as { token: string };
+    const rows = db().select().from(sessions).where(eq(sessions.userId, user.id)).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).not.toBe(token);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const withStoredId = await call(profile.loader, "/api/auth/profile", { token: rows[0]!.id });
+    expect(withStoredId.status).toBe(401);
+    expect((await call(profile.loader, "/api/auth/profile", { token })).status).toBe(200);
+    const loggedOut = await call(logout.action, "/api/auth/logout", { method: "POST", token });
+    expect(loggedOut.status).toBe(200);
+    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
   });
 
   it("gives 400 for missing fields and 401 for wrong credentials", async () => {

@@ -20,11 +20,17 @@ beforeAll(() => {
 const apiLoginAs = (email: string, password: string, ip: string) =>
   call(apiLogin.action, "/api/auth/login", { method: "POST", json: { email, password }, ip });
 
-/** Posts the /login form as a browser would, from `ip`: the status and where it redirects. */
-async function formLogin(fields: Record<string, string>, ip: string) {
+/**
+ * Posts the /login form as a browser would, from `ip`, with the browser's `cookie` if any: the
+ * status, where it redirects, the cookies it sets and the Retry-After of a 429.
+ */
+async function formLogin(fields: Record<string, string>, ip: string, cookie?: string) {
   const request = new Request("http://localhost/login", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields),
   });
   let result: unknown;
@@ -34,10 +40,29 @@ async function formLogin(fields: Record<string, string>, ip: string) {
     result = thrown;
   }
   if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), errors: [] };
-  const answer = result as { data: { error?: Record<string, string[]> }; init: { status: number } };
-  return { status: answer.init.status, location: null, errors: answer.data.error?.[""] ?? [] };
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      errors: [],
+      cookies: result.headers.getSetCookie(),
+      retryAfter: null,
+    };
+  const answer = result as {
+    data: { error?: Record<string, string[]> };
+    init: { status: number; headers?: Record<string, string> };
+  };
+  return {
+    status: answer.init.status,
+    location: null,
+    errors: answer.data.error?.[""] ?? [],
+    cookies: [],
+    retryAfter: answer.init.headers?.["Retry-After"] ?? null,
+  };
 }
+
+/** The `name=value` of the cookie `name` among Set-Cookie headers. */
+const cookieNamed = (cookies: string[], name: string) =>
+  cookies.find((cookie) => cookie.startsWith(`${name}=`))?.split(";")[0];
 
 describe("sign-in throttle, counted before the password is checked", () => {
   it("checks no more than the limit's passwords when 50 wrong ones arrive at once", async () => {
@@ -98,6 +123,92 @@ describe("one attacker cannot lock anyone else out", () => {
     expect((await apiLoginAs(user.email, password, "10.44.0.2")).status).toBe(200);
     const web = await formLogin({ email: user.email, password }, "10.44.0.3");
     expect(web).toMatchObject({ status: 302, location: "/home" });
+  });
+});
+
+describe("a known device is not kept out by attempts from elsewhere (ADR 0029)", () => {
+  it("rotating addresses guessing once a round: the victim's browser signs in every time", async () => {
+    const { user, password } = await createUser({ email: "sitiada@teste.dev" });
+    const first = await formLogin({ email: user.email, password }, "10.46.0.1");
+    expect(first).toMatchObject({ status: 302, location: "/home" });
+    const device = cookieNamed(first.cookies, "__device");
+    expect(device).toBeDefined();
+    const deviceCookie = first.cookies.find((cookie) => cookie.startsWith("__device="))!;
+    expect(deviceCookie).toMatch(/HttpOnly/i);
+    expect(deviceCookie).toMatch(/SameSite=Lax/i);
+    expect(deviceCookie).toMatch(/Max-Age=31536000/);
+    let browser = device!;
+    for (let round = 0; round < 36; round++) {
+      const guess = await formLogin(
+        { email: user.email, password: `chute-${round}` },
+        `10.47.${round >> 8}.${round & 255}`,
+      );
+      expect([401, 429]).toContain(guess.status);
+      const victim = await formLogin({ email: user.email, password }, "10.46.0.1", browser);
+      expect(victim).toMatchObject({ status: 302, location: "/home" });
+      browser = cookieNamed(victim.cookies, "__device") ?? browser;
+    }
+    // A browser that never signed in here waits: the slow lane is the attackers'.
+    const fresh = await formLogin({ email: user.email, password }, "10.46.0.2");
+    expect(fresh.status).toBe(429);
+    expect(fresh.errors[0]).toMatch(/^Muitas tentativas de login/);
+    expect(Number(fresh.retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("over the API too: the client sends back its device_token", async () => {
+    const { user, password } = await createUser({ email: "sitiada-api@teste.dev" });
+    const first = await apiLoginAs(user.email, password, "10.48.0.1");
+    const deviceToken = (await first.json()).data.device_token as string;
+    expect(deviceToken).toMatch(/^v1\./);
+    for (let i = 0; i < 12; i++) await apiLoginAs(user.email, "errada", `10.49.0.${i + 1}`);
+    const fresh = await apiLoginAs(user.email, password, "10.48.0.2");
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const known = await call(apiLogin.action, "/api/auth/login", {
+      method: "POST",
+      json: { email: user.email, password },
+      ip: "10.48.0.2",
+      headers: { "X-Device-Token": deviceToken },
+    });
+    expect(known.status).toBe(200);
+  });
+
+  it("a stolen device cookie gets its own five guesses, then waits like anyone", async () => {
+    const { user, password } = await createUser();
+    const device = cookieNamed(
+      (await formLogin({ email: user.email, password }, "10.50.0.1")).cookies,
+      "__device",
+    )!;
+    for (let i = 0; i < 5; i++) {
+      const guess = await formLogin(
+        { email: user.email, password: `chute-${i}` },
+        "10.51.0.1",
+        device,
+      );
+      expect(guess.status).toBe(401);
+    }
+    const stolen = await formLogin({ email: user.email, password }, "10.51.0.2", device);
+    expect(stolen.status).toBe(429);
+    // The owner's other, untouched browser is not held back by it.
+    const owner = await formLogin({ email: user.email, password }, "10.50.0.1");
+    expect(owner.status).toBe(302);
+  });
+
+  it("a device cookie of one account does not help on another", async () => {
+    const mine = await createUser();
+    const target = await createUser();
+    const device = cookieNamed(
+      (await formLogin({ email: mine.user.email, password: mine.password }, "10.52.0.1")).cookies,
+      "__device",
+    )!;
+    for (let i = 0; i < 5; i++)
+      await formLogin({ email: target.user.email, password: "errada" }, "10.52.0.1", device);
+    const sixth = await formLogin(
+      { email: target.user.email, password: "errada" },
+      "10.52.0.1",
+      device,
+    );
+    expect(sixth.status).toBe(429);
   });
 });
 
