@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, payments, subscriptions, webhookEvents } from "~db/schema";
 import { signWebhook } from "~/integrations/mercadopago/signature";
 import { currentPlan } from "~/models/credits.server";
-import { startCheckout, startPix } from "~/models/payment-gateway.server";
+import { createPagHiperClient } from "~/integrations/paghiper/client.server";
+import {
+  reconcilePendingPayments,
+  startCheckout,
+  startPix,
+  syncPayment,
+} from "~/models/payment-gateway.server";
 import { subscribe } from "~/models/subscription.server";
 import * as mercadoPagoWebhook from "~/routes/api.webhooks.mercadopago";
 import * as pagHiperWebhook from "~/routes/api.webhooks.paghiper";
@@ -432,6 +438,161 @@ describe("POST /api/webhooks/paghiper", () => {
       expect((await response.json()).message).toBe(m.webhookFormRequired);
     }
     expect(snapshot()).toBe(before);
+  });
+});
+
+describe("a payment must match its invoice (issue #24, ADR 0028)", () => {
+  let enterprise = 0;
+  beforeAll(() => {
+    enterprise = createPlan({ name: "Enterprise Webhooks", priceCents: 19990 }).id;
+  });
+
+  async function enterpriseInvoice() {
+    const { user } = await createUser();
+    const viewer = { id: user.id, role: user.role };
+    const result = accepted(
+      subscribe({ userId: user.id, planId: enterprise, paymentMethod: "credit_card" }),
+    );
+    if (result.kind !== "payment_required") throw new Error("expected an invoice");
+    return { user, viewer, invoiceId: result.payment.id };
+  }
+
+  const discrepancies = (invoiceId: number) =>
+    db()
+      .select()
+      .from(activity)
+      .where(eq(activity.entityId, String(invoiceId)))
+      .all()
+      .filter((a) => a.type === "payment_mismatch");
+  const eventOf = (provider: string, eventId: string) =>
+    eventsOf(provider).find((e) => e.eventId === eventId)!;
+
+  it("Mercado Pago: R$ 0,01 for an R$ 199,90 invoice is acknowledged (200), recorded, and approves nothing", async () => {
+    const { user, viewer, invoiceId } = await enterpriseInvoice();
+    const checkout = accepted(await startCheckout(viewer, invoiceId));
+    const preference = sims.mercadoPago
+      .preferences()
+      .find((p) => p.externalReference === checkout.payment.externalReference)!;
+    const cent = await sims.mercadoPago.pay(preference.id, "approved", { amountCents: 1 });
+    const delivery = sims.mercadoPago.notifications.at(-1)!;
+    expect(delivery.status).toBe(200);
+    expect(invoice(invoiceId)).toMatchObject({ status: "pending", providerPaymentId: null });
+    expect(currentPlan(user.id)?.planId).not.toBe(enterprise);
+    const event = eventOf("mercadopago", `${(delivery.body as { id: number }).id}:${cent.id}`);
+    expect(event.processedAt).not.toBeNull();
+    expect(event.outcome).toMatch(
+      /^fatura #\d+: Pagamento divergente: recebido R\$\s0,01, esperado R\$\s199,90$/,
+    );
+    expect(discrepancies(invoiceId)).toHaveLength(1);
+    expect(discrepancies(invoiceId)[0]!.action).toContain(`Mercado Pago, pagamento ${cent.id}`);
+
+    // "Verificar pagamento" and the poller ask Mercado Pago and come to the same answer.
+    expect(accepted(await syncPayment(viewer, invoiceId)).status).toBe("pending");
+    await reconcilePendingPayments(new Date(Date.now() + 3_600_000));
+    expect(invoice(invoiceId).status).toBe("pending");
+    expect(discrepancies(invoiceId)).toHaveLength(1);
+
+    // The full amount afterwards does approve it.
+    await sims.mercadoPago.pay(preference.id, "approved");
+    expect(invoice(invoiceId).status).toBe("approved");
+    expect(currentPlan(user.id)?.planId).toBe(enterprise);
+  });
+
+  it("Mercado Pago: the full amount received by another account, or in another currency, approves nothing", async () => {
+    const { viewer, invoiceId } = await enterpriseInvoice();
+    const checkout = accepted(await startCheckout(viewer, invoiceId));
+    const preference = sims.mercadoPago
+      .preferences()
+      .find((p) => p.externalReference === checkout.payment.externalReference)!;
+    const elsewhere = await sims.mercadoPago.pay(preference.id, "approved", { collectorId: 42 });
+    expect(sims.mercadoPago.notifications.at(-1)!.status).toBe(200);
+    const dollars = await sims.mercadoPago.pay(preference.id, "approved", { currencyId: "USD" });
+    expect(sims.mercadoPago.notifications.at(-1)!.status).toBe(200);
+    expect(accepted(await syncPayment(viewer, invoiceId)).status).toBe("pending");
+    expect(invoice(invoiceId).status).toBe("pending");
+    const recorded = discrepancies(invoiceId).map((a) => a.action);
+    expect(recorded).toEqual([
+      `${m.discrepancyReceiver("42")} (Mercado Pago, pagamento ${elsewhere.id})`,
+      `${m.discrepancyCurrency("USD")} (Mercado Pago, pagamento ${dollars.id})`,
+    ]);
+  });
+
+  it("PagHiper: a charge of another value under our invoice's order id is confirmed, recorded, and approves nothing", async () => {
+    const { user, invoiceId } = await enterpriseInvoice();
+    const reference = invoice(invoiceId).externalReference;
+    // Our apiKey travels in every notification; with it anyone may create a charge at PagHiper.
+    const attacker = createPagHiperClient({
+      baseUrl: process.env.PAGHIPER_BASE_URL!,
+      apiKey: sims.credentials.paghiper.apiKey,
+      token: "not-our-token",
+    });
+    const charge = await attacker.createPix({
+      orderId: `${reference}-P9`,
+      payerEmail: "atacante@example.com",
+      payerName: "Atacante",
+      payerCpf: TEST_CPF,
+      notificationUrl: "http://localhost/api/webhooks/paghiper",
+      daysDueDate: 1,
+      items: [{ itemId: "1", description: "barato", quantity: 1, priceCents: 300 }],
+    });
+    await sims.pagHiper.pay(charge.transactionId);
+    const notification = sims.pagHiper.notifications.at(-1)!;
+    expect(notification.status).toBe(200);
+    expect(invoice(invoiceId).status).toBe("pending");
+    expect(currentPlan(user.id)?.planId).not.toBe(enterprise);
+    expect(eventOf("paghiper", notification.body.notification_id!).outcome).toMatch(
+      /^fatura #\d+: Pagamento divergente: recebido R\$\s3,00, esperado R\$\s199,90$/,
+    );
+    expect(discrepancies(invoiceId)[0]!.action).toContain(
+      `PagHiper, transação ${charge.transactionId}`,
+    );
+  });
+
+  it("no provider credential is stored in webhook_events.payload", async () => {
+    const { transactionId } = await pixInvoice();
+    await sims.pagHiper.pay(transactionId);
+    const notification = sims.pagHiper.notifications.at(-1)!;
+    expect(notification.body.apiKey).toBe(sims.credentials.paghiper.apiKey);
+    const stored = eventOf("paghiper", notification.body.notification_id!);
+    expect(stored.payload).not.toContain(sims.credentials.paghiper.apiKey);
+    expect(JSON.parse(stored.payload)).toMatchObject({
+      apiKey: "[removido]",
+      transaction_id: transactionId,
+    });
+    // A Mercado Pago body carrying something secret-looking is scrubbed too.
+    const secret = "APP_USR-123-secret-token";
+    const response = await signedNow(
+      "http://localhost/api/webhooks/mercadopago?data.id=424242&type=payment",
+      "424242",
+      {
+        id: 5150,
+        type: "payment",
+        data: { id: "424242" },
+        access_token: secret,
+        x: { token: secret },
+      },
+    );
+    expect(response.status).toBe(200);
+    const all = JSON.stringify(db().select().from(webhookEvents).all());
+    expect(all).not.toContain(secret);
+    for (const value of Object.values(sims.credentials.paghiper)) expect(all).not.toContain(value);
+    for (const value of Object.values(sims.credentials.mercadopago))
+      expect(all).not.toContain(value);
+  });
+
+  it("a signed notification for a payment Mercado Pago does not know is a 200, recorded as unknown_payment", async () => {
+    const before = JSON.stringify(db().select().from(payments).all());
+    const response = await signedNow(
+      "http://localhost/api/webhooks/mercadopago?data.id=777000111&type=payment",
+      "777000111",
+      { id: 8080, type: "payment", action: "payment.updated", data: { id: "777000111" } },
+    );
+    expect(response.status).toBe(200);
+    expect(eventOf("mercadopago", "8080:777000111")).toMatchObject({
+      outcome: "unknown_payment",
+      processedAt: expect.any(Date),
+    });
+    expect(JSON.stringify(db().select().from(payments).all())).toBe(before);
   });
 });
 
