@@ -51,6 +51,7 @@ export const invoicesAdmin = {
     `A fatura de ${amount} do plano ${plan} de ${user} passa a Aprovado, sem consulta ao provedor de pagamento. O plano do cliente começa agora e vale 30 dias.`,
   markPaidNoPlan: (user: string, amount: string) =>
     `A fatura de ${amount} de ${user} passa a Aprovado, sem consulta ao provedor de pagamento.`,
+  discrepancyWarning: (discrepancy: string) => `Atenção: ${discrepancy}.`,
   markPaidConfirm: "Sim, marcar como paga",
   markPaidBusy: "Marcando...",
   keep: "Voltar",

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, lt, or, sql, sum } from "drizzle-orm";
-import { PAYMENT_STATUSES, payments, plans, users } from "~db/schema";
+import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
+import { activity, PAYMENT_STATUSES, payments, plans, users } from "~db/schema";
 import { pageBounds } from "~/utils/paging";
 import { db } from "~/utils/db.server";
 import { likePattern } from "./catalogue-rules.server";
 import type { Payment } from "./subscription.server";
-import type { PaymentStatus } from "./payment.server";
+import { DISCREPANCY_ACTIVITY, type PaymentStatus } from "./payment.server";
 
 /** Reading invoices: a customer's own, the admin's filtered list, and the figures of the gateways. */
 
@@ -166,4 +166,30 @@ export function gatewayFigures(recentLimit = 10): GatewayFigures {
     .all()
     .map(toRow);
   return { byStatus, byGateway, recent };
+}
+
+/**
+ * The latest provider payment that did not match each invoice (ADR 0028), from the activity log:
+ * "Pagamento divergente: recebido R$ 0,01, esperado R$ 199,90 (Mercado Pago, pagamento 123)".
+ */
+export function invoiceDiscrepancies(invoiceIds: number[]): Map<number, string> {
+  const found = new Map<number, string>();
+  if (invoiceIds.length === 0) return found;
+  const rows = db()
+    .select({ entityId: activity.entityId, action: activity.action })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.type, DISCREPANCY_ACTIVITY),
+        eq(activity.entity, "payment"),
+        inArray(activity.entityId, invoiceIds.map(String)),
+      ),
+    )
+    .orderBy(desc(activity.id))
+    .all();
+  for (const row of rows) {
+    const id = Number(row.entityId);
+    if (!found.has(id)) found.set(id, row.action);
+  }
+  return found;
 }

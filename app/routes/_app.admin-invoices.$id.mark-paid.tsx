@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
-import { getInvoiceRow, type InvoiceRow } from "~/models/invoice.server";
+import { getInvoiceRow, invoiceDiscrepancies, type InvoiceRow } from "~/models/invoice.server";
 import { refuse } from "~/models/outcome";
 import { setPaymentStatusByAdmin } from "~/models/payment-gateway.server";
 import type { Access } from "~/server/access";
@@ -37,11 +37,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoice = invoiceOr404(params.id);
   const user = invoice.userName ?? m.userFallback(invoice.userId);
   const amount = formatBRL(invoice.amountCents);
+  const text = invoice.subscriptionId
+    ? m.markPaidText(invoice.planName ?? m.planFallback(invoice.planId), user, amount)
+    : m.markPaidNoPlan(user, amount);
+  // A provider payment that did not match it: the admin sees it before approving by hand.
+  const discrepancy = invoiceDiscrepancies([invoice.id]).get(invoice.id);
   return {
     id: invoice.id,
-    message: invoice.subscriptionId
-      ? m.markPaidText(invoice.planName ?? m.planFallback(invoice.planId), user, amount)
-      : m.markPaidNoPlan(user, amount),
+    message: discrepancy ? `${text} ${m.discrepancyWarning(discrepancy)}` : text,
     blocked: blocked(invoice),
   };
 }

@@ -11,7 +11,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { useHydrated } from "~/components/hooks";
-import { listInvoices } from "~/models/invoice.server";
+import { invoiceDiscrepancies, listInvoices } from "~/models/invoice.server";
 import { checkoutLink, syncPayment } from "~/models/payment-gateway.server";
 import { queryParams } from "~/schemas/api-search";
 import { PAYMENT_STATUSES } from "~/schemas/choices";
@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access);
   const filters = invoiceFiltersSchema.parse(queryParams(request));
   const list = listInvoices(filters);
+  const discrepancies = invoiceDiscrepancies(list.items.map((row) => row.id));
   return {
     query: {
       q: filters.q ?? "",
@@ -58,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       providerPaymentId: row.providerPaymentId,
       createdAt: row.createdAt,
       link: row.initPoint || row.sandboxInitPoint ? checkoutLink(row) || null : null,
+      // A provider payment that did not match it: left pending, shown here (ADR 0028).
+      discrepancy: discrepancies.get(row.id) ?? null,
     })),
   };
 }
@@ -237,6 +240,14 @@ export default function AdminInvoicesPage() {
                 <p className="mt-1 text-xs text-slate-600">
                   {messages.payments.gateways[invoice.gateway] ?? invoice.gateway}
                 </p>
+                {invoice.discrepancy && (
+                  <p
+                    className="mt-1 max-w-56 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900"
+                    data-testid="invoice-discrepancy"
+                  >
+                    {invoice.discrepancy}
+                  </p>
+                )}
               </td>
               <td className="px-4 py-3">
                 <p className="font-medium">{invoice.userName ?? m.userFallback(invoice.userId)}</p>

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { payments, subscriptions, users } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
+import { applyPaymentStatus } from "~/models/payment.server";
 import { subscribe } from "~/models/subscription.server";
 import type { User } from "~/models/user.server";
 import * as markPaid from "~/routes/_app.admin-invoices.$id.mark-paid";
@@ -415,5 +416,41 @@ describe("Marcar pago", () => {
     expect(db().select().from(payments).where(eq(payments.id, payment.id)).get()?.status).toBe(
       "pending",
     );
+  });
+});
+
+describe("a payment that does not match its invoice (issue #24, ADR 0028)", () => {
+  it("is shown on the list and in 'Marcar pago', in pt-BR, with the invoice still pending", async () => {
+    const customer = (await createUser({ name: "Eva Divergente" })).user;
+    const plan = createPlan({ name: "Enterprise Divergente", priceCents: 19990 });
+    const result = accepted(
+      subscribe({ userId: customer.id, planId: plan.id, paymentMethod: "credit_card" }),
+    );
+    if (result.kind !== "payment_required") throw new Error("expected an invoice");
+    const id = result.payment.id;
+    accepted(
+      applyPaymentStatus(id, {
+        status: "approved",
+        source: "webhook",
+        providerPaymentId: "MP-1",
+        paid: { amountCents: 1, currency: "BRL", label: "Mercado Pago, pagamento MP-1" },
+      }),
+    );
+    const notice = /Pagamento divergente: recebido R\$\s0,01, esperado R\$\s199,90/;
+
+    const data = await listAs(admin, `?q=${result.payment.externalReference}`);
+    const listed = data.invoices.find((row) => row.id === id)!;
+    expect(listed.status).toBe("pending");
+    expect(listed.discrepancy).toMatch(notice);
+    expect(listed.discrepancy).toContain("Mercado Pago, pagamento MP-1");
+    // Invoices without one carry none.
+    expect((await listAs(admin, "?q=ENC-FILTRO")).invoices.every((r) => !r.discrepancy)).toBe(true);
+
+    const page = await html(admin, `/admin-invoices?q=${result.payment.externalReference}`);
+    expect(page.text).toContain('data-testid="invoice-discrepancy"');
+    expect(page.text).toMatch(notice);
+
+    const dialog = await html(admin, `/admin-invoices/${id}/mark-paid`);
+    expect(dialog.text).toMatch(notice);
   });
 });
