@@ -10,7 +10,6 @@ import { desc, inArray } from "drizzle-orm";
 import {
   closeSync,
   existsSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -30,6 +29,7 @@ import { backups } from "~db/schema";
 import * as messages from "~/messages";
 import { db, migrateDatabase, openDatabase, type Db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { PRIVATE_FILE_MODE, privateDirectory, privateFile } from "~/utils/private-files.server";
 import { saoPauloClock } from "~/utils/format";
 import { accept, refuse, type Outcome } from "./outcome";
 
@@ -178,7 +178,7 @@ function takeLock(folder: string): (() => void) | null {
   const file = path.join(folder, LOCK_FILE);
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const fd = openSync(file, "wx");
+      const fd = openSync(file, "wx", PRIVATE_FILE_MODE);
       writeFileSync(
         fd,
         JSON.stringify({ pid: process.pid, host: hostname(), startedAt: Date.now() }),
@@ -275,7 +275,7 @@ export type CreatedBackup = { backup: BackupRecord; deleted: BackupRecord[] };
  */
 export async function createBackup(now = new Date()): Promise<Outcome<CreatedBackup>> {
   const folder = backupsFolder();
-  mkdirSync(folder, { recursive: true });
+  privateDirectory(folder, { tightenExisting: true });
   const releaseLock = takeLock(folder);
   if (!releaseLock) return refuse("already_current", m.alreadyRunning);
   try {
@@ -284,6 +284,8 @@ export async function createBackup(now = new Date()): Promise<Outcome<CreatedBac
     const partial = path.join(folder, `.${fileName}${PARTIAL_SUFFIX}`);
     const final = path.join(folder, fileName);
     try {
+      // Created 0600 before SQLite writes into it (its journal takes the same mode; ADR 0029).
+      privateFile(partial);
       const problem = await copyAndCheck(db().$client.name, partial);
       if (problem) throw new Error(m.copyCorrupted(problem));
       await fsyncFile(partial);
@@ -430,8 +432,8 @@ export async function restoreDatabase(
   const refused = refusalOfSource(source);
   if (refused) return refused;
 
-  mkdirSync(folder, { recursive: true });
-  mkdirSync(path.dirname(target), { recursive: true });
+  privateDirectory(folder, { tightenExisting: true });
+  privateDirectory(path.dirname(target));
   let safetyCopy: string | null = null;
   if (existsSync(target)) {
     const current = openAlone(target);
@@ -441,6 +443,7 @@ export async function restoreDatabase(
         folder,
         freeFileName(folder, `encaixa-before-restore-${backupStamp(now)}`),
       );
+      privateFile(safetyCopy);
       await current.backup(safetyCopy);
     } finally {
       current.close();
@@ -450,6 +453,7 @@ export async function restoreDatabase(
 
   const incoming = `${target}.restore-${process.pid}`;
   try {
+    privateFile(incoming);
     const reader = new Database(source, { readonly: true, fileMustExist: true });
     try {
       await reader.backup(incoming);

@@ -3,12 +3,17 @@ import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "~db/schema";
 import { env } from "./env.server";
+import {
+  PRIVATE_FILE_MODE,
+  privateDirectory,
+  privateFile,
+  tightenMode,
+} from "./private-files.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -17,8 +22,17 @@ const migrationsFolder = path.resolve(
   process.env.ENCAIXA_MIGRATIONS_DIR ?? "../../db/migrations",
 );
 
+/**
+ * Opens (creating if need be) the database file. It is created 0600 before SQLite opens it, in a
+ * folder created 0700: SQLite gives the -wal, -shm and -journal files the database file's mode, so
+ * they are private too; an older, looser file and its -wal/-shm are tightened (ADR 0029).
+ */
 export function openDatabase(file: string): Db {
-  mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:" && !file.startsWith("file:")) {
+    privateDirectory(path.dirname(file));
+    privateFile(file);
+    for (const suffix of ["-wal", "-shm"]) tightenMode(`${file}${suffix}`, PRIVATE_FILE_MODE);
+  }
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { PRIVATE_FILE_MODE, privateDirectory, tightenMode } from "./private-files.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@encaixa.local";
 export const DEFAULT_ADMIN_PASSWORD = "encaixa-admin";
@@ -206,13 +207,19 @@ function looksLikeSimulator(url: string): boolean {
   );
 }
 
-/** A random secret created once in the data folder, so a fresh clone runs without configuration. */
+/**
+ * A random secret created once in the data folder, so a fresh clone runs without configuration.
+ * The folder is 0700 and the file 0600, an older looser one tightened (ADR 0029).
+ */
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  privateDirectory(dataDir, { tightenExisting: true });
+  if (existsSync(file)) {
+    tightenMode(file, PRIVATE_FILE_MODE);
+    return readFileSync(file, "utf8").trim();
+  }
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 
