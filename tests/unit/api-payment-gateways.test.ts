@@ -1,3 +1,4 @@
+import { env } from "~/utils/env.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayConfigs } from "~db/schema";
 import { readGatewayConfig } from "~/models/gateway-config.server";
@@ -12,6 +13,9 @@ import * as messages from "~/messages";
 import { createUser } from "../support/factories";
 import { startPaymentSimulators, type PaymentSimulators } from "../support/payment-simulators";
 import { call, envelope } from "../support/routes";
+
+/** The app's own address given to the providers (no APP_URL in tests): never the request's Host. */
+const LOCAL = `http://localhost:${env().PORT}`;
 
 /**
  * The payment gateways' settings API (admin spec §7 "Payment gateways"): secrets go in, and never
@@ -75,7 +79,7 @@ describe("before anything is saved", () => {
           webhook_secret: "",
           sandbox_mode: true,
           notification_url: "",
-          webhook_url: "http://localhost/api/webhooks/mercadopago",
+          webhook_url: `${LOCAL}/api/webhooks/mercadopago`,
         },
       },
       paghiper: {
@@ -85,7 +89,7 @@ describe("before anything is saved", () => {
         config_data: {
           api_key: "",
           token: "",
-          webhook_url: "http://localhost/api/webhooks/paghiper",
+          webhook_url: `${LOCAL}/api/webhooks/paghiper`,
         },
       },
     });
@@ -161,7 +165,7 @@ describe("saving and reading the settings", () => {
     expect(JSON.parse(text).data.config_data).toEqual({
       api_key: "••••••••1122",
       token: "••••••••3344",
-      webhook_url: "http://localhost/api/webhooks/paghiper",
+      webhook_url: `${LOCAL}/api/webhooks/paghiper`,
     });
   });
 

@@ -1,3 +1,4 @@
+import { env } from "~/utils/env.server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayConfigs } from "~db/schema";
@@ -20,6 +21,9 @@ import {
 } from "../support/factories";
 import { startPaymentSimulators, type PaymentSimulators } from "../support/payment-simulators";
 import { routeManifest, serverBuild } from "../support/route-manifest";
+
+/** The app's own address given to the providers (no APP_URL in tests): never the request's Host. */
+const LOCAL = `http://localhost:${env().PORT}`;
 
 const m = messages.invoicesAdmin.methods;
 const p = messages.payments;
@@ -196,8 +200,8 @@ describe("saving the gateways", () => {
       tokenMasked: `••••••••${PH.token.slice(-4)}`,
     });
     expect(data.webhooks).toEqual({
-      mercadopago: "http://localhost/api/webhooks/mercadopago",
-      paghiper: "http://localhost/api/webhooks/paghiper",
+      mercadopago: `${LOCAL}/api/webhooks/mercadopago`,
+      paghiper: `${LOCAL}/api/webhooks/paghiper`,
     });
   });
 
@@ -216,7 +220,7 @@ describe("saving the gateways", () => {
     }
     expect(text).toContain(MP.publicKey);
     expect(text).toMatch(/<input[^>]*name="sandboxMode"[^>]*checked=""/);
-    expect(text).toContain("http://localhost/api/webhooks/mercadopago");
+    expect(text).toContain(`${LOCAL}/api/webhooks/mercadopago`);
     expect(text).not.toContain(m.testNeedsConfig);
   });
 
