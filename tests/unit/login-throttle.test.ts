@@ -212,6 +212,32 @@ describe("a known device is not kept out by attempts from elsewhere (ADR 0029)",
   });
 });
 
+describe("hostile device cookies and headers", () => {
+  it("are ignored: a normal sign-in, never a 500", async () => {
+    const { user, password } = await createUser();
+    const junk = [
+      "__device=%%%",
+      "__device=bm90IGpzb24",
+      `__device=${btoa(JSON.stringify({ a: 1 }))}`,
+      `__device=${btoa(JSON.stringify(Array.from({ length: 300 }, () => "v1.1.1.x.y")))}`,
+      `__device=${btoa(JSON.stringify([`v1.${user.id}.0.nonce.assinatura`]))}`,
+    ];
+    for (const cookie of junk) {
+      const answer = await formLogin({ email: user.email, password }, "10.53.0.1", cookie);
+      expect(answer).toMatchObject({ status: 302, location: "/home" });
+    }
+    for (const header of ["lixo", "v1.1.2.3.4", `v1.${user.id}.${"9".repeat(400)}.a.b`]) {
+      const answer = await call(apiLogin.action, "/api/auth/login", {
+        method: "POST",
+        json: { email: user.email, password },
+        ip: "10.53.0.2",
+        headers: { "X-Device-Token": header },
+      });
+      expect(answer.status).toBe(200);
+    }
+  });
+});
+
 describe("the login page's redirect", () => {
   it("sends a signed-in user home, not to another origin, whatever redirectTo says", async () => {
     const { user } = await createUser();
