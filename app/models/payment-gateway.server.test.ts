@@ -114,9 +114,10 @@ describe("PIX by PagHiper", () => {
       (PIX_VALIDITY_MINUTES - 1) * 60_000,
     );
     const stranger = await createUser();
-    expect(
-      await startPix({ id: stranger.user.id, role: "user" }, paymentId, CPF),
-    ).toMatchObject({ ok: false, reason: "not_found" });
+    expect(await startPix({ id: stranger.user.id, role: "user" }, paymentId, CPF)).toMatchObject({
+      ok: false,
+      reason: "not_found",
+    });
   });
 
   it("says so plainly when PagHiper is not configured", async () => {
