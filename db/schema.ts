@@ -416,7 +416,11 @@ export const activity = sqliteTable(
     entityId: text("entity_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("activity_created_idx").on(t.createdAt)],
+  (t) => [
+    index("activity_created_idx").on(t.createdAt),
+    // An invoice's payment discrepancies, read on the admin invoice screens (ADR 0028).
+    index("activity_entity_idx").on(t.entity, t.entityId, t.type),
+  ],
 );
 
 export const seoSettings = sqliteTable("seo_settings", {
