@@ -42,6 +42,10 @@ export const catalogueCsv = {
     `Linha ${line}: aspas abertas que não se fecham até o fim do arquivo.`,
   recordTooLarge: (line: number, maxBytes: number) =>
     `Linha ${line}: registro com mais de ${Math.round(maxBytes / 1024)} KB; confira se alguma aspa ficou sem fechar.`,
+  tooManyColumns: (line: number, found: number, columns: number) =>
+    `Linha ${line}: o arquivo tem ${found.toLocaleString("pt-BR")} colunas; o formato tem ${columns}.`,
+  lineTooManyColumns: (line: number, max: number, columns: number) =>
+    `Linha ${line}: a linha tem mais de ${max} colunas; o formato tem ${columns}.`,
   unreadable: (line: number) => `Linha ${line}: não foi possível ler o arquivo CSV a partir daqui.`,
 
   // One line is refused; the others go on

@@ -64,6 +64,14 @@ export const YEAR_MIN = 1900;
 export const YEAR_MAX = 2100;
 export const YEAR_SPAN_MAX = 60;
 
+/**
+ * How wide a line may be before it is parsed at all (ADR 0030): the format's columns and some
+ * blank ones (a spreadsheet's trailing empty columns), and 64 KB — a valid row is a few KB, and
+ * these bounds keep what one line costs in memory small whatever the file holds.
+ */
+export const CSV_MAX_COLUMNS = CSV_COLUMNS.length + 16;
+export const CSV_MAX_LINE_BYTES = 64 * 1024;
+
 export const ALTERNATIVE_CODES_SEPARATOR = "|";
 export const UTF8_BOM = "\uFEFF";
 
@@ -99,7 +107,37 @@ export function partKey(code: string, manufacturer: string): string {
 
 export type CsvCell = string | number | null;
 
-/** One output row in the columns' order. */
+/**
+ * What a spreadsheet reads as a formula when a cell starts with it (OWASP's CSV injection list):
+ * `=`, `+`, `-`, `@`, tab and carriage return.
+ */
+const FORMULA_STARTS = new Set(["=", "+", "-", "@", "\t", "\r"]);
+/** The prefix that makes a spreadsheet read a cell as text. */
+const TEXT_PREFIX = "'";
+
+/** Whether the import takes a leading `'` off this cell: `'` then a formula start or another `'`. */
+function hasTextPrefix(cell: string): boolean {
+  return cell[0] === TEXT_PREFIX && (cell[1] === TEXT_PREFIX || FORMULA_STARTS.has(cell[1] ?? ""));
+}
+
+/**
+ * A cell as the export writes it: one that a spreadsheet would run as a formula gets a leading
+ * `'`, and so does one the import would otherwise take a `'` off, so `textCell(safeCell(v)) === v`
+ * for every v (`-123` goes out as `'-123` and comes back as `-123`).
+ */
+export function safeCell(value: string): string {
+  return FORMULA_STARTS.has(value[0] ?? "") || hasTextPrefix(value) ? TEXT_PREFIX + value : value;
+}
+
+/** A read cell without the export's `'` (only when a formula start or a `'` follows it). */
+export function textCell(cell: string): string {
+  return hasTextPrefix(cell) ? cell.slice(1) : cell;
+}
+
+/** One output row in the columns' order, every cell safe to open in a spreadsheet. */
 export function csvRecord(values: Record<CsvColumn, CsvCell>): CsvCell[] {
-  return CSV_COLUMNS.map((column) => values[column]);
+  return CSV_COLUMNS.map((column) => {
+    const value = values[column];
+    return value === null ? null : safeCell(String(value));
+  });
 }

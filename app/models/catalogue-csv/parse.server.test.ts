@@ -4,7 +4,7 @@ import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSV_COLUMNS, type CsvColumn } from "./format";
+import { CSV_COLUMNS, safeCell, type CsvColumn } from "./format";
 import {
   CatalogueCsvFileError,
   groupCsvRows,
@@ -439,6 +439,112 @@ describe("readCatalogueCsv", () => {
     });
   });
 
+  describe("bounds every line before holding it (ADR 0030)", () => {
+    const blanks = (n: number) => ",".repeat(n);
+
+    it("refuses a header wider than the format and its slack, saying how many columns it has", async () => {
+      // 14 columns and 16 blank ones (a spreadsheet's trailing empty columns) are read.
+      expect(rows(await readAll(`${HEADER}${blanks(16)}\n${line()}${blanks(16)}\n`))).toHaveLength(
+        1,
+      );
+      const wide = await fileError(`${HEADER}${blanks(17)}\n${line()}\n`);
+      expect(wide).toMatchObject({ problem: "header", line: 1 });
+      expect(wide.message).toBe("Linha 1: o arquivo tem 31 colunas; o formato tem 14.");
+      // Quoted separators are not columns: 15 columns, the last an unknown name.
+      const quoted = await fileError(`${HEADER},"${blanks(20)}"\n`);
+      expect(quoted.message).toMatch(/^Cabeçalho inválido \(linha 1\): coluna desconhecida/);
+    });
+
+    it("refuses a header line over 64 KB, counting the columns of a line of any length", async () => {
+      const long = await fileError(`${HEADER},"${"x".repeat(70_000)}"\n${line()}\n`);
+      expect(long.message).toBe(
+        "Linha 1: registro com mais de 64 KB; confira se alguma aspa ficou sem fechar.",
+      );
+      const million = await fileError(Buffer.from(`${",".repeat(999_999)}\n`), {});
+      expect(million.message).toBe("Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14.");
+      // Such a line with no end, fed in small chunks, after a BOM.
+      const chunked = readCatalogueCsv(chunksOf(`\uFEFF${"a;".repeat(500_000)}`, 4096));
+      await expect(chunked.next()).rejects.toThrow(
+        "Linha 1: o arquivo tem 500.001 colunas; o formato tem 14.",
+      );
+    }, 20_000);
+
+    it("refuses a data line over 30 fields at its 31st, naming the line it starts on", async () => {
+      const content = `${HEADER}\n${line()}\n\n${line({ description: '"a\nb"' })}\n${"x,".repeat(1_000_000)}\n${line()}\n`;
+      const error = await fileError(content);
+      expect(error).toMatchObject({ problem: "malformed", line: 6 });
+      expect(error.message).toBe("Linha 6: a linha tem mais de 30 colunas; o formato tem 14.");
+      // Fields joined across quoted line breaks are one record, and counted as one.
+      const chained = `${HEADER}\n${`${blanks(10)}"\n"`.repeat(10)}\n`;
+      expect((await fileError(chained)).message).toBe(
+        "Linha 2: a linha tem mais de 30 colunas; o formato tem 14.",
+      );
+      // 15 to 30 fields stay a bad line among good ones.
+      expect(errors(await readAll(`${HEADER}\n${line()}${blanks(16)}\n${line()}\n`))).toEqual([
+        "Linha 2: a linha tem 30 colunas, mas o cabeçalho tem 14",
+        null,
+      ]);
+    });
+
+    it("refuses a data record over 64 KB, in one field or across several", async () => {
+      const oneField = await fileError(`${HEADER}\n${line({ description: "d".repeat(65_537) })}\n`);
+      expect(oneField.message).toBe(
+        "Linha 2: registro com mais de 64 KB; confira se alguma aspa ficou sem fechar.",
+      );
+      const split = `${HEADER}\n${line({ description: "d".repeat(40_000), notes: "n".repeat(30_000) })}\n`;
+      expect((await fileError(split)).message).toBe(
+        "Linha 2: registro com mais de 64 KB; confira se alguma aspa ficou sem fechar.",
+      );
+      // The longest valid row, in 4-byte characters, is well inside the bound.
+      const widest = line({
+        name: "😀".repeat(100),
+        description: "😀".repeat(1000),
+        notes: "😀".repeat(250),
+      });
+      expect(rows(await readAll(`${HEADER}\n${widest}\n`))).toHaveLength(1);
+    });
+
+    it("any header width and any line width: refused exactly past the bounds, in any chunking (property)", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 14, max: 60 }),
+          fc.integer({ min: 1, max: 80 }),
+          fc.constantFrom(",", ";"),
+          fc.constantFrom("\n", "\r\n"),
+          fc.boolean(),
+          fc.integer({ min: 1, max: 64 }),
+          async (headerColumns, fields, separator, newline, quoted, chunkSize) => {
+            const header = [...CSV_COLUMNS, ...Array(headerColumns - 14).fill("")].join(separator);
+            const cell = (i: number) => (quoted ? `"c${i}${separator}x"` : `c${i}`);
+            const data = Array.from({ length: fields }, (_, i) => cell(i)).join(separator);
+            const content = `${header}${newline}${data}${newline}`;
+            let refusal: CatalogueCsvFileError | undefined;
+            let results: CsvRecordResult[] = [];
+            try {
+              results = await readAll(content, { chunkSize });
+            } catch (error) {
+              if (!(error instanceof CatalogueCsvFileError)) throw error;
+              refusal = error;
+            }
+            if (headerColumns > 30) {
+              expect(refusal?.message).toBe(
+                `Linha 1: o arquivo tem ${headerColumns} colunas; o formato tem 14.`,
+              );
+            } else if (fields > 30) {
+              expect(refusal?.message).toBe(
+                "Linha 2: a linha tem mais de 30 colunas; o formato tem 14.",
+              );
+            } else {
+              expect(refusal).toBeUndefined();
+              expect(results).toHaveLength(1);
+            }
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
+  });
+
   describe("skipRows", () => {
     const content = [
       HEADER,
@@ -548,18 +654,34 @@ describe("round trip through csv-stringify", () => {
     "😀",
     "|",
   ];
-  const text = (options: { max: number; without?: string[] }) =>
+  /**
+   * What a spreadsheet would run as a formula, and what the import takes a `'` off: the export
+   * writes such a cell with a `'` in front and the import gives the value back exactly. A value
+   * may start with a tab or CR only so (the import trims every other cell).
+   */
+  const formulaStarts = ["=", "+", "-", "@", "'", "'=", "''", "'-1", "=HYPERLINK(", "@SUM("];
+  const prefixed = (value: fc.Arbitrary<string>, starts: string[]) =>
     fc
-      .array(fc.constantFrom(...characters.filter((c) => !options.without?.includes(c))), {
-        minLength: 1,
-        maxLength: options.max,
-      })
-      .map((chars) => chars.join("").trim())
-      .filter(Boolean);
+      .tuple(fc.oneof(fc.constant(""), fc.constantFrom(...starts)), value)
+      .map(([start, rest]) => `${start}${rest}`);
+  const text = (options: { max: number; without?: string[] }) =>
+    prefixed(
+      fc
+        .array(fc.constantFrom(...characters.filter((c) => !options.without?.includes(c))), {
+          minLength: 1,
+          maxLength: options.max,
+        })
+        .map((chars) => chars.join("").trim())
+        .filter(Boolean),
+      [...formulaStarts, "\t", "\r", "\t=1+1", "\r=1"],
+    );
   const optionalText = (max: number) => fc.option(text({ max }), { nil: null });
-  const code = fc
-    .tuple(fc.constantFrom(..."AB7ç"), fc.option(text({ max: 8, without: ["|"] }), { nil: "" }))
-    .map(([first, rest]) => `${first}${rest}`.trim());
+  const code = prefixed(
+    fc
+      .tuple(fc.constantFrom(..."AB7ç"), fc.option(text({ max: 8, without: ["|"] }), { nil: "" }))
+      .map(([first, rest]) => `${first}${rest}`.trim()),
+    formulaStarts,
+  );
   const fitment = fc
     .record({
       brand: text({ max: 10 }),
@@ -586,7 +708,7 @@ describe("round trip through csv-stringify", () => {
     fitment: fc.option(fitment, { nil: null }),
   });
 
-  it("rows written with either separator, any column order, with or without a BOM, read back equal", async () => {
+  it("rows written as the export writes cells, with either separator, any column order, with or without a BOM, read back equal", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(parsedRow, { minLength: 1, maxLength: 8 }),
@@ -619,7 +741,10 @@ describe("round trip through csv-stringify", () => {
           const header = order.map((column, i) => (upperCase[i] ? column.toUpperCase() : column));
           const body = generated.map((row) => {
             const values = cells(row);
-            return order.map((column) => values[column]);
+            return order.map((column) => {
+              const value = values[column];
+              return value === null ? null : safeCell(String(value));
+            });
           });
           const csv =
             (bom ? "\uFEFF" : "") +

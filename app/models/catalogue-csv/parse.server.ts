@@ -6,6 +6,8 @@ import { normalizeCode } from "~/utils/codes";
 import type { CatalogueFitmentInput, CatalogueItemInput } from "../catalogue-import/items";
 import {
   CSV_COLUMNS,
+  CSV_MAX_COLUMNS,
+  CSV_MAX_LINE_BYTES,
   headerColumnName,
   isCsvColumn,
   MAX_LENGTH,
@@ -13,6 +15,7 @@ import {
   REQUIRED_PART_COLUMNS,
   REQUIRED_VEHICLE_COLUMNS,
   splitAlternativeCodes,
+  textCell,
   VEHICLE_COLUMNS,
   YEAR_MAX,
   YEAR_MIN,
@@ -60,18 +63,17 @@ export type ReadCatalogueCsvOptions = {
   maxBytes?: number;
 };
 
-/** How far the header line is looked for before guessing the separator from what was read. */
-const HEADER_PROBE_BYTES = 64 * 1024;
 /**
- * A valid record is a few KB; a bigger one is almost always an unclosed quote swallowing the
- * file, and stopping there keeps memory bounded.
+ * How far the header line is looked for: past it (and the BOM), the line is longer than
+ * CSV_MAX_LINE_BYTES and refused.
  */
-const MAX_RECORD_BYTES = 1024 * 1024;
+const HEADER_PROBE_BYTES = CSV_MAX_LINE_BYTES + 4;
 
 const UTF8_BOM_BYTES = Buffer.from([0xef, 0xbb, 0xbf]);
 const UTF16_BOMS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
 const LF = 0x0a;
 const CR = 0x0d;
+const QUOTE = 0x22;
 const BLANK_BYTES = [0x20, 0x09, LF, CR];
 const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -89,6 +91,9 @@ export async function* readCatalogueCsv(
   try {
     const head = await readHead(chunks);
     const delimiter = headerDelimiter(head.bytes, head.ended);
+    // Before any parsing: a header wider or longer than the format allows is refused here, its
+    // columns counted as the line streams past, so a line of a million columns costs nothing.
+    await checkHeaderLine(head, chunks, delimiter);
     const lines = recordLines();
     // With `encoding: null` the fields are bytes; csv-parse's types assume text and records.
     const locateRecord = (record: Uint8Array[], info: InfoRecord): LocatedRecord => ({
@@ -105,10 +110,12 @@ export async function* readCatalogueCsv(
       relax_column_count: true,
       // A stray quote inside an unquoted field is kept as text: `Aro 15"` is a common value.
       relax_quotes: true,
-      max_record_size: MAX_RECORD_BYTES,
+      // With `encoding: null` this bounds each field; `boundRecords` bounds the whole record.
+      max_record_size: CSV_MAX_LINE_BYTES,
       // Runs as each record is parsed, before a later error can discard what is still buffered.
       on_record: locateRecord as unknown as Options["on_record"],
     });
+    boundRecords(parser);
     // The parser's iterator reports any failure of the source, the size limit included.
     pipeline(Readable.from(replay(withoutBom(head.bytes), chunks)), parser, () => {});
     yield* records(parser, lines, options.skipRows ?? 0);
@@ -173,9 +180,11 @@ function headerDelimiter(head: Buffer, ended: boolean): string {
     throw new CatalogueCsvFileError("encoding", m.notUtf8File);
   }
   const bytes = withoutBom(head);
-  const lineEnd = [bytes.indexOf(LF), bytes.indexOf(CR)].filter((at) => at >= 0);
-  const firstLine = bytes.subarray(0, lineEnd.length ? Math.min(...lineEnd) : bytes.length);
-  if (!isUtf8(firstLine)) throw new CatalogueCsvFileError("encoding", m.notUtf8(1), 1);
+  const end = lineEndAt(bytes);
+  const firstLine = bytes.subarray(0, end >= 0 ? end : bytes.length);
+  // A line cut by the probe may end inside a character; it is refused as too long anyway.
+  const cut = end < 0 && !ended;
+  if (!cut && !isUtf8(firstLine)) throw new CatalogueCsvFileError("encoding", m.notUtf8(1), 1);
   if (!firstLine.toString("utf8").trim()) {
     if (ended && !bytes.toString("utf8").trim()) {
       throw new CatalogueCsvFileError("header", m.emptyFile);
@@ -187,6 +196,111 @@ function headerDelimiter(head: Buffer, ended: boolean): string {
   const commas = header.split(",").length - 1;
   if (semicolons === commas) throw new CatalogueCsvFileError("header", m.separatorUnknown, 1);
   return semicolons > commas ? ";" : ",";
+}
+
+function lineEndAt(bytes: Uint8Array): number {
+  const ends = [bytes.indexOf(LF), bytes.indexOf(CR)].filter((at) => at >= 0);
+  return ends.length ? Math.min(...ends) : -1;
+}
+
+/**
+ * Counts the columns of a line fed in pieces, keeping none of it: separators outside quotes, a
+ * quote opening or closing a quoted stretch (`""` inside one closes and reopens it).
+ */
+function columnCounter(delimiter: string) {
+  const separator = delimiter.charCodeAt(0);
+  let quoted = false;
+  let columns = 1;
+  return {
+    feed(bytes: Uint8Array) {
+      for (let at = 0; at < bytes.length; at++) {
+        const byte = bytes[at];
+        if (byte === QUOTE) quoted = !quoted;
+        else if (byte === separator && !quoted) columns++;
+      }
+    },
+    get columns() {
+      return columns;
+    },
+  };
+}
+
+/**
+ * Refuses a header line wider than CSV_MAX_COLUMNS (saying how many columns it has) or longer
+ * than CSV_MAX_LINE_BYTES. A line longer than the head read so far is read to its end here, one
+ * chunk at a time, only to count its columns.
+ */
+async function checkHeaderLine(
+  head: { bytes: Buffer; ended: boolean },
+  chunks: AsyncIterator<Buffer>,
+  delimiter: string,
+): Promise<void> {
+  const bytes = withoutBom(head.bytes);
+  const counter = columnCounter(delimiter);
+  let end = lineEndAt(bytes);
+  let length = end >= 0 ? end : bytes.length;
+  counter.feed(bytes.subarray(0, length));
+  if (end < 0 && !head.ended) {
+    while (end < 0) {
+      const next = await chunks.next();
+      if (next.done) break;
+      end = lineEndAt(next.value);
+      const piece = end >= 0 ? next.value.subarray(0, end) : next.value;
+      counter.feed(piece);
+      length += piece.length;
+    }
+  }
+  if (counter.columns > CSV_MAX_COLUMNS) {
+    throw new CatalogueCsvFileError(
+      "header",
+      m.tooManyColumns(1, counter.columns, CSV_COLUMNS.length),
+      1,
+    );
+  }
+  if (length > CSV_MAX_LINE_BYTES) {
+    throw new CatalogueCsvFileError("malformed", m.recordTooLarge(1, CSV_MAX_LINE_BYTES), 1);
+  }
+}
+
+/** A record that grew past a bound while it was parsed; `blankLines` locates it. */
+class RecordBoundError extends Error {
+  constructor(
+    readonly bound: "columns" | "bytes",
+    readonly blankLines: number,
+  ) {
+    super(bound);
+  }
+}
+
+/** The part of csv-parse 7's parser that `boundRecords` hooks into (lib/api/index.js). */
+type ParserCore = {
+  __onField(): unknown;
+  state: { record: unknown[]; field: { length: number } };
+  info: { empty_lines: number };
+};
+
+/**
+ * Stops the parser at a record's CSV_MAX_COLUMNS + 1st field, or once its fields pass
+ * CSV_MAX_LINE_BYTES, before the record is held whole: a line of a million empty fields costs
+ * 31 of them. csv-parse has no such option and its public per-field hook (`cast`) makes parsing
+ * seven times slower, so this wraps the step that ends a field (`__onField`, whose returned error
+ * stops the parser as its own do). Throws if csv-parse no longer has that step (ADR 0030).
+ */
+function boundRecords(parser: Parser): void {
+  const core = (parser as unknown as { api?: ParserCore }).api;
+  if (typeof core?.__onField !== "function" || !Array.isArray(core.state?.record)) {
+    throw new Error("csv-parse mudou: os limites por linha do CSV não podem ser aplicados");
+  }
+  const endField = core.__onField;
+  let bytes = 0;
+  core.__onField = function (this: ParserCore) {
+    const index = this.state.record.length;
+    if (index === 0) bytes = 0;
+    bytes += this.state.field.length;
+    if (index >= CSV_MAX_COLUMNS) return new RecordBoundError("columns", this.info.empty_lines);
+    if (bytes > CSV_MAX_LINE_BYTES) return new RecordBoundError("bytes", this.info.empty_lines);
+    return endField.call(this);
+  };
 }
 
 type LocatedRecord = { line: number; record: Uint8Array[] };
@@ -207,9 +321,9 @@ function recordLines() {
       nextLine = line + lineBreaks(record) + 1;
       return line;
     },
-    /** Where the record being parsed when `error` occurred starts. */
-    ofError(error: CsvError): number {
-      return startAt(typeof error.empty_lines === "number" ? error.empty_lines : blankLinesSeen);
+    /** Where the record being parsed when an error occurred starts (`blankLines`: the parser's count then). */
+    ofError(blankLines: unknown): number {
+      return startAt(typeof blankLines === "number" ? blankLines : blankLinesSeen);
     },
   };
 }
@@ -253,7 +367,17 @@ async function* records(
       yield recordResult(line, cells, header);
     }
   } catch (error) {
-    if (error instanceof CsvError) throw parserFileError(error, lines.ofError(error));
+    if (error instanceof CsvError) throw parserFileError(error, lines.ofError(error.empty_lines));
+    if (error instanceof RecordBoundError) {
+      const line = lines.ofError(error.blankLines);
+      throw new CatalogueCsvFileError(
+        "malformed",
+        error.bound === "columns"
+          ? m.lineTooManyColumns(line, CSV_MAX_COLUMNS, CSV_COLUMNS.length)
+          : m.recordTooLarge(line, CSV_MAX_LINE_BYTES),
+        line,
+      );
+    }
     throw error;
   }
 }
@@ -263,7 +387,11 @@ function parserFileError(error: CsvError, line: number): CatalogueCsvFileError {
     case "CSV_QUOTE_NOT_CLOSED":
       return new CatalogueCsvFileError("malformed", m.unclosedQuote(line), line);
     case "CSV_MAX_RECORD_SIZE":
-      return new CatalogueCsvFileError("malformed", m.recordTooLarge(line, MAX_RECORD_BYTES), line);
+      return new CatalogueCsvFileError(
+        "malformed",
+        m.recordTooLarge(line, CSV_MAX_LINE_BYTES),
+        line,
+      );
     default:
       return new CatalogueCsvFileError("malformed", m.unreadable(line), line);
   }
@@ -301,7 +429,8 @@ function recordResult(line: number, cells: string[], header: HeaderColumns): Csv
   }
   const fields = {} as Record<CsvColumn, string>;
   header.forEach((column, index) => {
-    if (column) fields[column] = cells[index]!.trim();
+    // Trimmed first, so the export's `'\t=…` comes back as `\t=…`, never as a formula.
+    if (column) fields[column] = textCell(cells[index]!.trim());
   });
   const row = rowFromFields(fields);
   return "reason" in row
