@@ -1,10 +1,12 @@
+import { parse } from "csv-parse/sync";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { categories, partAlternativeCodes, parts, partVehicles, vehicles } from "~db/schema";
 import { normalizeCode } from "~/utils/codes";
 import { db } from "~/utils/db.server";
 import type { CatalogueItemInput } from "../catalogue-import/items";
 import { catalogueCsvChunks } from "./export.server";
-import { CSV_COLUMNS } from "./format";
+import { CSV_COLUMNS, safeCell, textCell } from "./format";
 import { groupCsvRows, readCatalogueCsv, type ParsedCsvRow } from "./parse.server";
 
 type PartSeed = {
@@ -214,5 +216,64 @@ describe("catalogueCsvChunks", () => {
     // The header, then one chunk per page of 500 parts.
     expect(chunks).toHaveLength(1 + Math.ceil((seeds.length + many.length) / 500));
     expect(groupCsvRows(await parseBack(text))).toEqual([...seeds, ...many].map(expectedItem));
+  });
+});
+
+describe("cells a spreadsheet would run (CSV injection, ADR 0030)", () => {
+  const FORMULA_START = /^[=+\-@\t\r]/;
+
+  it("go out behind a ', and come back exactly", async () => {
+    const hostile: PartSeed = {
+      code: "-123",
+      name: "=cmd|' /C calc'!A0",
+      manufacturer: "@SUM(1+1)",
+      category: "+1+1",
+      description: '=HYPERLINK("http://evil.example","clique")',
+      alternativeCodes: ["-9", "=X1"],
+      fitments: [
+        {
+          brand: "\t=1+1",
+          model: "\r=2+2",
+          year: 2010,
+          version: "'=já com aspa",
+          engine: "''duas aspas",
+          fuel: "-",
+          notes: "'texto com aspa",
+        },
+      ],
+    };
+    insertPart(hostile);
+    const { text } = await exportText();
+    // Read as a spreadsheet would: no cell of the file starts like a formula.
+    const cells = (
+      parse(text.replace(/^\uFEFF/, ""), { relax_column_count: true }) as string[][]
+    ).flat();
+    expect(cells.filter((cell) => FORMULA_START.test(cell))).toEqual([]);
+    const line = text.split("\r\n").find((row) => row.startsWith("'-123,"));
+    expect(line).toBe(
+      `'-123,'=cmd|' /C calc'!A0,'@SUM(1+1),'+1+1,"'=HYPERLINK(""http://evil.example"",""clique"")",'-9|=X1,'\t=1+1,"'\r=2+2",2010,2010,''=já com aspa,'''duas aspas,'-,'texto com aspa`,
+    );
+    const back = groupCsvRows(await parseBack(text)).find((item) => item.code === "-123");
+    expect(back).toEqual(expectedItem(hostile));
+  });
+
+  it("any value: the exported cell never starts like a formula, and the import gives the value back (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(
+          fc.constantFrom("", "=", "+", "-", "@", "\t", "\r", "'", "''", "'=", "'\t", " "),
+          fc.string({ unit: "grapheme-composite" }),
+        ),
+        ([start, rest]) => {
+          const value = `${start}${rest}`;
+          const cell = safeCell(value);
+          expect(FORMULA_START.test(cell)).toBe(false);
+          expect(textCell(cell)).toBe(value);
+          // A value nothing would run is written as it is.
+          if (!/^(?:[=+\-@\t\r]|'[=+\-@\t\r'])/.test(value)) expect(cell).toBe(value);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -38,8 +38,16 @@ const FITMENTS_BETWEEN = `
   where pv.part_id between ? and ?
   order by pv.part_id, v.brand, v.model, v.year, v.version, pv.id`;
 
-/** CRLF between records, as RFC 4180 and Excel write them; line breaks inside fields stay as stored. */
-const CSV_OPTIONS = { delimiter: ",", record_delimiter: "windows" } as const;
+/**
+ * CRLF between records, as RFC 4180 and Excel write them; line breaks inside fields stay as
+ * stored, always inside quotes (csv-stringify quotes only a CRLF), so no spreadsheet ends a row
+ * at a lone CR or LF.
+ */
+const CSV_OPTIONS = {
+  delimiter: ",",
+  record_delimiter: "windows",
+  quoted_match: /[\r\n]/,
+} as const;
 
 function groupByPart<T extends { partId: number }>(rows: T[]): Map<number, T[]> {
   const byPart = new Map<number, T[]>();
