@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access);
   let form: FormData;
   try {
-    form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES });
+    form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES, fileField: "image" });
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError)
       return data(

@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
   let form: FormData;
   try {
-    form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES });
+    form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES, fileField: "image" });
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return fail(m.imageTooLarge, 413);
     if (error instanceof Response) return fail(await error.text(), error.status);
