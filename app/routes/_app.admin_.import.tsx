@@ -15,7 +15,7 @@ import {
   importSettingsSchema,
 } from "~/schemas/catalogue-import";
 import { positiveId } from "~/schemas/part";
-import { handleCsvUpload, readCsvUploadForm } from "~/server/csv-upload.server";
+import { discardCsvUploads, handleCsvUpload, readCsvUploadForm } from "~/server/csv-upload.server";
 import { importSettingsHeader, readImportSettings } from "~/server/import-settings.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -104,6 +104,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!read.ok) return data({ csvError: read.message, report: null }, { status: read.status });
   const form = read.form;
   const intent = String(form.get("intent") ?? "");
+  if (intent === "csv") return uploadCsv(form, admin.id);
+  // Any other post keeps no file it carried.
+  await discardCsvUploads(form);
   if (intent === "save-settings" || intent === "default-settings") {
     const parsed =
       intent === "default-settings"
@@ -121,7 +124,6 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await importSettingsHeader(parsed.data) } },
     );
   }
-  if (intent === "csv") return uploadCsv(form, admin.id);
   if (!["start", "pause", "resume", "cancel", "restart"].includes(intent))
     throw new Response(messages.formPost.unreadable, { status: 400 });
   const controlIntent = intent as ControlIntent;

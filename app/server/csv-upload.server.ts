@@ -35,6 +35,8 @@ export async function readCsvUploadForm(
     const form = await readForm(request, {
       maxPartSize: limitMb * 1024 * 1024,
       uploadDirectory: csvUploadDirectory(),
+      // Only the `file` part is written; any other file part is read past.
+      fileField: "file",
     });
     return { ok: true, form };
   } catch (error) {
@@ -44,19 +46,39 @@ export async function readCsvUploadForm(
   }
 }
 
+/** Deletes the files a form read with `readCsvUploadForm` wrote: for a post that will not use them. */
+export async function discardCsvUploads(form: FormData): Promise<void> {
+  const files = [...form.values()].filter(isUploadedFile);
+  await Promise.all(files.map((file) => removeCsvFile(file.getFilePath())));
+}
+
 export async function handleCsvUpload(
+  form: FormData,
+  dryRun: boolean,
+  actorId: number,
+): Promise<CsvUploadOutcome> {
+  let outcome: CsvUploadOutcome | undefined;
+  try {
+    outcome = await applyCsvUpload(form, dryRun, actorId);
+    return outcome;
+  } finally {
+    // Only a started import keeps its file (for "Retomar" and "Reiniciar").
+    if (outcome?.kind !== "started") await discardCsvUploads(form);
+  }
+}
+
+async function applyCsvUpload(
   form: FormData,
   dryRun: boolean,
   actorId: number,
 ): Promise<CsvUploadOutcome> {
   const file = form.get("file");
   if (!isUploadedFile(file) || file.size === 0) {
-    if (isUploadedFile(file)) await removeCsvFile(file.getFilePath());
     return { kind: "refused", status: 400, message: m.csvMissingFile };
   }
   const path = file.getFilePath();
   if (dryRun) {
-    const report = await planCsvFile(path).finally(() => removeCsvFile(path));
+    const report = await planCsvFile(path);
     if (!report.ok)
       return { kind: "refused", status: refusalStatus(report), message: report.message };
     return { kind: "planned", report: report.value };
@@ -71,7 +93,6 @@ export async function handleCsvUpload(
     console.error("Importação CSV: falha ao iniciar:", error);
     return null;
   });
-  if (!started?.ok) await removeCsvFile(path);
   if (!started) return { kind: "refused", status: 503, message: m.startFailed };
   if (!started.ok)
     return { kind: "refused", status: refusalStatus(started), message: started.message };

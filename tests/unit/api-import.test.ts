@@ -1,3 +1,5 @@
+import { readdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import "~/jobs/index.server";
 import {
@@ -5,6 +7,7 @@ import {
   expectedCatalogueTotals,
   type CatalogueSimulator,
 } from "~/integrations/catalogue-source/simulator.server";
+import { csvUploadDirectory } from "~/models/catalogue-import/csv-source.server";
 import { createSession } from "~/models/session.server";
 import * as importAction from "~/routes/api.import.$command.$id";
 import * as clearAll from "~/routes/api.import.clear-all";
@@ -403,5 +406,150 @@ describe("who may call the import API", () => {
     });
     expect(crossSite.status).toBe(403);
     expect(rows()).toEqual(before);
+  });
+});
+
+describe("hostile CSV files (ADR 0030)", () => {
+  const uploads = () => readdirSync(csvUploadDirectory());
+  /** 2 MB: a header of a million columns. */
+  const millionColumns = `${"a,".repeat(999_999)}a\n`;
+  const MILLION_MESSAGE = "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14.";
+  const valid = `${CSV_HEADER}CSV-9,Filtro,Marca,Filtros,,,,,,,,,,\n`;
+
+  // The files of earlier tests' imports go: each test here starts with an empty folder.
+  beforeEach(() => {
+    for (const name of uploads()) rmSync(path.join(csvUploadDirectory(), name), { force: true });
+  });
+
+  it("a 2 MB file of a million columns: the dry run is a pt-BR 400 naming the line, leaving no file", async () => {
+    expect(Buffer.byteLength(millionColumns)).toBe(2_000_000);
+    const before = rows();
+    const dry = await csvUpload(millionColumns, "?dry_run=true");
+    expect(dry.status).toBe(400);
+    expect((await envelope(dry)).message).toBe(MILLION_MESSAGE);
+    expect(uploads()).toEqual([]);
+    expect(rows()).toEqual(before);
+  });
+
+  it("its import ends in Erro, holds nothing, and Retomar and Reiniciar end in Erro again", async () => {
+    const before = rows();
+    const started = await csvUpload(millionColumns, "", admin, "colunas.csv");
+    expect(started.status).toBe(202);
+    const id = (await envelope(started)).data.job_id as number;
+    const failed = await waitUntil(id, (d) => d.status !== "running");
+    expect(failed).toMatchObject({ status: "error", current_page: 0, processed_items: 0 });
+    expect((failed as { logs: string[] }).logs.at(-1)).toContain(MILLION_MESSAGE);
+
+    // It holds nothing: another import starts.
+    const other = await start({});
+    expect(other.status).toBe(202);
+    await control("cancel", (await envelope(other)).data.job_id);
+
+    expect((await control("resume", id)).status).toBe(200);
+    const resumed = await waitUntil(id, (d) => d.status !== "running");
+    expect(resumed.status).toBe("error");
+    expect((resumed as { logs: string[] }).logs.at(-1)).toContain(MILLION_MESSAGE);
+
+    const restarted = await control("restart", id);
+    expect(restarted.status).toBe(200);
+    const again = (await envelope(restarted)).data.job_id as number;
+    const restartedDone = await waitUntil(again, (d) => d.status !== "running");
+    expect(restartedDone.status).toBe("error");
+    expect((restartedDone as { logs: string[] }).logs.at(-1)).toContain(MILLION_MESSAGE);
+    expect(rows()).toMatchObject({
+      parts: before.parts,
+      vehicles: before.vehicles,
+      fitments: before.fitments,
+    });
+  });
+
+  it("every refused upload leaves the uploads folder empty", async () => {
+    const post = (form: FormData, query = "?dry_run=true") =>
+      csvImport.action({
+        request: new Request(`http://localhost/api/import/csv${query}`, {
+          method: "POST",
+          body: form,
+          headers: { Authorization: `Bearer ${admin}` },
+        }),
+        params: {},
+        context: {},
+      });
+    const withFile = (field: string, content: string) => {
+      const form = new FormData();
+      form.set(field, new File([content], "catalogo.csv", { type: "text/csv" }));
+      return form;
+    };
+    const refusals: [string, () => Promise<Response>, number][] = [
+      ["no file", () => post(new FormData()), 400],
+      ["an empty file", () => post(withFile("file", "")), 400],
+      ["a file under another name", () => post(withFile("arquivo", valid)), 400],
+      ["a wrong header", () => csvUpload("nome;preço\nFiltro;10\n", "?dry_run=true"), 400],
+      ["a million columns", () => csvUpload(millionColumns, "?dry_run=true"), 400],
+      [
+        "a line of 31 fields",
+        () => csvUpload(`${CSV_HEADER}${",".repeat(30)}\n`, "?dry_run=true"),
+        400,
+      ],
+      [
+        "a line over 64 KB",
+        () => csvUpload(`${CSV_HEADER}X,${"n".repeat(70_000)},M,C,,,,,,,,,,\n`, "?dry_run=true"),
+        400,
+      ],
+    ];
+    for (const [what, send, status] of refusals) {
+      const response = await send();
+      expect(response.status, what).toBe(status);
+      expect(uploads(), what).toEqual([]);
+    }
+
+    process.env.IMPORT_CSV_MAX_MB = "1";
+    resetEnvForTests();
+    try {
+      expect((await csvUpload(millionColumns)).status).toBe(413);
+      expect(uploads()).toEqual([]);
+    } finally {
+      delete process.env.IMPORT_CSV_MAX_MB;
+      resetEnvForTests();
+    }
+
+    // A real import refused while another runs (409) keeps no file either.
+    const running = await envelope(await start({}));
+    const busy = await csvUpload(valid);
+    expect(busy.status).toBe(409);
+    expect(uploads()).toEqual([]);
+    await control("cancel", running.data.job_id);
+  });
+
+  it("the export route writes formulas behind a ', and its import gives them back", async () => {
+    const formulas =
+      CSV_HEADER +
+      `-123,=cmd|' /C calc'!A0,@SUM(1+1),+1+1,"=HYPERLINK(""http://evil.example"",""x"")",-9,,,,,,,,\n`;
+    const imported = await envelope(await csvUpload(formulas, "", admin, "formulas.csv"));
+    expect(await waitUntil(imported.data.job_id, (d) => d.status !== "running")).toMatchObject({
+      status: "completed",
+      error_count: 0,
+    });
+    const exported = await (
+      await call(exportCsv.loader, "/api/export/catalogue.csv", { token: admin })
+    ).text();
+    const line = exported.split("\r\n").find((row) => row.startsWith("'-123,"));
+    expect(line).toBe(
+      `'-123,'=cmd|' /C calc'!A0,'@SUM(1+1),'+1+1,"'=HYPERLINK(""http://evil.example"",""x"")",'-9,,,,,,,,`,
+    );
+    const stored = db()
+      .$client.prepare(
+        "select p.code, p.name, p.manufacturer, c.name as category, p.description from parts p join categories c on c.id = p.category_id where p.code = '-123'",
+      )
+      .get();
+    expect(stored).toEqual({
+      code: "-123",
+      name: "=cmd|' /C calc'!A0",
+      manufacturer: "@SUM(1+1)",
+      category: "+1+1",
+      description: '=HYPERLINK("http://evil.example","x")',
+    });
+    // Exported, then imported again: the same values, nothing new.
+    const again = await envelope(await csvUpload(exported, "?dry_run=true"));
+    expect(again.data).toMatchObject({ bad_row_count: 0, to_create: { parts: 0 } });
   });
 });

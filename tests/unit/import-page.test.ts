@@ -1,9 +1,11 @@
+import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import "~/jobs/index.server";
 import {
   createCatalogueSimulator,
   type CatalogueSimulator,
 } from "~/integrations/catalogue-source/simulator.server";
+import { csvUploadDirectory } from "~/models/catalogue-import/csv-source.server";
 import type { User } from "~/models/user.server";
 import * as page from "~/routes/_app.admin_.import";
 import * as clearDialog from "~/routes/_app.admin_.import.limpar";
@@ -122,5 +124,32 @@ describe("/admin/import", () => {
   it("answers an unknown intent with a 400, not a 500", async () => {
     const answer = await post(admin, "intent=explode", "/admin/import");
     expect(answer.status).toBe(400);
+  });
+
+  it("keeps no file a post carried unless it starts an import, and answers a million columns in pt-BR", async () => {
+    const { "Content-Type": _form, ...headers } = await postHeaders(admin);
+    const multipart = (fields: Record<string, string>, content: string) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      body.set("file", new File([content], "catalogo.csv", { type: "text/csv" }));
+      return invoke(page.action, "/admin/import", { method: "POST", body, headers });
+    };
+    const uploads = () => readdirSync(csvUploadDirectory());
+    const before = uploads();
+    const csv = "code,name\nX,Y\n";
+    expect((await multipart({ intent: "save-settings" }, csv)).status).toBe(302);
+    expect(uploads()).toEqual(before);
+    expect((await multipart({ intent: "explode" }, csv)).status).toBe(400);
+    expect(uploads()).toEqual(before);
+    expect((await multipart({ intent: "cancel", jobId: "999999" }, csv)).status).toBe(302);
+    expect(uploads()).toEqual(before);
+
+    const wide = await multipart({ intent: "csv", dry_run: "on" }, `${"a,".repeat(999_999)}a\n`);
+    expect(wide.status).toBe(400);
+    expect(await wide.json()).toEqual({
+      csvError: "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14.",
+      report: null,
+    });
+    expect(uploads()).toEqual(before);
   });
 });
