@@ -76,7 +76,7 @@ export async function startCatalogueImport(
     return refuse("not_configured", m.sourceNotConfigured);
   const started = await launchImportRun(
     CATALOGUE_IMPORT_JOB_NAME,
-    createCatalogueImport(options, actorId),
+    createCatalogueImport(options, actorId, isRunAlive),
   );
   if (started.ok && options.source.kind === "csv") {
     await pruneCsvUploads().catch((error: unknown) =>
@@ -87,7 +87,10 @@ export async function startCatalogueImport(
 }
 
 export function restartCatalogueImportRun(importJobId: number, actorId: number | null) {
-  return launchImportRun(CATALOGUE_IMPORT_JOB_NAME, restartCatalogueImport(importJobId, actorId));
+  return launchImportRun(
+    CATALOGUE_IMPORT_JOB_NAME,
+    restartCatalogueImport(importJobId, actorId, isRunAlive),
+  );
 }
 
 export function catalogueImportStatus(importJobId: number) {

@@ -3,6 +3,7 @@ import {
   interruptedImports,
   pauseImport,
   resumeImport,
+  resumeInterruptedCatalogueImport,
 } from "~/models/catalogue-import/control.server";
 import { CATALOGUE_IMPORT_KIND } from "~/models/catalogue-import/options.server";
 import { getImportJob } from "~/models/fipe-import/progress.server";
@@ -25,11 +26,21 @@ export async function resumeImportRun(importJobId: number) {
   return launchImportRun(jobName, resumeImport(importJobId, isRunAlive));
 }
 
-/** Resumes, from their checkpoints, the imports whose run died with an earlier process. */
+/**
+ * Resumes, from their checkpoints, the imports whose run died with an earlier process; a
+ * catalogue import that died again where its last automatic resume did ends in error instead.
+ */
 export async function resumeInterruptedImports(): Promise<number> {
   let resumed = 0;
   for (const job of interruptedImports(isRunAlive)) {
-    const outcome = await resumeImportRun(job.id).catch(() => null);
+    const outcome = await (
+      job.kind === CATALOGUE_IMPORT_KIND
+        ? launchImportRun(
+            CATALOGUE_IMPORT_JOB_NAME,
+            resumeInterruptedCatalogueImport(job.id, isRunAlive),
+          )
+        : resumeImportRun(job.id)
+    ).catch(() => null);
     if (outcome?.ok) resumed++;
   }
   return resumed;

@@ -156,6 +156,12 @@ export const catalogueImport = {
     `Importação concluída: ${number(items)} item(ns); novos: ${number(parts)} peça(s), ${number(vehicles)} veículo(s), ${number(fitments)} compatibilidade(s).`,
   failedLog: (reason: string) => `Importação interrompida por erro: ${reason}`,
   interrupted: "a importação foi interrompida antes de terminar",
+  autoResumedLog: (page: number) =>
+    `Retomada automática após a página ${number(page)}, ao reiniciar o servidor.`,
+  shutdownLog: (page: number) =>
+    `Servidor desligado: a importação continua após a página ${number(page)} quando ele voltar.`,
+  crashedAgain: (page: number) =>
+    `o servidor parou duas vezes durante esta importação sem avançar da página ${number(page)}; ela não será retomada sozinha (use "Retomar" para tentar de novo do ponto salvo)`,
   itemFieldMissing: (field: string) => `campo obrigatório ausente: ${field}`,
   itemYears: "anos do veículo inválidos",
   // CSV on the page

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { importJobs } from "~db/schema";
+import { importJobs, importLogs } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../activity.server";
@@ -91,12 +91,36 @@ export function insertImport(
   return { job, runId };
 }
 
-/** Records a new import, unless another one still holds the catalogue. */
+/** Every run alive: callers that do not know (scripts, tests) never retire an import. */
+const everyRunAlive: RunAliveCheck = () => true;
+
+/** Ends in error a running import whose run died, keeping its checkpoint for a "Retomar". */
+function failInterrupted(job: ImportJob, reason: string) {
+  setStatus(job.id, { status: "error", completedAt: new Date() });
+  appendImportLog(job.id, m.failedLog(reason), "error");
+}
+
+/**
+ * Catalogue imports whose run died (a crashed process) no longer hold the catalogue once someone
+ * starts another: they end in error with their checkpoint, to be resumed later.
+ */
+function retireInterrupted(isRunAlive: RunAliveCheck) {
+  for (const job of activeImports()) {
+    if (isInterrupted(job, isRunAlive)) failInterrupted(job, m.interrupted);
+  }
+}
+
+/**
+ * Records a new import, unless another one still holds the catalogue: a running, queued or
+ * paused one; one whose run died (`isRunAlive` says so) is ended in error first.
+ */
 export function createCatalogueImport(
   options: CatalogueImportOptions,
   actorId: number | null,
+  isRunAlive: RunAliveCheck = everyRunAlive,
 ): Outcome<ClaimedRun> {
   return immediateTransaction(db(), () => {
+    retireInterrupted(isRunAlive);
     if (activeImports().length > 0) return refuse("already_current", m.alreadyRunning);
     const claimed = insertImport(CATALOGUE_IMPORT_KIND, options, actorId);
     logActivity({
@@ -155,7 +179,11 @@ export function cancelImport(id: number): Outcome<ImportJob> {
 }
 
 /** Cancels the import if it is still active and starts a new one with the same options. */
-export function restartCatalogueImport(id: number, actorId: number | null): Outcome<ClaimedRun> {
+export function restartCatalogueImport(
+  id: number,
+  actorId: number | null,
+  isRunAlive: RunAliveCheck = everyRunAlive,
+): Outcome<ClaimedRun> {
   return immediateTransaction(db(), () => {
     const job = catalogueImport(id);
     if (!job) return refuse("not_found", m.importNotFound);
@@ -163,9 +191,49 @@ export function restartCatalogueImport(id: number, actorId: number | null): Outc
       setStatus(id, { status: "cancelled", completedAt: new Date() });
       appendImportLog(id, m.cancelledLog);
     }
+    retireInterrupted(isRunAlive);
     if (activeImports().length > 0) return refuse("already_current", m.alreadyRunning);
     const claimed = insertImport(CATALOGUE_IMPORT_KIND, catalogueImportOptions(job), actorId);
     return accept(claimed);
+  });
+}
+
+/** The newest of these log lines the import has, if any. */
+function latestOfLines(importJobId: number, lines: string[]): string | undefined {
+  return db()
+    .select({ message: importLogs.message })
+    .from(importLogs)
+    .where(and(eq(importLogs.importJobId, importJobId), inArray(importLogs.message, lines)))
+    .orderBy(desc(importLogs.id))
+    .limit(1)
+    .get()?.message;
+}
+
+/**
+ * The job process resuming, as it starts, a catalogue import whose run died. A run that dies
+ * once (a kill, a power cut) is resumed from its checkpoint; one whose last automatic resume
+ * died too, at the same checkpoint and without an orderly shutdown in between, is taking each
+ * new process down with it (a file that exhausts memory): it ends in error with its checkpoint
+ * instead, and "Retomar" remains.
+ */
+export function resumeInterruptedCatalogueImport(
+  id: number,
+  isRunAlive: RunAliveCheck,
+): Outcome<ClaimedRun> {
+  return immediateTransaction(db(), () => {
+    const job = catalogueImport(id);
+    if (!job) return refuse("not_found", m.importNotFound);
+    if (!isInterrupted(job, isRunAlive)) return refuse("not_active", m.notPaused);
+    const resumedHere = m.autoResumedLog(job.currentPage);
+    const latest = latestOfLines(id, [resumedHere, m.shutdownLog(job.currentPage)]);
+    if (latest === resumedHere) {
+      const reason = m.crashedAgain(job.currentPage);
+      failInterrupted(job, reason);
+      return refuse("unreadable", reason);
+    }
+    const resumed = resumeImport(id, isRunAlive);
+    if (resumed.ok) appendImportLog(id, resumedHere);
+    return resumed;
   });
 }
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { accepted } from "../../../tests/support/factories";
-import { getImportJob } from "../fipe-import/progress.server";
+import { getImportJob, importLogLines } from "../fipe-import/progress.server";
 import {
   cancelImport,
   clearCatalogue,
@@ -9,6 +9,7 @@ import {
   pauseImport,
   restartCatalogueImport,
   resumeImport,
+  resumeInterruptedCatalogueImport,
 } from "./control.server";
 import { runCatalogueImport, type BatchSource, type SourceBatch } from "./engine.server";
 import type { CatalogueItemInput } from "./items";
@@ -253,6 +254,97 @@ describe("catalogue import engine", () => {
     accepted(cancelImport(job.id));
     expect(pauseImport(job.id)).toMatchObject({ ok: false, reason: "not_active" });
     expect(clearCatalogue(null).ok).toBe(true);
+  });
+});
+
+describe("an import whose process died (ADR 0030)", () => {
+  const lastLog = (id: number) => importLogLines(id).at(-1)?.message;
+
+  it("holds the catalogue no longer once another import starts: it ends in Erro with its checkpoint", async () => {
+    const items = makeItems(20);
+    const { job, runId } = accepted(createCatalogueImport(apiOptions(), null));
+    const controller = new AbortController();
+    // One batch written, then the process goes (its run stops where a crash would leave it).
+    await runCatalogueImport(
+      job.id,
+      runId,
+      listSource(items, {
+        perBatch: 10,
+        beforeBatch: (n) => (n === 2 ? controller.abort() : undefined),
+      }),
+      controller.signal,
+    );
+    expect(getImportJob(job.id)).toMatchObject({ status: "running", currentPage: 1 });
+    // While its run lives, it holds the catalogue; once the run is dead, a new import retires it.
+    expect(createCatalogueImport(apiOptions(), null, alive)).toMatchObject({
+      ok: false,
+      reason: "already_current",
+    });
+    const next = accepted(createCatalogueImport(apiOptions(), null, dead));
+    expect(getImportJob(job.id)).toMatchObject({ status: "error", currentPage: 1 });
+    expect(lastLog(job.id)).toBe(
+      "Importação interrompida por erro: a importação foi interrompida antes de terminar",
+    );
+    accepted(cancelImport(next.job.id));
+    // "Retomar" goes on from its checkpoint.
+    const resumed = accepted(resumeImport(job.id, dead));
+    await runCatalogueImport(job.id, resumed.runId, listSource(items, { perBatch: 10 }));
+    expect(getImportJob(job.id)).toMatchObject({ status: "completed", processedItems: 20 });
+  });
+
+  it("is resumed by the next process once; dying again at the same checkpoint, it ends in Erro", async () => {
+    const { job } = accepted(createCatalogueImport(apiOptions(), null));
+    // The first process died before any batch: the next one resumes it.
+    const first = accepted(resumeInterruptedCatalogueImport(job.id, dead));
+    expect(first.job.status).toBe("running");
+    expect(lastLog(job.id)).toBe("Retomada automática após a página 0, ao reiniciar o servidor.");
+    // That run died too, without a batch: the third process does not take it up again.
+    expect(resumeInterruptedCatalogueImport(job.id, dead)).toMatchObject({
+      ok: false,
+      reason: "unreadable",
+    });
+    expect(getImportJob(job.id)).toMatchObject({ status: "error", currentPage: 0 });
+    expect(lastLog(job.id)).toMatch(
+      /^Importação interrompida por erro: o servidor parou duas vezes durante esta importação sem avançar da página 0/,
+    );
+    // It holds nothing: another import starts; and an admin's "Retomar" is still there.
+    const other = accepted(createCatalogueImport(apiOptions(), null, dead));
+    accepted(cancelImport(other.job.id));
+    expect(resumeImport(job.id, dead).ok).toBe(true);
+  });
+
+  it("an orderly shutdown, or progress since the last automatic resume, is resumed again", async () => {
+    const items = makeItems(30);
+    const { job } = accepted(createCatalogueImport(apiOptions(), null));
+    const run = (runId: string, stopAtBatch: number) => {
+      const controller = new AbortController();
+      return runCatalogueImport(
+        job.id,
+        runId,
+        listSource(items, {
+          perBatch: 10,
+          beforeBatch: (n) => (n === stopAtBatch ? controller.abort() : undefined),
+        }),
+        controller.signal,
+      );
+    };
+    // Resumed, then stopped by a shutdown before its first batch: resumed again.
+    const first = accepted(resumeInterruptedCatalogueImport(job.id, dead));
+    await run(first.runId, 1);
+    expect(lastLog(job.id)).toBe(
+      "Servidor desligado: a importação continua após a página 0 quando ele voltar.",
+    );
+    const second = accepted(resumeInterruptedCatalogueImport(job.id, dead));
+    // Then it dies after a batch (no orderly stop): the checkpoint moved, so it is resumed again.
+    await run(second.runId, 2);
+    db()
+      .$client.prepare(
+        "delete from import_logs where import_job_id = ? and message like 'Servidor%'",
+      )
+      .run(job.id);
+    const third = accepted(resumeInterruptedCatalogueImport(job.id, dead));
+    await runCatalogueImport(job.id, third.runId, listSource(items, { perBatch: 10 }));
+    expect(getImportJob(job.id)).toMatchObject({ status: "completed", processedItems: 30 });
   });
 });
 

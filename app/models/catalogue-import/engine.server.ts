@@ -195,6 +195,8 @@ export async function runCatalogueImport(
     for await (const batch of opened.batches) {
       if (signal?.aborted) {
         source.close?.();
+        // An orderly stop: the next process resumes it, however often this happens.
+        appendImportLog(importJobId, m.shutdownLog(getImportJob(importJobId)!.currentPage));
         return { status: "running", message: m.interrupted };
       }
       if (commitBatch(importJobId, runId, batch, writer) === "stopped") {
