@@ -12,8 +12,8 @@ import { ActivityList, PopularPartsList } from "~/components/dashboard/feed-list
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
-import { formRefusal } from "~/server/refusal.server";
-import { readCodesFromImage } from "~/server/ocr/read-codes.server";
+import { formRefusal, refusalStatus } from "~/server/refusal.server";
+import { photoAdmission, readCodesFromImage } from "~/server/ocr/read-codes.server";
 import { ImageSearchForm } from "~/components/image-search-form";
 import { READ_CODES_PARAM } from "~/utils/search-params";
 
@@ -55,6 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access);
+  // A user with a photo still reading, or a full lane, is answered before the upload is read.
+  const admission = photoAdmission(user.id);
+  if (!admission.ok)
+    return data(
+      { status: "error" as const, error: { image: [admission.message] } },
+      { status: refusalStatus(admission) },
+    );
   let form: FormData;
   try {
     form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES, fileField: "image" });

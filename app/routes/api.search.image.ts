@@ -9,7 +9,7 @@ import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { readForm } from "~/server/forms.server";
 import { requireApiAccess } from "~/server/guard.server";
-import { readCodesFromImage } from "~/server/ocr/read-codes.server";
+import { photoAdmission, readCodesFromImage } from "~/server/ocr/read-codes.server";
 import { apiRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -25,6 +25,9 @@ const m = messages.search;
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
+  // A user with a photo still reading, or a full lane, is answered before the upload is read.
+  const admission = photoAdmission(user.id);
+  if (!admission.ok) return apiRefusal(admission);
   let form: FormData;
   try {
     form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES, fileField: "image" });

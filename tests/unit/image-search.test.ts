@@ -8,6 +8,7 @@ import * as apiRoute from "~/routes/api.search.image";
 import * as homeRoute from "~/routes/_app.home";
 import * as searchRoute from "~/routes/_app.search";
 import { IMAGE_MAX_BYTES } from "~/schemas/image-search";
+import { ocrLaneLoad } from "~/server/ocr/engine.server";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import {
@@ -172,6 +173,28 @@ describe("POST /api/search/image", () => {
     const rows = imageSearches(user.id);
     expect(rows).toHaveLength(2);
     expect(rows.filter((row) => row.charged)).toHaveLength(1);
+  });
+
+  it("a second photo while the first is reading is a 429 before its upload is read", async () => {
+    const user = await customer();
+    const token = createSession(user.id, "api").id;
+    const first = post(token, upload(jpeg(photo)));
+    while (ocrLaneLoad() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // A body that never ends: reading it would hang the answer.
+    const endless = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
+    const request = new Request("http://localhost/api/search/image", {
+      method: "POST",
+      body: endless,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "multipart/form-data; boundary=nunca",
+      },
+      duplex: "half",
+    } as RequestInit);
+    const second = await apiRoute.action({ request, params: {}, context: {} });
+    expect(second.status).toBe(429);
+    expect((await second.json()).message).toBe(m.imageOnePerUser);
+    expect((await first).status).toBe(200);
   });
 
   it("refuses what is not a usable photo with a pt-BR 4xx, and logs no search", async () => {

@@ -95,6 +95,19 @@ export function ocrLaneLoad(): number {
 }
 
 /**
+ * What the lane would answer a photo of `owner` now, before its upload is even read: the same
+ * refusals `inOcrLane` makes, so a request it would refuse costs no parsing of a 10 MB body.
+ */
+export function laneRefusal(
+  owner: string | number | undefined,
+  maxQueue: number,
+): OcrOwnerBusyError | OcrBusyError | null {
+  if (owner !== undefined && owners.has(owner)) return new OcrOwnerBusyError();
+  if (reading + waiting.length >= maxQueue) return new OcrBusyError();
+  return null;
+}
+
+/**
  * Runs `work` (one photo's whole reading) in this process's lane, one photo at a time. Refuses at
  * once — before any decoding — when `maxQueue` photos are already reading or waiting
  * (OcrBusyError) or when `owner` already has one there (OcrOwnerBusyError). Past `deadline` (epoch
@@ -106,8 +119,8 @@ export function inOcrLane<T>(
   work: () => Promise<T>,
   { deadline, maxQueue, owner }: { deadline: number; maxQueue: number; owner?: string | number },
 ): Promise<T> {
-  if (owner !== undefined && owners.has(owner)) return Promise.reject(new OcrOwnerBusyError());
-  if (reading + waiting.length >= maxQueue) return Promise.reject(new OcrBusyError());
+  const refusal = laneRefusal(owner, maxQueue);
+  if (refusal) return Promise.reject(refusal);
   if (owner !== undefined) owners.add(owner);
   const leave = () => {
     if (owner !== undefined) owners.delete(owner);

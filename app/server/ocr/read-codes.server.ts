@@ -1,10 +1,11 @@
 import { resolveReadCodes } from "~/models/read-code-search.server";
-import { accept, refuse, type Outcome } from "~/models/outcome";
+import { accept, refuse, type Outcome, type Refusal } from "~/models/outcome";
 import { codeCandidates, type CodeCandidate } from "~/utils/code-candidates";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
 import {
   inOcrLane,
+  laneRefusal,
   OcrBusyError,
   OcrOwnerBusyError,
   OcrTimeoutError,
@@ -88,11 +89,25 @@ export async function readCodesFromImage(
     if (codes.length === 0) return refuse("unreadable", m.imageNoCode, "image");
     return accept({ codes, passes, skew, ms: Date.now() - started });
   } catch (error) {
-    if (error instanceof UnreadableImageError) return refuse("unreadable", m.imageInvalid, "image");
-    if (error instanceof OcrOwnerBusyError)
-      return refuse("rate_limited", m.imageOnePerUser, "image");
-    if (error instanceof OcrBusyError) return refuse("busy", m.imageBusy, "image");
-    if (error instanceof OcrTimeoutError) return refuse("busy", m.imageTimeout, "image");
+    const refusal = readingRefusal(error);
+    if (refusal) return refusal;
     throw error;
   }
+}
+
+function readingRefusal(error: unknown): Refusal | null {
+  if (error instanceof UnreadableImageError) return refuse("unreadable", m.imageInvalid, "image");
+  if (error instanceof OcrOwnerBusyError) return refuse("rate_limited", m.imageOnePerUser, "image");
+  if (error instanceof OcrBusyError) return refuse("busy", m.imageBusy, "image");
+  if (error instanceof OcrTimeoutError) return refuse("busy", m.imageTimeout, "image");
+  return null;
+}
+
+/**
+ * Whether a photo of `owner` would be taken now: call it before reading the upload, so a user
+ * who already has a photo in the lane, or a full lane, is answered without parsing the body. The
+ * lane checks again when the photo comes (another may have taken the place meanwhile).
+ */
+export function photoAdmission(owner: string | number): Outcome<null> {
+  return readingRefusal(laneRefusal(owner, env().OCR_MAX_QUEUE)) ?? accept(null);
 }
