@@ -61,6 +61,8 @@ export type ReadCatalogueCsvOptions = {
   /** Data records to pass over before yielding: where an interrupted import resumes. */
   skipRows?: number;
   maxBytes?: number;
+  /** Stop once the header is read and checked: no record is yielded. */
+  headerOnly?: boolean;
 };
 
 /**
@@ -118,7 +120,7 @@ export async function* readCatalogueCsv(
     boundRecords(parser);
     // The parser's iterator reports any failure of the source, the size limit included.
     pipeline(Readable.from(replay(withoutBom(head.bytes), chunks)), parser, () => {});
-    yield* records(parser, lines, options.skipRows ?? 0);
+    yield* records(parser, lines, options.skipRows ?? 0, options.headerOnly ?? false);
   } finally {
     if (parser) parser.destroy();
     else await chunks.return(undefined);
@@ -349,6 +351,7 @@ async function* records(
   parser: Parser,
   lines: ReturnType<typeof recordLines>,
   skipRows: number,
+  headerOnly: boolean,
 ): AsyncGenerator<CsvRecordResult> {
   let header: HeaderColumns | undefined;
   let skipped = 0;
@@ -357,6 +360,7 @@ async function* records(
       const cells = record.map((bytes, index) => decodeCell(bytes, line, header?.[index]));
       if (!header) {
         header = headerColumns(cells);
+        if (headerOnly) return;
         continue;
       }
       if (cells.every((cell) => !cell.trim())) continue;

@@ -103,27 +103,68 @@ export type CsvPlanReport = {
   counts: WriteCounts;
 };
 
+/** The longest a dry run works before it lets the web process answer others. */
+const PLAN_SLICE_MS = 20;
+
+export type PlanCsvOptions = {
+  /** The heap the plan's state may take before it moves to a temporary file (tests lower it). */
+  memoryBytes?: number;
+};
+
 /**
  * The dry run: reads the whole file through the same batches and writer the import uses, in plan
- * mode, so the counts are those the real run will report; nothing is written.
+ * mode, so the counts are those the real run will report; nothing is written. It runs in a web
+ * process, so its memory is bounded whatever the file's size (what it would create moves to a
+ * temporary SQLite file in the uploads folder once it outgrows a few MB, deleted at the end) and
+ * it gives the event loop its turn every PLAN_SLICE_MS (ADR 0030).
  */
-export async function planCsvFile(file: string): Promise<Outcome<CsvPlanReport>> {
+export async function planCsvFile(
+  file: string,
+  options: PlanCsvOptions = {},
+): Promise<Outcome<CsvPlanReport>> {
   const writer = createCatalogueWriter(
     { skipExistingParts: false, skipExistingVehicles: false, skipExistingCompatibilities: false },
     "plan",
+    db(),
+    { spillDirectory: csvUploadDirectory(), memoryBytes: options.memoryBytes },
   );
   const report: CsvPlanReport = { rows: 0, badRowCount: 0, badRows: [], counts: noCounts() };
+  let sliceStart = performance.now();
+  const pause = async () => {
+    if (performance.now() - sliceStart < PLAN_SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
   try {
     for await (const batch of csvBatches(file, 0)) {
       report.rows += batch.consumed;
       report.badRowCount += batch.bad.length;
       report.badRows.push(...batch.bad.slice(0, LISTED_BAD_ROWS - report.badRows.length));
-      report.counts = addCounts(report.counts, writer.write(groupCsvRows(batch.rows)));
+      const counts = await writer.writeInSteps(groupCsvRows(batch.rows), pause);
+      report.counts = addCounts(report.counts, counts);
+      await pause();
+    }
+  } catch (error) {
+    return refuse("unreadable", errorMessage(error));
+  } finally {
+    writer.close();
+  }
+  return accept(report);
+}
+
+/**
+ * Reads only as far as the header (bounded as the dry run bounds it: ADR 0030) and says what is
+ * wrong with it, so an import is refused up front instead of ending in "Erro".
+ */
+export async function checkCsvHeader(file: string): Promise<Outcome<null>> {
+  try {
+    for await (const _record of readCatalogueCsv(createReadStream(file), { headerOnly: true })) {
+      break;
     }
   } catch (error) {
     return refuse("unreadable", errorMessage(error));
   }
-  return accept(report);
+  return accept(null);
 }
 
 async function countRecords(file: string): Promise<number> {

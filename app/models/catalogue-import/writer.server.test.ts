@@ -1,5 +1,8 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { createCategory, createPart, createVehicle, fit } from "../../../tests/support/factories";
 import type { CatalogueFitmentInput, CatalogueItemInput } from "./items";
@@ -197,7 +200,10 @@ describe("catalogue writer", () => {
     });
   });
 
-  it("plans exactly what it applies, batch after batch, without writing", () => {
+  const spillDirectory = mkdtempSync(path.join(os.tmpdir(), "encaixa-plan-"));
+  afterAll(() => rmSync(spillDirectory, { recursive: true, force: true }));
+
+  it("plans exactly what it applies, batch after batch, without writing, its state in memory or in a file", () => {
     const word = fc.constantFrom("A", "B", "C");
     const fitmentArb = fc.record({
       brand: fc.constantFrom("Volkswagen", "volkswagen", "Fiat"),
@@ -246,6 +252,19 @@ describe("catalogue writer", () => {
           const planned = batches
             .map((batch) => planner.write(toItems(batch)))
             .reduce(addCounts, noCounts());
+          // The same plan with its state in a temporary file: from the start, and mid-way.
+          for (const memoryBytes of [0, 3000]) {
+            const spilling = createCatalogueWriter(flags, "plan", db(), {
+              spillDirectory,
+              memoryBytes,
+            });
+            const spilled = batches
+              .map((batch) => spilling.write(toItems(batch)))
+              .reduce(addCounts, noCounts());
+            spilling.close();
+            expect(spilled).toEqual(planned);
+            expect(readdirSync(spillDirectory)).toEqual([]);
+          }
           expect(count("parts") + count("vehicles") + count("part_vehicles")).toBe(rowsBefore);
           const applier = createCatalogueWriter(flags, "apply");
           const applied = batches

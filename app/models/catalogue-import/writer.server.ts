@@ -3,6 +3,14 @@ import { foldName, normalizeCode } from "~/utils/codes";
 import { db } from "~/utils/db.server";
 import { marketplaceSearchLink } from "../part.server";
 import type { CatalogueFitmentInput, CatalogueItemInput } from "./items";
+import {
+  createWriterState,
+  type FitmentValues,
+  type KnownPart,
+  type KnownVehicle,
+  type WriterState,
+  type WriterStateOptions,
+} from "./writer-state.server";
 
 /**
  * The catalogue writer: turns items (a part, its codes and the vehicles it fits) into rows.
@@ -11,7 +19,9 @@ import type { CatalogueFitmentInput, CatalogueItemInput } from "./items";
  * "apply" writes (inside the transaction the caller opens, next to its checkpoint); "plan" only
  * reads the database and remembers what it would have created, so a later batch of the same dry
  * run counts a part, vehicle or fitment that an earlier batch "created" as existing, exactly as
- * the real run will.
+ * the real run will. What it remembers is a WriterState: in memory while small, in a temporary
+ * SQLite file beyond that when given a folder for it (a dry run's), so a plan's heap is bounded
+ * whatever the file's size.
  *
  * Matching: a part is (manufacturer, normalised code), manufacturer without regard to case; a
  * vehicle is (brand, model, year, version, engine), brand spelled as the brands table already
@@ -69,29 +79,26 @@ export type CatalogueWriter = {
   readonly mode: WriterMode;
   /** Writes (or plans) one batch; in "apply" mode call it inside a write transaction. */
   write(items: readonly CatalogueItemInput[]): WriteCounts;
+  /**
+   * The same, in steps: `pause` is awaited every WRITE_STEP fitments, so a caller on a web
+   * process can give the event loop its turn within a large batch. Plan mode only: an apply
+   * batch is one transaction.
+   */
+  writeInSteps(
+    items: readonly CatalogueItemInput[],
+    pause: () => Promise<void> | void,
+  ): Promise<WriteCounts>;
   /** Forgets what it learnt of the database: after a rolled-back batch, ids it cached may be gone. */
   forget(): void;
+  /** Lets go of its state (and deletes its temporary file, if it made one). */
+  close(): void;
 };
 
-type ExistingPart = {
-  id: number;
-  manufacturer: string;
-  name: string;
-  description: string | null;
-  category_id: number | null;
-};
-type ExistingVehicle = {
-  id: number;
-  version: string;
-  engine: string | null;
-  fuel: string | null;
-};
-type FitmentValues = {
-  notes: string | null;
-  position: string | null;
-  year_from: number | null;
-  year_to: number | null;
-};
+/** Fitments (one per year) written between two pauses of `writeInSteps`. */
+export const WRITE_STEP = 256;
+
+type ExistingPart = KnownPart;
+type ExistingVehicle = KnownVehicle;
 type ExistingFitment = FitmentValues & { id: number };
 
 const FITMENT_SOURCE = "import";
@@ -185,45 +192,33 @@ export function createCatalogueWriter(
   flags: SkipFlags,
   mode: WriterMode = "apply",
   database = db(),
+  /** Where a plan's state may spill (a dry run passes the uploads folder); apply keeps it in memory. */
+  stateOptions: WriterStateOptions = {},
 ): CatalogueWriter {
   const sql = statements(database.$client);
   const applying = mode === "apply";
   // Rows this writer met or made, as they stand after its writes. Vehicles and categories are few
-  // and looked up per fitment, so both modes keep them; parts and fitments are many, so only a dry
-  // run keeps them (it has nowhere else to remember what it would have created). Rows a dry run
-  // would create get negative ids.
-  let categoryIds = new Map<string, number>();
-  let brandNames = new Map<string, string>();
-  let vehicleRows = new Map<string, ExistingVehicle>();
+  // and looked up per fitment, so both modes keep them; parts, their codes and fitments are many,
+  // so only a dry run keeps them (it has nowhere else to remember what it would have created).
   // A vehicle is counted (created, updated or skipped) the first time this writer meets it, not
-  // once per part that fits it: "existing vehicles" means vehicles, not links.
-  let countedVehicles = new Set<number>();
-  let plannedParts = new Map<string, ExistingPart & { altCodes: Set<string> }>();
-  // A dry run of a million-row file plans millions of fitments: keyed by a number, with the few
-  // distinct (notes, position, years) tuples shared, each costs a map entry and no more.
-  let plannedFitments = new Map<number, FitmentValues>();
-  let fitmentValues = new Map<string, FitmentValues>();
-  const sharedValues = (values: FitmentValues) => {
-    const key = `${values.notes}\u0000${values.position}\u0000${values.year_from}\u0000${values.year_to}`;
-    let shared = fitmentValues.get(key);
-    if (!shared) fitmentValues.set(key, (shared = values));
-    return shared;
-  };
+  // once per part that fits it: "existing vehicles" means vehicles, not links. Rows a dry run
+  // would create get negative ids.
+  const state: WriterState = createWriterState(applying ? {} : stateOptions);
   let nextPlannedId = -1;
   loadNames();
 
   // Categories and brands are few: read them all once, matched as names are (case, accents, spaces).
   function loadNames() {
-    categoryIds = new Map(sql.allCategories.all().map((row) => [foldName(row.name), row.id]));
-    brandNames = new Map(sql.allBrands.all().map((row) => [foldName(row.name), row.name]));
+    for (const row of sql.allCategories.all()) state.setCategory(foldName(row.name), row.id);
+    for (const row of sql.allBrands.all()) state.setBrand(foldName(row.name), row.name);
   }
 
   function category(name: string, counts: WriteCounts): number {
     const key = foldName(name);
-    let id = categoryIds.get(key);
+    let id = state.category(key);
     if (id === undefined) {
       id = applying ? sql.insertCategory.get(name)!.id : nextPlannedId--;
-      categoryIds.set(key, id);
+      state.setCategory(key, id);
       counts.createdCategories++;
     }
     return id;
@@ -231,36 +226,53 @@ export function createCatalogueWriter(
 
   function brand(name: string): string {
     const key = foldName(name);
-    let spelled = brandNames.get(key);
+    let spelled = state.brand(key);
     if (spelled === undefined) {
       if (applying) sql.insertBrand.run(name);
       spelled = name;
-      brandNames.set(key, spelled);
+      state.setBrand(key, spelled);
     }
     return spelled;
   }
 
-  function findPart(key: string, codeNorm: string, manufacturer: string) {
-    const planned = plannedParts.get(key);
-    if (planned) return planned;
+  /** A part's alternative codes (normalised): read from the database per item when applying. */
+  type AltCodes = { has(norm: string): boolean; add(norm: string): void };
+
+  function findPart(
+    key: string,
+    codeNorm: string,
+    manufacturer: string,
+  ): { part: ExistingPart; altCodes: AltCodes } | undefined {
+    const planned = state.part(key);
+    if (planned) return { part: planned, altCodes: plannedAltCodes(planned.id) };
     const row = sql.partsByCode.all(codeNorm).find((p) => sameText(p.manufacturer, manufacturer));
     if (!row) return undefined;
-    const known = { ...row, altCodes: new Set(sql.altCodesOfPart.all(row.id).map((a) => a.norm)) };
-    if (!applying) plannedParts.set(key, known);
-    return known;
+    const norms = sql.altCodesOfPart.all(row.id).map((a) => a.norm);
+    if (applying) return { part: row, altCodes: new Set(norms) };
+    state.setPart(key, row);
+    for (const norm of norms) state.addAltCode(row.id, norm);
+    return { part: row, altCodes: plannedAltCodes(row.id) };
+  }
+
+  function plannedAltCodes(partId: number): AltCodes {
+    return {
+      has: (norm) => state.hasAltCode(partId, norm),
+      add: (norm) => state.addAltCode(partId, norm),
+    };
   }
 
   function addAlternativeCodes(
-    part: { id: number; altCodes: Set<string> },
+    partId: number,
+    altCodes: AltCodes,
     codes: readonly string[],
     ownNorm: string,
   ): number {
     let added = 0;
     for (const code of codes) {
       const norm = normalizeCode(code);
-      if (!norm || norm === ownNorm || part.altCodes.has(norm)) continue;
-      part.altCodes.add(norm);
-      if (applying) sql.insertAltCode.run(part.id, code, norm);
+      if (!norm || norm === ownNorm || altCodes.has(norm)) continue;
+      altCodes.add(norm);
+      if (applying) sql.insertAltCode.run(partId, code, norm);
       added++;
     }
     return added;
@@ -271,8 +283,8 @@ export function createCatalogueWriter(
     const key = `${foldName(item.manufacturer)}\u0000${codeNorm}`;
     const categoryId = category(item.category, counts);
     const description = item.description || null;
-    const existing = findPart(key, codeNorm, item.manufacturer);
-    if (!existing) {
+    const found = findPart(key, codeNorm, item.manufacturer);
+    if (!found) {
       const id = applying
         ? sql.insertPart.get(
             item.code,
@@ -290,17 +302,19 @@ export function createCatalogueWriter(
         name: item.name,
         description,
         category_id: categoryId,
-        altCodes: new Set<string>(),
       };
-      if (!applying) plannedParts.set(key, created);
+      const altCodes = applying ? new Set<string>() : plannedAltCodes(id);
+      if (!applying) state.setPart(key, created);
       counts.createdParts++;
       counts.createdAlternativeCodes += addAlternativeCodes(
-        created,
+        id,
+        altCodes,
         item.alternativeCodes,
         codeNorm,
       );
       return id;
     }
+    const { part: existing, altCodes } = found;
     if (flags.skipExistingParts) {
       counts.skippedParts++;
       return existing.id;
@@ -312,8 +326,9 @@ export function createCatalogueWriter(
     if (fieldsDiffer) {
       if (applying) sql.updatePart.run(item.name, description, categoryId, existing.id);
       Object.assign(existing, { name: item.name, description, category_id: categoryId });
+      if (!applying) state.setPart(key, existing);
     }
-    const added = addAlternativeCodes(existing, item.alternativeCodes, codeNorm);
+    const added = addAlternativeCodes(existing.id, altCodes, item.alternativeCodes, codeNorm);
     counts.createdAlternativeCodes += added;
     if (fieldsDiffer || added > 0) counts.updatedParts++;
     else counts.skippedParts++;
@@ -323,8 +338,10 @@ export function createCatalogueWriter(
   function vehicle(fitment: CatalogueFitmentInput, year: number, counts: WriteCounts): number {
     const brandName = brand(fitment.brand);
     const key = vehicleKey(brandName, fitment.model, year, fitment.version, fitment.engine);
+    // A vehicle the state knows has been counted: it is kept from the first meeting on.
+    const known = state.vehicle(key);
     const existing =
-      vehicleRows.get(key) ??
+      known ??
       sql.vehiclesByModelYear
         .all(brandName, fitment.model, year)
         .find(
@@ -342,20 +359,19 @@ export function createCatalogueWriter(
             fuel,
           )!.id
         : nextPlannedId--;
-      vehicleRows.set(key, { id, version: fitment.version, engine: fitment.engine, fuel });
-      countedVehicles.add(id);
+      state.setVehicle(key, { id, version: fitment.version, engine: fitment.engine, fuel });
       counts.createdVehicles++;
       return id;
     }
-    vehicleRows.set(key, existing);
-    const firstMeeting = !countedVehicles.has(existing.id);
-    countedVehicles.add(existing.id);
+    const firstMeeting = !known;
     if (fuel !== null && existing.fuel !== fuel && !flags.skipExistingVehicles) {
       if (applying) sql.updateVehicleFuel.run(fuel, existing.id);
       existing.fuel = fuel;
       counts.updatedVehicles++;
+      state.setVehicle(key, existing);
     } else if (firstMeeting) {
       counts.skippedVehicles++;
+      state.setVehicle(key, existing);
     }
     return existing.id;
   }
@@ -368,7 +384,7 @@ export function createCatalogueWriter(
   ) {
     const key = fitmentKey(partId, vehicleId);
     const existing: FitmentValues | ExistingFitment | undefined =
-      plannedFitments.get(key) ??
+      (applying ? undefined : state.fitment(key)) ??
       (partId > 0 && vehicleId > 0 ? sql.fitment.get(partId, vehicleId) : undefined);
     const wanted = {
       notes: fitment.notes || null,
@@ -387,7 +403,7 @@ export function createCatalogueWriter(
           wanted.year_to,
           FITMENT_SOURCE,
         );
-      else plannedFitments.set(key, sharedValues(wanted));
+      else state.setFitment(key, wanted);
       counts.createdCompatibilities++;
       return;
     }
@@ -405,10 +421,24 @@ export function createCatalogueWriter(
           wanted.year_to,
           (existing as ExistingFitment).id,
         );
-      else plannedFitments.set(key, sharedValues(wanted));
+      else state.setFitment(key, wanted);
       counts.updatedCompatibilities++;
     } else {
       counts.skippedCompatibilities++;
+    }
+  }
+
+  /** Writes the items, yielding every WRITE_STEP fitments. */
+  function* steps(items: readonly CatalogueItemInput[], counts: WriteCounts) {
+    let written = 0;
+    for (const item of items) {
+      const partId = part(item, counts);
+      for (const fitment of item.fitments) {
+        for (let year = fitment.yearStart; year <= fitment.yearEnd; year++) {
+          link(partId, vehicle(fitment, year, counts), fitment, counts);
+          if (++written % WRITE_STEP === 0) yield;
+        }
+      }
     }
   }
 
@@ -416,23 +446,22 @@ export function createCatalogueWriter(
     mode,
     write(items) {
       const counts = noCounts();
-      for (const item of items) {
-        const partId = part(item, counts);
-        for (const fitment of item.fitments) {
-          for (let year = fitment.yearStart; year <= fitment.yearEnd; year++) {
-            link(partId, vehicle(fitment, year, counts), fitment, counts);
-          }
-        }
-      }
+      for (const _step of steps(items, counts));
+      return counts;
+    },
+    async writeInSteps(items, pause) {
+      if (applying)
+        throw new Error("writeInSteps is for plans: an applied batch is one transaction");
+      const counts = noCounts();
+      for (const _step of steps(items, counts)) await pause();
       return counts;
     },
     forget() {
+      state.clear();
       loadNames();
-      vehicleRows = new Map();
-      countedVehicles = new Set();
-      plannedParts = new Map();
-      plannedFitments = new Map();
-      fitmentValues = new Map();
+    },
+    close() {
+      state.close();
     },
   };
 }
