@@ -108,7 +108,11 @@ const SCHEMA = `
 
 function openSpillFile(file: string) {
   const client = new Database(file);
+  // better-sqlite3 opens in SQLite's defensive mode, which refuses journal_mode = OFF; the file
+  // is ours alone and deleted after, so no rollback journal is wanted.
+  client.unsafeMode(true);
   client.pragma("journal_mode = OFF");
+  client.unsafeMode(false);
   client.pragma("synchronous = OFF");
   client.pragma("locking_mode = EXCLUSIVE");
   client.pragma("temp_store = FILE");
