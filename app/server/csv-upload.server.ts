@@ -1,6 +1,7 @@
 import { MaxPartSizeExceededError } from "@remix-run/node";
 import { startCatalogueImport } from "~/jobs/catalogue-import.server";
 import {
+  checkCsvHeader,
   csvUploadDirectory,
   planCsvFile,
   removeCsvFile,
@@ -83,6 +84,11 @@ async function applyCsvUpload(
       return { kind: "refused", status: refusalStatus(report), message: report.message };
     return { kind: "planned", report: report.value };
   }
+  // The header is checked as the dry run checks it before an import is started for the file, so a
+  // file that is not the format is a 400 naming line 1, not an import that ends in "Erro".
+  const header = await checkCsvHeader(path);
+  if (!header.ok)
+    return { kind: "refused", status: refusalStatus(header), message: header.message };
   const started = await startCatalogueImport(
     {
       settings: DEFAULT_IMPORT_SETTINGS,

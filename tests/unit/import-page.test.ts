@@ -152,4 +152,30 @@ describe("/admin/import", () => {
     });
     expect(uploads()).toEqual(before);
   });
+
+  it("refuses the import of a file whose header is not the format up front, as the dry run does", async () => {
+    const { "Content-Type": _form, ...headers } = await postHeaders(admin);
+    const importCsv = (content: string) => {
+      const body = new FormData();
+      body.set("intent", "csv");
+      body.set("file", new File([content], "catalogo.csv", { type: "text/csv" }));
+      return invoke(page.action, "/admin/import", { method: "POST", body, headers });
+    };
+    const uploads = () => readdirSync(csvUploadDirectory());
+    const before = uploads();
+    const importsBefore = imports();
+    for (const [content, csvError] of [
+      [`${"a,".repeat(999_999)}a\n`, "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14."],
+      [
+        "nome;preço\nFiltro;10\n",
+        expect.stringMatching(/^Cabeçalho inválido \(linha 1\): faltam as colunas/),
+      ],
+    ] as const) {
+      const answer = await importCsv(content);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ csvError, report: null });
+      expect(uploads()).toEqual(before);
+      expect(imports()).toBe(importsBefore);
+    }
+  });
 });
