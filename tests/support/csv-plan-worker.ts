@@ -5,7 +5,7 @@
 // catches; a plan that answers must answer the exact counts the file implies.
 //
 //   node --max-old-space-size=64 --import tsx tests/support/csv-plan-worker.ts PARTS ROWS_PER_PART YEARS
-import { createWriteStream, readdirSync } from "node:fs";
+import { createWriteStream, readdirSync, statSync } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
 import {
@@ -48,6 +48,7 @@ let heapPeak = heapBefore;
 let longestWaitMs = 0;
 let ticks = 0;
 const spillFiles = new Set<string>();
+let spillMb = 0;
 let last = performance.now();
 const sampler = setInterval(() => {
   const now = performance.now();
@@ -55,7 +56,12 @@ const sampler = setInterval(() => {
   last = now;
   ticks++;
   heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-  for (const name of readdirSync(directory)) if (name.startsWith("plano-")) spillFiles.add(name);
+  for (const name of readdirSync(directory)) {
+    if (!name.startsWith("plano-")) continue;
+    spillFiles.add(name);
+    const size = statSync(path.join(directory, name), { throwIfNoEntry: false })?.size ?? 0;
+    spillMb = Math.max(spillMb, size / 2 ** 20);
+  }
 }, 5);
 
 const started = performance.now();
@@ -73,6 +79,7 @@ process.stdout.write(
     longestWaitMs,
     ticks,
     spillFiles: [...spillFiles],
+    spillMb,
     leftInUploads: readdirSync(directory).filter((name) => name !== path.basename(file)),
   })}\n`,
 );
