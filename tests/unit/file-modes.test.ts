@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories } from "~db/schema";
 import { backupsFolder, createBackup, restoreDatabase } from "~/models/backup.server";
+import { csvUploadDirectory } from "~/models/catalogue-import/csv-source.server";
 import { db, migrateDatabase, openDatabase } from "~/utils/db.server";
 import { loadEnv } from "~/utils/env.server";
 import { accepted } from "../support/factories";
@@ -84,6 +85,14 @@ describe("private files (ADR 0029)", () => {
     accepted(await restoreDatabase(backup.path, restoreTo, folder));
     expect(mode(restoreTo)).toBe(0o600);
     expect(mode(path.dirname(restoreTo))).toBe(0o700);
+    expect(mode(folder)).toBe(0o700);
+  });
+
+  it("uploaded catalogues go to a 0700 folder, an older loose one tightened", () => {
+    const folder = csvUploadDirectory();
+    expect(mode(folder)).toBe(0o700);
+    chmodSync(folder, 0o755);
+    expect(csvUploadDirectory()).toBe(folder);
     expect(mode(folder)).toBe(0o700);
   });
 });

@@ -1,10 +1,11 @@
-import { createReadStream, mkdirSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import { desc, eq } from "drizzle-orm";
 import { importJobs } from "~db/schema";
 import { db } from "~/utils/db.server";
 import path from "node:path";
 import { env } from "~/utils/env.server";
+import { privateDirectory } from "~/utils/private-files.server";
 import * as messages from "~/messages";
 import { groupCsvRows, readCatalogueCsv, type ParsedCsvRow } from "../catalogue-csv/parse.server";
 import { accept, refuse, type Outcome } from "../outcome";
@@ -25,7 +26,8 @@ const LISTED_BAD_ROWS = 200;
 /** Where uploaded CSV files wait for their import: inside the data folder, never the web root. */
 export function csvUploadDirectory(): string {
   const directory = path.join(env().DATA_DIR, "imports");
-  mkdirSync(directory, { recursive: true });
+  // Uploaded catalogues are ours alone, like the database they go into (ADR 0029).
+  privateDirectory(directory, { tightenExisting: true });
   return directory;
 }
 
