@@ -35,6 +35,10 @@ export const formPost = {
   fieldTooLong: (limit: string) =>
     `Um dos campos enviados passa do tamanho permitido (${limit}). Reduza o texto e envie outra vez.`,
   tooManyFields: "O formulário enviado tem campos demais. Abra a página de novo e envie outra vez.",
+  tooDeep: "Os dados enviados têm níveis aninhados demais para serem lidos.",
+  serverBusy:
+    "O servidor está recebendo muitos envios agora. Aguarde alguns segundos e envie outra vez.",
+  bodyTimeout: "O envio demorou demais para chegar. Verifique a sua conexão e envie outra vez.",
   controlCharacters:
     "Um dos campos enviados contém caracteres de controle, que não são aceitos. Apague-os e envie outra vez.",
   badPath: "Endereço inválido: a URL contém uma codificação que não pode ser lida.",

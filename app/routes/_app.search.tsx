@@ -10,6 +10,7 @@ import {
 import { searchQuerySchema } from "~/schemas/search";
 import { READ_CODES_PARAM, vehiclePageParam } from "~/utils/search-params";
 import { requireAccess } from "~/server/guard.server";
+import { readQuery } from "~/server/forms.server";
 import type { Access } from "~/server/access";
 import { CreditsExhausted, CreditsLow } from "~/components/credit-notices";
 import * as messages from "~/messages";
@@ -22,17 +23,17 @@ export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
-  const url = new URL(request.url);
-  const read = url.searchParams.getAll(READ_CODES_PARAM);
-  if (read.length > 0) return readCodeResults(user, read, url.searchParams);
-  if (!url.searchParams.has("q")) return { state: "idle" as const };
-  const submission = parseWithZod(url.searchParams, { schema: searchQuerySchema });
+  const query = readQuery(request);
+  const read = query.getAll(READ_CODES_PARAM);
+  if (read.length > 0) return readCodeResults(user, read, query);
+  if (!query.has("q")) return { state: "idle" as const };
+  const submission = parseWithZod(query, { schema: searchQuerySchema });
   if (submission.status !== "success") {
     return { state: "invalid" as const, error: submission.error?.q?.[0] ?? m.emptyQuery };
   }
   const { q, from } = submission.value;
   const type = resolveSearchType(q, submission.value.type, from);
-  const { outcome, cards } = searchResultsPage(user, q, type, url.searchParams);
+  const { outcome, cards } = searchResultsPage(user, q, type, query);
   const creditStats = {
     remainingSearches: outcome.stats.remainingSearches,
     dailyAllowance: outcome.stats.dailyAllowance,

@@ -7,6 +7,7 @@ import { TextField } from "~/components/form-fields";
 import { compareParts, type PartComparison, type ResolvedCode } from "~/models/part-compare.server";
 import { COMPARE_CODE_MAX, partCompareSchema } from "~/schemas/part-compare";
 import { requireAccess } from "~/server/guard.server";
+import { readQuery } from "~/server/forms.server";
 import type { Access } from "~/server/access";
 import { CreditsExhausted, CreditsLow } from "~/components/credit-notices";
 import { VehicleName } from "~/components/search-result";
@@ -50,7 +51,7 @@ function comparisonPage(comparison: PartComparison) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
-  const params = new URL(request.url).searchParams;
+  const params = readQuery(request);
   const typed = { a: params.get("a") ?? "", b: params.get("b") ?? "" };
   // The form sends both fields; a link may fill one in advance without asking for a comparison.
   if (!params.has("a") || !params.has("b")) return { state: "idle" as const, typed };
@@ -104,7 +105,6 @@ function fitmentDetails(f: Fitment): string {
     .filter(Boolean)
     .join(" · ");
 }
-
 
 function CompareForm({
   typed,

@@ -18,6 +18,11 @@ export const EMAIL_MAX = 254;
  * this many bytes, and no control characters but tab, line feed and carriage return.
  */
 export const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+/**
+ * Fields one form may carry, list slots counted (the part form sends two for each vehicle a part
+ * fits); values one JSON body may hold.
+ */
+export const FORM_FIELDS_MAX = 20_000;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 

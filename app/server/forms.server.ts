@@ -10,7 +10,7 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import * as messages from "~/messages";
-import { TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
+import { FORM_FIELDS_MAX, TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
 import { formatBytes } from "~/utils/format";
 
 /**
@@ -37,9 +37,6 @@ function conformCanRead(form: FormData): boolean {
     return false;
   }
 }
-
-/** Fields one form may carry (the part form sends two for each vehicle a part fits). */
-export const FORM_FIELDS_MAX = 20_000;
 
 function tooLong(): Response {
   return new Response(m.fieldTooLong(formatBytes(TEXT_FIELD_MAX_BYTES)), { status: 413 });
@@ -99,11 +96,46 @@ async function readMultipart(
   }
 }
 
-/** The first field whose value is too long or carries control characters, as a refusal. */
-function unsafeValue(form: FormData): Response | null {
+/** The longest field name a form of ours uses is ~40 characters (`alternativeCodes[12].description`). */
+const FIELD_NAME_MAX = 200;
+
+/**
+ * The list slots a form's names make Conform build: `codes[7]` makes a list of 8, whatever was
+ * sent for 0 to 6. One name `a[99999999]` in a 50-byte post would otherwise have Conform and zod
+ * walk a list of a hundred million (the web process died of it). Counted per list, as its largest
+ * index plus one, summed over the form.
+ */
+class ListSlots {
+  private largest = new Map<string, number>();
+  private total = 0;
+  /** Adds a name's lists; false once the form's lists hold more than FORM_FIELDS_MAX slots. */
+  add(name: string): boolean {
+    for (const match of name.matchAll(/\[(\d*)\]/g)) {
+      const index = match[1] === "" ? 0 : Number(match[1]);
+      if (!Number.isSafeInteger(index) || index >= FORM_FIELDS_MAX) return false;
+      const list = name.slice(0, match.index);
+      const before = this.largest.get(list) ?? -1;
+      if (index > before) {
+        this.total += index - before;
+        this.largest.set(list, index);
+      }
+      if (this.total > FORM_FIELDS_MAX) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * The first field that no form of ours sends, as a refusal: too many fields or list slots, a name
+ * too long, a value too long (413) or with control characters (400).
+ */
+function unsafeField(form: Iterable<[string, FormDataEntryValue]>): Response | null {
   let count = 0;
-  for (const [, value] of form) {
-    if (++count > FORM_FIELDS_MAX) return new Response(m.tooManyFields, { status: 413 });
+  const slots = new ListSlots();
+  for (const [name, value] of form) {
+    if (++count > FORM_FIELDS_MAX || !slots.add(name))
+      return new Response(m.tooManyFields, { status: 413 });
+    if (name.length > FIELD_NAME_MAX) return new Response(m.unreadable, { status: 400 });
     if (typeof value !== "string") continue;
     const problem = textFieldProblem(value);
     if (problem === "too_long") return tooLong();
@@ -147,7 +179,7 @@ export async function readForm(
     throw new Response(m.unreadable, { status: 400 });
   }
   const refusal =
-    unsafeValue(form) ??
+    unsafeField(form) ??
     (conformCanRead(form) ? null : new Response(m.unreadable, { status: 400 }));
   if (refusal) {
     const files = [...form.values()].filter(isUploadedFile);
@@ -155,6 +187,18 @@ export async function readForm(
     throw refusal;
   }
   return form;
+}
+
+/**
+ * A page's query string, checked like a form's fields before Conform reads it: a GET with
+ * `a[99999999]=1` would have Conform build a list of a hundred million. A refusal is thrown as a
+ * Response, like readForm's.
+ */
+export function readQuery(request: Request): URLSearchParams {
+  const params = new URL(request.url).searchParams;
+  const refusal = unsafeField(params);
+  if (refusal) throw refusal;
+  return params;
 }
 
 /** A file part that `readForm` with `uploadDirectory` wrote to disk. */

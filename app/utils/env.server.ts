@@ -103,6 +103,12 @@ const envSchema = z.object({
     .number({ error: "BACKUP_INTERVAL_HOURS deve ser um número" })
     .min(0, { error: "BACKUP_INTERVAL_HOURS não pode ser negativo" })
     .default(24),
+  /** How long a form or JSON body (at most 1 MB) may take to arrive, in ms (ADR 0031). */
+  BODY_TIMEOUT_MS: z.coerce
+    .number({ error: "BODY_TIMEOUT_MS deve ser um número" })
+    .int({ error: "BODY_TIMEOUT_MS deve ser um número inteiro" })
+    .min(100, { error: "BODY_TIMEOUT_MS deve ser pelo menos 100" })
+    .default(30_000),
   /** The longest a photo's reading may take before the search by photo gives up, in ms. */
   OCR_TIMEOUT_MS: z.coerce
     .number({ error: "OCR_TIMEOUT_MS deve ser um número" })

@@ -1,7 +1,8 @@
 import express from "express";
 import fc from "fast-check";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +12,13 @@ import { count } from "drizzle-orm";
 import { categories, loginAttempts } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import { readForm } from "~/server/forms.server";
-import { bodyLimit, createEdgeHandler } from "~/server/http-edge.server";
+import {
+  bodyLimit,
+  createEdgeHandler,
+  IN_FLIGHT_MAX_BYTES,
+  inFlightBodyBytes,
+} from "~/server/http-edge.server";
+import { resetEnvForTests } from "~/utils/env.server";
 import { db } from "~/utils/db.server";
 import { createCategory, createFreePlan, createUser, sessionHeaders } from "../support/factories";
 import { routeManifest, serverBuild } from "../support/route-manifest";
@@ -217,14 +224,20 @@ describe("bounded bodies", () => {
     expect(bodyLimit("/api/search/image", multipart)).toEqual({
       maxBytes: 11 * MB,
       streamed: true,
+      inMemory: true,
     });
     expect(bodyLimit("/HOME.data", multipart).streamed).toBe(true);
-    expect(bodyLimit("/api/import/csv/", multipart).maxBytes).toBe(201 * MB);
+    expect(bodyLimit("/api/import/csv/", multipart)).toEqual({
+      maxBytes: 201 * MB,
+      streamed: true,
+      inMemory: false,
+    });
     expect(bodyLimit("/api/import/csv", "application/json")).toEqual({
       maxBytes: MB,
       streamed: false,
+      inMemory: true,
     });
-    expect(bodyLimit("/parts/new", multipart)).toEqual({ maxBytes: MB, streamed: false });
+    expect(bodyLimit("/parts/new", multipart)).toMatchObject({ maxBytes: MB, streamed: false });
   });
 
   it("fifteen 9.5 MB text fields to the photo search are refused as they stream", async () => {
@@ -255,6 +268,152 @@ describe("bounded bodies", () => {
     });
     expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toMatch(/64,0 KB/);
+  });
+});
+
+describe("bounded but costly bodies (the second attack)", () => {
+  it("one field name with a huge list index is refused before Conform builds the list", async () => {
+    const before = heapMb();
+    for (const name of ["a[10000000]", "a[4294967294]", "b[19999][0]", `${"a.".repeat(300)}a`]) {
+      const started = performance.now();
+      const response = await fetch(`${base}/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+        body: new URLSearchParams([
+          ["email", "a@b.co"],
+          ["password", "x"],
+          [name, "1"],
+        ]),
+      });
+      expect([400, 413], name).toContain(response.status);
+      expect(await response.text()).toMatch(/campos demais|Não foi possível ler/);
+      expect(performance.now() - started, name).toBeLessThan(1_000);
+    }
+    // Lists that add up past the form's slots, each one small.
+    const many = Array.from({ length: 30 }, (_, i) => [`l${i}[999]`, "1"]);
+    const lists = await fetch(`${base}/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: new URLSearchParams(many),
+    });
+    expect(lists.status).toBe(413);
+    // The same through a page's query string, which Conform reads too.
+    const query = await fetch(`${base}/search?q=pastilha&a%5B99999999%5D=1`, {
+      headers: adminWeb,
+    });
+    expect(query.status).toBe(413);
+    expect(heapMb() - before).toBeLessThan(30);
+  });
+
+  it("a megabyte of empty fields, or of JSON values, is refused from its bytes, before parsing", async () => {
+    const cases: [string, string, string, number][] = [
+      ["/login", "application/x-www-form-urlencoded", "a&".repeat(400_000), 413],
+      ["/api/auth/login", "application/json", `[${"{},".repeat(300_000)}{}]`, 413],
+      ["/api/auth/login", "application/json", `${"[".repeat(400_000)}${"]".repeat(400_000)}`, 400],
+    ];
+    for (const [pathname, type, body, status] of cases) {
+      const started = performance.now();
+      const response = await fetch(`${base}${pathname}`, {
+        method: "POST",
+        headers: { "Content-Type": type, Origin: base },
+        body,
+      });
+      expect(response.status, `${pathname} ${type}`).toBe(status);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+    // Commas and brackets inside strings are text, not structure.
+    const text = JSON.stringify({ email: `${",[".repeat(25_000)}@x.co`, password: "x" });
+    const inString = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: text,
+    });
+    expect(inString.status).toBe(400);
+    expect(((await inString.json()) as { message: string }).message).not.toMatch(/aninhados/);
+  });
+
+  it("TRACE and the other methods a Fetch request cannot carry are a 405 in the envelope", async () => {
+    // TRACK never gets this far: Node's parser answers an unknown method with 400 itself.
+    for (const method of ["TRACE"]) {
+      const answer = await sendLarge("/api/ping", { method, size: 0, contentType: "text/plain" });
+      expect(answer.status, method).toBe(405);
+      expect(JSON.parse(answer.body)).toMatchObject({ success: false });
+    }
+  });
+
+  it("slow clients cannot pin more than the in-flight budget; it is all given back", async () => {
+    const sockets: net.Socket[] = [];
+    const answers: string[] = [];
+    const port = Number(new URL(base).port);
+    const open = (i: number) =>
+      new Promise<void>((resolve) => {
+        const socket = net.connect(port, "127.0.0.1", () => {
+          socket.write(
+            `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${MB}\r\n\r\n`,
+          );
+          socket.write(Buffer.alloc(MB - 1, 0x20), () => resolve());
+        });
+        socket.on("data", (chunk) => answers.push(`${i} ${chunk.toString().split("\r\n")[0]}`));
+        socket.on("error", () => {});
+        sockets.push(socket);
+      });
+    const budget = IN_FLIGHT_MAX_BYTES / MB;
+    for (let i = 0; i < budget + 6; i++) await open(i);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inFlightBodyBytes()).toBeLessThanOrEqual(IN_FLIGHT_MAX_BYTES);
+    const busy = answers.filter((answer) => answer.includes(" 503 "));
+    expect(busy.length).toBeGreaterThanOrEqual(6);
+    expect((await fetch(`${base}/api/ping`)).status).toBe(200);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inFlightBodyBytes()).toBe(0);
+  });
+
+  it("a body that never finishes arriving is a 408 after BODY_TIMEOUT_MS", async () => {
+    process.env.BODY_TIMEOUT_MS = "300";
+    resetEnvForTests();
+    try {
+      const port = Number(new URL(base).port);
+      const socket = net.connect(port, "127.0.0.1");
+      const answer = new Promise<string>((resolve) =>
+        socket.on("data", (chunk) => resolve(chunk.toString())),
+      );
+      socket.write(
+        "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+      );
+      expect((await answer).split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
+      socket.destroy();
+    } finally {
+      delete process.env.BODY_TIMEOUT_MS;
+      resetEnvForTests();
+    }
+  });
+
+  it("an upload the client abandons halfway leaves no file and no open handle", async () => {
+    const imports = path.join(process.env.DATA_DIR!, "imports");
+    const { user: admin } = await createUser({ role: "admin" });
+    const token = await sessionHeaders(admin, "api");
+    const port = Number(new URL(base).port);
+    const boundary = "abandonado";
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogo.csv"\r\n` +
+      "Content-Type: text/csv\r\n\r\ncode,name,manufacturer\r\n";
+    const openHandles = () => readdirSync("/proc/self/fd").length;
+    const handlesBefore = openHandles();
+    for (let i = 0; i < 5; i++) {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.on("error", () => {});
+      socket.write(
+        `POST /api/import/csv?dry_run=true HTTP/1.1\r\nHost: x\r\nAuthorization: ${token.Authorization}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${10 * MB}\r\n\r\n${head}`,
+      );
+      socket.write(Buffer.alloc(256 * 1024, "x\n"));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(existsSync(imports) ? readdirSync(imports) : []).toEqual([]);
+    expect(openHandles()).toBeLessThanOrEqual(handlesBefore + 1);
   });
 });
 
