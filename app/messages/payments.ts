@@ -78,6 +78,12 @@ export const payments = {
   discrepancyRecord: (discrepancy: string, who: string) => `${discrepancy} (${who})`,
   mercadoPagoPaymentLabel: (id: string) => `Mercado Pago, pagamento ${id}`,
   pagHiperPaymentLabel: (id: string) => `PagHiper, transação ${id}`,
+  paidCancelledInvoice: (received: string) =>
+    `Pagamento recebido para uma fatura cancelada: recebido ${received}`,
+  paidRepricedInvoice: (received: string, current: string) =>
+    `Pagamento recebido para uma fatura expirada cujo plano mudou de preço: recebido ${received}, preço atual ${current}`,
+  cancelledNotPayable:
+    "Esta fatura foi cancelada e não pode ser marcada como paga: se o cliente pagou por ela, estorne o pagamento no provedor ou atribua o plano pelo cadastro do cliente",
   // An invoice priced before its plan's price changed (ADR 0028)
   repriced: (oldId: number, oldAmount: string, newId: number, newAmount: string) =>
     `O preço do plano mudou: a fatura #${oldId} (${oldAmount}) foi cancelada e a fatura #${newId} criada com o valor atual (${newAmount})`,

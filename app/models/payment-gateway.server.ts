@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import QRCode from "qrcode";
 import { payments, plans, users, webhookEvents } from "~db/schema";
@@ -151,17 +151,78 @@ function pagHiperPaid(report: PagHiperStatusReport): PaidEvidence {
 
 /** Provider credentials and signatures never reach webhook_events.payload (ADR 0028). */
 const SECRET_FIELD = /api[-_]?key|token|secret|signature|password|authorization/i;
+/** Below this depth a stored payload keeps a placeholder: a notification body may nest anything. */
+export const STORED_PAYLOAD_DEPTH = 32;
+const TOO_DEEP = "[profundidade excedida]";
 
-export function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets);
+/**
+ * `value` without credentials: any field named like one is `[removido]`, at any depth up to
+ * STORED_PAYLOAD_DEPTH; deeper values are a placeholder. Never throws, whatever the nesting.
+ */
+export function withoutSecrets(value: unknown, depth = 0): unknown {
   if (typeof value !== "object" || value === null) return value;
+  if (depth >= STORED_PAYLOAD_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((inner) => withoutSecrets(inner, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      SECRET_FIELD.test(key) ? "[removido]" : withoutSecrets(inner),
+      SECRET_FIELD.test(key) ? "[removido]" : withoutSecrets(inner, depth + 1),
     ]),
   );
 }
+
+/** The longest text kept of any one field in a stored payload. */
+const STORED_TEXT_MAX = 200;
+
+/**
+ * What webhook_events.payload keeps of a notification (ADR 0028): only the named fields we read,
+ * each a number, boolean or text cut to STORED_TEXT_MAX characters, then `withoutSecrets`. A few
+ * hundred bytes whatever the provider (or anyone replaying it) sent.
+ */
+function storedPayload(source: unknown, fields: readonly string[]): string {
+  const kept: Record<string, unknown> = {};
+  for (const field of fields) {
+    const path = field.split(".");
+    let value: unknown = source;
+    for (const key of path)
+      value =
+        typeof value === "object" &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.prototype.hasOwnProperty.call(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined;
+    let stored: unknown;
+    if (typeof value === "number" || typeof value === "boolean") stored = value;
+    else if (typeof value === "string") stored = value.slice(0, STORED_TEXT_MAX);
+    else continue;
+    // "data.id" is kept as { data: { id } }, the shape it came in.
+    let into = kept;
+    for (const key of path.slice(0, -1)) into = (into[key] ??= {}) as Record<string, unknown>;
+    into[path.at(-1)!] = stored;
+  }
+  return JSON.stringify(withoutSecrets(kept));
+}
+
+/** The fields of a Mercado Pago notification body that are kept. */
+const MERCADO_PAGO_FIELDS = [
+  "id",
+  "type",
+  "action",
+  "api_version",
+  "date_created",
+  "live_mode",
+  "user_id",
+  "data.id",
+] as const;
+/** The fields of a PagHiper notification that are kept (its apiKey as `[removido]`). */
+const PAGHIPER_FIELDS = [
+  "apiKey",
+  "transaction_id",
+  "notification_id",
+  "notification_date",
+  "source_api",
+] as const;
 
 function providerMessage(error: unknown, fallback: string): string {
   if (error instanceof PagHiperError && error.responseMessage)
@@ -264,10 +325,10 @@ async function atCurrentPrice(
   now: Date,
 ): Promise<{ payment: Payment; replaced: Payment | null }> {
   const reissued = reissueAtCurrentPrice(payment.id, now);
+  // Whatever retired an invoice of this customer (this reissue, or a subscribe just before) left
+  // its live PIX marked: it is cancelled at PagHiper before anything else is charged.
+  await cancelRetiredPixes(payment.userId, now);
   if (!reissued?.replaced) return { payment: reissued?.payment ?? payment, replaced: null };
-  const old = reissued.replaced;
-  if (old.gateway === "paghiper_pix" && old.providerPaymentId && old.status === "pending")
-    await cancelPixQuietly(old);
   return reissued;
 }
 
@@ -406,7 +467,13 @@ export async function startPix(
       })
       .where(and(eq(payments.id, paymentId), eq(payments.checkoutId, claim.orderId)))
       .run();
-    const charge = pixChargeOf(findPayment(paymentId)!);
+    const saved = findPayment(paymentId)!;
+    if (saved.status !== "pending") {
+      // Retired (its price changed) while PagHiper made the PIX: that PIX must not stay payable.
+      await cancelRetiredPixes(saved.userId, now);
+      return refuse("not_active", m.notPayable);
+    }
+    const charge = pixChargeOf(saved);
     if (!charge) return refuse("provider_failed", m.pixFailed);
     return accept({ ...charge, replaced });
   } catch (error) {
@@ -587,6 +654,10 @@ export function setPaymentStatusByAdmin(
   const payment = findPayment(paymentId);
   if (!payment) return refuse("not_found", m.invoiceNotFound);
   if (payment.status === status) return accept(payment);
+  // A cancelled invoice stays cancelled (ADR 0028): money paid on it is refunded or the plan
+  // given from the customer's record, not approved here.
+  if (payment.status === "cancelled" && status === "approved")
+    return refuse("not_active", m.cancelledNotPayable);
   const applied = applyPaymentStatus(paymentId, { status, source: "admin", actorId }, now);
   if (!applied.ok) return applied;
   if (!applied.value.changed) return refuse("not_active", m.cannotChange(payment.status, status));
@@ -637,6 +708,22 @@ export type WebhookResult = { duplicate: boolean; outcome: string };
 export const UNKNOWN_PAYMENT = "unknown_payment";
 
 /**
+ * The idempotency key of a Mercado Pago notification: what its signature covers (ADR 0028) —
+ * `data.id` and `x-request-id` (or, without one, the signed `ts`) — never the unsigned body, so a
+ * signature replayed with another body is the same event. A request id that is not a plain token
+ * is kept as its SHA-256.
+ */
+export function mercadoPagoEventId(dataId: string, headers: Headers): string {
+  const requestId = headers.get("x-request-id")?.trim();
+  if (requestId)
+    return /^[\w-]{1,100}$/.test(requestId)
+      ? `${dataId}:${requestId}`
+      : `${dataId}:${createHash("sha256").update(requestId).digest("hex")}`;
+  const ts = headers.get("x-signature")?.match(/(?:^|,)\s*ts=(\d{1,20})\s*(?:,|$)/)?.[1] ?? "";
+  return `${dataId}:ts=${ts}`;
+}
+
+/**
  * POST /api/webhooks/mercadopago. Checks the `x-signature` over `id:<data.id>;request-id;ts`
  * within a replay window, records the notification once, then asks Mercado Pago for the payment
  * (the body is never trusted for the status) and applies it to the invoice of its
@@ -669,11 +756,10 @@ export async function receiveMercadoPagoNotification(
     return refuse("invalid_reference", m.webhookInvalid);
   const type = input.searchParams.get("type") ?? body.type;
   if (type !== "payment") return accept({ duplicate: false, outcome: "ignorada" });
-  const eventId = body.id != null ? String(body.id) : (input.headers.get("x-request-id") ?? dataId);
   const event = recordEvent(
     "mercadopago",
-    `${eventId}:${dataId}`,
-    JSON.stringify(withoutSecrets(body)),
+    mercadoPagoEventId(dataId, input.headers),
+    storedPayload(body, MERCADO_PAGO_FIELDS),
   );
   if (event.processed) return accept({ duplicate: true, outcome: "duplicada" });
 
@@ -769,7 +855,7 @@ export async function receivePagHiperNotification(
   const event = recordEvent(
     "paghiper",
     notificationId,
-    JSON.stringify(withoutSecrets(Object.fromEntries(form))),
+    storedPayload(Object.fromEntries(form), PAGHIPER_FIELDS),
   );
   if (event.processed) return accept({ duplicate: true, outcome: "duplicada" });
   // Our order id is "<invoice reference>-P<n>": the invoice is found even if its customer has
@@ -823,11 +909,66 @@ const dueFilter = (now: Date) =>
     or(isNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)),
   );
 
+/**
+ * A cancelled invoice whose PIX is still to be cancelled at PagHiper (retired at a new price,
+ * ADR 0028): `nextCheckAt` stays set until PagHiper has it cancelled. `now`: only those due.
+ */
+const retiredPixFilter = (now?: Date) =>
+  and(
+    eq(payments.status, "cancelled"),
+    eq(payments.gateway, "paghiper_pix"),
+    isNotNull(payments.providerPaymentId),
+    now ? lte(payments.nextCheckAt, now) : isNotNull(payments.nextCheckAt),
+  );
+
+/** Tries to cancel a retired invoice's PIX this many times (backing off) before giving up. */
+const RETIRED_PIX_ATTEMPTS = 10;
+
+/**
+ * Cancels at PagHiper the live PIX of retired invoices — a customer's (all of them, now), or
+ * with no customer those due (the poller). Best effort: a PagHiper outage leaves the mark for
+ * a later try; the invoice itself stays cancelled whatever is later paid on it (ADR 0028).
+ */
+export async function cancelRetiredPixes(userId: number | null, now = new Date()): Promise<number> {
+  const retired = db()
+    .select()
+    .from(payments)
+    .where(
+      userId === null
+        ? retiredPixFilter(now)
+        : and(eq(payments.userId, userId), retiredPixFilter()),
+    )
+    .limit(50)
+    .all();
+  let cancelled = 0;
+  for (const payment of retired) {
+    const done = await cancelPixQuietly(payment);
+    if (done) cancelled++;
+    const attempts = payment.checkAttempts + 1;
+    db()
+      .update(payments)
+      .set({
+        checkAttempts: attempts,
+        nextCheckAt:
+          done || attempts >= RETIRED_PIX_ATTEMPTS
+            ? null
+            : new Date(now.getTime() + nextCheckDelay(attempts)),
+      })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "cancelled")))
+      .run();
+  }
+  return cancelled;
+}
+
 /** Whether the poller has anything to ask a provider now (a cheap check before enqueueing it). */
 export function hasPaymentsToCheck(now = new Date()): boolean {
   return (
-    db().select({ id: payments.id }).from(payments).where(dueFilter(now)).limit(1).get() !==
-    undefined
+    db()
+      .select({ id: payments.id })
+      .from(payments)
+      .where(or(dueFilter(now), retiredPixFilter(now)))
+      .limit(1)
+      .get() !== undefined
   );
 }
 
@@ -863,6 +1004,8 @@ export async function reconcilePendingPayments(
     stillPending: 0,
     failed: 0,
   };
+  // Live PIXes of invoices retired at a new price, not yet cancelled at PagHiper (ADR 0028).
+  await cancelRetiredPixes(null, now);
   for (const payment of due) {
     report.checked++;
     try {
@@ -917,13 +1060,28 @@ export async function reconcilePendingPayments(
   return report;
 }
 
-async function cancelPixQuietly(payment: Payment) {
+/**
+ * Cancels the invoice's PIX at PagHiper, never throwing. True when PagHiper has it cancelled or
+ * refuses to (already paid, cancelled or unknown: nothing left to cancel); false when it could
+ * not be asked.
+ */
+async function cancelPixQuietly(payment: Payment): Promise<boolean> {
   const gateway = pagHiper();
-  if (!gateway.ok || !payment.providerPaymentId) return;
+  if (!gateway.ok || !payment.providerPaymentId) return false;
   try {
     await gateway.value.client.cancel(payment.providerPaymentId);
+    return true;
   } catch (error) {
+    // A refusal about the charge (paid, cancelled, unknown) leaves nothing to cancel; one about
+    // our credentials is an outage like any other.
+    if (
+      error instanceof PagHiperError &&
+      error.responseMessage !== undefined &&
+      !/token|apikey|api key|credencia/i.test(error.responseMessage)
+    )
+      return true;
     console.error(`PagHiper: cancelar o PIX da fatura #${payment.id}:`, error);
+    return false;
   }
 }
 

@@ -69,7 +69,7 @@ describe("nextPaymentStatus (the invoice state machine)", () => {
     );
   });
 
-  it("a pending invoice takes any other status; a closed unpaid one only approved or refunded", () => {
+  it("a pending invoice takes any other status; a closed unpaid one only approved (not a cancelled one) or refunded", () => {
     fc.assert(
       fc.property(
         status,
@@ -79,7 +79,10 @@ describe("nextPaymentStatus (the invoice state machine)", () => {
             reported === "pending" ? null : reported,
           );
           const next = nextPaymentStatus(closed, reported);
-          expect(next).toBe(reported === "approved" || reported === "refunded" ? reported : null);
+          // A cancelled invoice is closed for good: money on it is a discrepancy (ADR 0028).
+          const reopens =
+            reported === "refunded" || (reported === "approved" && closed !== "cancelled");
+          expect(next).toBe(reopens ? reported : null);
         },
       ),
     );
@@ -92,8 +95,13 @@ describe("nextPaymentStatus (the invoice state machine)", () => {
         sequence.splice(at % (sequence.length + 1), 0, "approved");
         let current: PaymentStatus = "pending";
         for (const reported of sequence) current = nextPaymentStatus(current, reported) ?? current;
-        // A refund anywhere wins (reordered: the money came back); otherwise the approval stands.
-        expect(current).toBe(sequence.includes("refunded") ? "refunded" : "approved");
+        // A refund anywhere wins (reordered: the money came back); otherwise the approval stands —
+        // unless a cancellation came first, which no later approval undoes (ADR 0028).
+        const approval = sequence.indexOf("approved");
+        const firstClosing = sequence.findIndex((s) => s !== "pending");
+        const cancelledFirst = sequence[firstClosing] === "cancelled" && firstClosing < approval;
+        if (sequence.includes("refunded")) expect(current).toBe("refunded");
+        else expect(current).toBe(cancelledFirst ? "cancelled" : "approved");
       }),
     );
   });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { activity, type PAYMENT_STATUSES, payments, subscriptions, users } from "~db/schema";
+import { activity, type PAYMENT_STATUSES, payments, plans, subscriptions, users } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { formatBRL } from "~/utils/format";
 import * as messages from "~/messages";
@@ -22,8 +22,9 @@ const CLOSED_UNPAID = new Set<PaymentStatus>(["rejected", "cancelled", "expired"
 /**
  * Where an invoice in `current` goes when `reported` arrives; `null`: it stays. Approval is
  * sticky (a later pending, rejection or expiry never undoes it); only a refund or chargeback
- * follows it. A refund is final. Money that arrives after a rejection or expiry still counts.
- * The first closing word wins among rejected, cancelled and expired.
+ * follows it. A refund is final. Money that arrives after a rejection or expiry still counts;
+ * after a cancellation it does not (ADR 0028). The first closing word wins among rejected,
+ * cancelled and expired.
  */
 export function nextPaymentStatus(
   current: PaymentStatus,
@@ -32,6 +33,9 @@ export function nextPaymentStatus(
   if (current === reported) return null;
   if (current === "refunded") return null;
   if (current === "approved") return reported === "refunded" ? "refunded" : null;
+  // A cancelled invoice is closed for good: money paid on it is a discrepancy for the admins
+  // (ADR 0028), never an approval.
+  if (current === "cancelled" && reported === "approved") return null;
   if (reported === "approved" || reported === "refunded") return reported;
   if (current === "pending") return reported;
   // A closed unpaid invoice does not reopen from a late "pending"; reopening is `reopenForPix`.
@@ -81,6 +85,31 @@ export function paymentDiscrepancy(
     );
   if (paid.receiver && !paid.receiver.ours) return m.discrepancyReceiver(paid.receiver.id);
   return null;
+}
+
+/**
+ * Why a provider's approval does not pay this closed invoice, or null when it may (ADR 0028): a
+ * cancelled invoice is never approved by a provider (it was retired at a new price, or closed),
+ * nor an expired one whose plan's price has changed since — the customer pays the new invoice.
+ */
+function closedInvoiceDiscrepancy(
+  invoice: Pick<Payment, "status" | "planId" | "amountCents">,
+  paid: PaidEvidence | undefined,
+): string | null {
+  const m = messages.payments;
+  const received =
+    paid?.amountCents === null || paid?.amountCents === undefined
+      ? m.unreadableAmount
+      : formatBRL(paid.amountCents);
+  if (invoice.status === "cancelled") return m.paidCancelledInvoice(received);
+  if (invoice.status !== "expired" || !invoice.planId) return null;
+  const plan = db()
+    .select({ priceCents: plans.priceCents })
+    .from(plans)
+    .where(eq(plans.id, invoice.planId))
+    .get();
+  if (!plan?.priceCents || plan.priceCents === invoice.amountCents) return null;
+  return m.paidRepricedInvoice(received, formatBRL(plan.priceCents));
 }
 
 /**
@@ -161,6 +190,15 @@ export function applyPaymentStatus(
       if (report.status === "approved")
         recordPaymentDiscrepancy(payment, discrepancy, report.paid?.label ?? report.source);
       return accept({ payment, changed: false, activated: false, discrepancy });
+    }
+    // Money on an invoice that was closed for good: recorded for the admins, nothing changes.
+    const closed =
+      FROM_PROVIDER.has(report.source) && report.status === "approved"
+        ? closedInvoiceDiscrepancy(payment, report.paid)
+        : null;
+    if (closed) {
+      recordPaymentDiscrepancy(payment, closed, report.paid?.label ?? report.source);
+      return accept({ payment, changed: false, activated: false, discrepancy: closed });
     }
     const target = nextPaymentStatus(payment.status, report.status);
 

@@ -115,15 +115,24 @@ function openInvoice(input: {
 }
 
 /**
+ * A retired invoice whose PIX PagHiper may still take: `nextCheckAt` stays set on the cancelled
+ * invoice until the PIX is cancelled at PagHiper (`cancelRetiredPixes`, payment-gateway).
+ */
+export function hasPixToCancel(payment: Pick<Payment, "gateway" | "providerPaymentId">): boolean {
+  return payment.gateway === "paghiper_pix" && payment.providerPaymentId !== null;
+}
+
+/**
  * Inside the caller's transaction: an invoice priced before its plan's price changed is closed —
  * cancelled while pending (an expired one stays expired), with its pending plan request — and
- * `replacement` recorded as the one to pay (ADR 0028).
+ * `replacement` recorded as the one to pay (ADR 0028). A live PIX of it is left marked for
+ * cancelling at PagHiper (`nextCheckAt` now), which whoever retired it does next, or the poller.
  */
 function retireStaleInvoice(stale: Payment, replacement: Payment, now: Date) {
   const database = db();
   database
     .update(payments)
-    .set({ status: "cancelled", nextCheckAt: null, updatedAt: now })
+    .set({ status: "cancelled", nextCheckAt: hasPixToCancel(stale) ? now : null, updatedAt: now })
     .where(and(eq(payments.id, stale.id), eq(payments.status, "pending")))
     .run();
   if (stale.subscriptionId)

@@ -7,6 +7,7 @@ import { signWebhook } from "~/integrations/mercadopago/signature";
 import { currentPlan } from "~/models/credits.server";
 import { createPagHiperClient } from "~/integrations/paghiper/client.server";
 import {
+  mercadoPagoEventId,
   reconcilePendingPayments,
   startCheckout,
   startPix,
@@ -142,9 +143,8 @@ function redeliver(
   });
 }
 
-/** A delivery signed now, with the real secret, for a payment id. */
-function signedNow(url: string, dataId: string, body: unknown) {
-  const requestId = crypto.randomUUID();
+/** A delivery signed now, with the real secret, for a payment id (a new request id unless given). */
+function signedNow(url: string, dataId: string, body: unknown, requestId = crypto.randomUUID()) {
   const signature = signWebhook({
     secret: sims.credentials.mercadopago.webhookSecret,
     dataId,
@@ -190,7 +190,8 @@ describe("POST /api/webhooks/mercadopago", () => {
 
   it("a repeated notification is processed once: one webhook_events row, one approval", async () => {
     const { invoiceId, paymentId, delivery } = await paidCheckout();
-    const eventId = `${(delivery.body as { id: number }).id}:${paymentId}`;
+    // The key is what the signature covers: data.id and x-request-id (ADR 0028).
+    const eventId = mercadoPagoEventId(paymentId, new Headers(delivery.headers));
     await sims.mercadoPago.resend(paymentId);
     expect(sims.mercadoPago.notifications.at(-1)!.status).toBe(200);
     const again = await redeliver(sims.mercadoPago.notifications.at(-1)!);
@@ -332,6 +333,8 @@ describe("POST /api/webhooks/mercadopago", () => {
     const { invoiceId, paymentId, delivery: delivered } = await heldCheckoutPayment();
     const paid = { id: paymentId };
     const eventsBefore = eventsOf("mercadopago").length;
+    // Mercado Pago delivers the same notification again: the same x-request-id, signed anew.
+    const requestId = crypto.randomUUID();
 
     // A port nobody listens on.
     const dead = createServer();
@@ -342,7 +345,7 @@ describe("POST /api/webhooks/mercadopago", () => {
     process.env.MERCADOPAGO_BASE_URL = `http://127.0.0.1:${port}`;
     resetEnvForTests();
     try {
-      const response = await signedNow(delivered.url, paid.id, delivered.body);
+      const response = await signedNow(delivered.url, paid.id, delivered.body, requestId);
       expect(response.status).toBe(503);
       expect(response.headers.get("Retry-After")).toBe("60");
       expect((await response.json()).success).toBe(false);
@@ -351,7 +354,7 @@ describe("POST /api/webhooks/mercadopago", () => {
       process.env.MERCADOPAGO_BASE_URL = alive;
       resetEnvForTests();
     }
-    const retry = await signedNow(delivered.url, paid.id, delivered.body);
+    const retry = await signedNow(delivered.url, paid.id, delivered.body, requestId);
     expect(retry.status).toBe(200);
     expect(invoice(invoiceId).status).toBe("approved");
     expect(eventsOf("mercadopago")).toHaveLength(eventsBefore + 1);
@@ -478,7 +481,10 @@ describe("a payment must match its invoice (issue #24, ADR 0028)", () => {
     expect(delivery.status).toBe(200);
     expect(invoice(invoiceId)).toMatchObject({ status: "pending", providerPaymentId: null });
     expect(currentPlan(user.id)?.planId).not.toBe(enterprise);
-    const event = eventOf("mercadopago", `${(delivery.body as { id: number }).id}:${cent.id}`);
+    const event = eventOf(
+      "mercadopago",
+      mercadoPagoEventId(cent.id, new Headers(delivery.headers)),
+    );
     expect(event.processedAt).not.toBeNull();
     expect(event.outcome).toMatch(
       /^fatura #\d+: Pagamento divergente: recebido R\$\s0,01, esperado R\$\s199,90$/,
@@ -582,13 +588,15 @@ describe("a payment must match its invoice (issue #24, ADR 0028)", () => {
 
   it("a signed notification for a payment Mercado Pago does not know is a 200, recorded as unknown_payment", async () => {
     const before = JSON.stringify(db().select().from(payments).all());
+    const requestId = crypto.randomUUID();
     const response = await signedNow(
       "http://localhost/api/webhooks/mercadopago?data.id=777000111&type=payment",
       "777000111",
       { id: 8080, type: "payment", action: "payment.updated", data: { id: "777000111" } },
+      requestId,
     );
     expect(response.status).toBe(200);
-    expect(eventOf("mercadopago", "8080:777000111")).toMatchObject({
+    expect(eventOf("mercadopago", `777000111:${requestId}`)).toMatchObject({
       outcome: "unknown_payment",
       processedAt: expect.any(Date),
     });
