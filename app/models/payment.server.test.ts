@@ -381,4 +381,69 @@ describe("an invoice priced before its plan's price changed (ADR 0028)", () => {
     raisePrice(paidOne.plan.id, 5990);
     expect(reissueAtCurrentPrice(paidOne.payment.id)?.replaced).toBeNull();
   });
+
+  it("late money on an expired invoice approves it at its price, but not once the price changed", async () => {
+    const mismatches = (id: number) =>
+      db()
+        .select()
+        .from(activity)
+        .where(eq(activity.entityId, String(id)))
+        .all()
+        .filter((a) => a.type === DISCREPANCY_ACTIVITY)
+        .map((a) => a.action);
+    const late = await pendingInvoice(4990);
+    accepted(applyPaymentStatus(late.payment.id, { status: "expired", source: "expiry" }));
+    expect(
+      accepted(
+        applyPaymentStatus(late.payment.id, {
+          status: "approved",
+          source: "webhook",
+          paid: paid(),
+        }),
+      ),
+    ).toMatchObject({ changed: true, activated: true });
+
+    const repriced = await pendingInvoice(4990);
+    accepted(applyPaymentStatus(repriced.payment.id, { status: "expired", source: "expiry" }));
+    raisePrice(repriced.plan.id, 9990);
+    for (const source of ["webhook", "poll", "sync"] as const)
+      expect(
+        accepted(
+          applyPaymentStatus(repriced.payment.id, { status: "approved", source, paid: paid() }),
+        ),
+      ).toMatchObject({
+        changed: false,
+        activated: false,
+        discrepancy: messages.payments.paidRepricedInvoice(formatBRL(4990), formatBRL(9990)),
+      });
+    expect(paymentRow(repriced.payment.id).status).toBe("expired");
+    expect(subscriptionRow(repriced.subscriptionId).status).toBe("expired");
+    expect(mismatches(repriced.payment.id)).toEqual([
+      `${messages.payments.paidRepricedInvoice(formatBRL(4990), formatBRL(9990))} (Provedor de teste, pagamento T1)`,
+    ]);
+    // The admin, who sees the notice, may still approve it by hand.
+    expect(
+      accepted(applyPaymentStatus(repriced.payment.id, { status: "approved", source: "admin" })),
+    ).toMatchObject({ changed: true, activated: true });
+  });
+
+  it("a cancelled invoice is never approved by a provider, and not by 'Marcar pago' either", async () => {
+    const { payment, subscriptionId } = await pendingInvoice(4990);
+    accepted(
+      applyPaymentStatus(payment.id, { status: "cancelled", source: "webhook", paid: paid() }),
+    );
+    for (const source of ["webhook", "poll", "sync"] as const)
+      expect(
+        accepted(applyPaymentStatus(payment.id, { status: "approved", source, paid: paid() })),
+      ).toMatchObject({
+        changed: false,
+        discrepancy: messages.payments.paidCancelledInvoice(formatBRL(4990)),
+      });
+    expect(
+      accepted(applyPaymentStatus(payment.id, { status: "approved", source: "admin" })).changed,
+    ).toBe(false);
+    expect(paymentRow(payment.id).status).toBe("cancelled");
+    expect(subscriptionRow(subscriptionId).status).toBe("cancelled");
+    expect(activations(payment.id)).toBe(0);
+  });
 });
