@@ -29,6 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 function blocked(invoice: InvoiceRow): string | null {
   if (invoice.status === "approved") return m.alreadyPaid;
   if (invoice.status === "refunded") return messages.payments.refundedIsFinal;
+  if (invoice.status === "cancelled") return messages.payments.cancelledNotPayable;
   return null;
 }
 

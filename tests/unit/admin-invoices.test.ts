@@ -335,6 +335,20 @@ describe("Marcar pago", () => {
     expect(page.text).toContain('href="/admin-invoices?status=pending"');
   });
 
+  it("a cancelled invoice says up front that it cannot be marked paid, and confirming changes nothing", async () => {
+    const { payment } = await pendingPlanInvoice();
+    db().update(payments).set({ status: "cancelled" }).where(eq(payments.id, payment.id)).run();
+    const page = await html(admin, `/admin-invoices/${payment.id}/mark-paid`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(messages.payments.cancelledNotPayable);
+    expect(page.text).not.toContain(m.markPaidConfirm);
+    const confirmed = await post(payment.id);
+    expect(confirmed.status).toBeGreaterThanOrEqual(400);
+    expect(db().select().from(payments).where(eq(payments.id, payment.id)).get()!.status).toBe(
+      "cancelled",
+    );
+  });
+
   it("approves once: the plan starts, the customer becomes premium; a second time is refused", async () => {
     const { customer, payment, subscription } = await pendingPlanInvoice();
     const first = await post(payment.id, "?status=pending");
