@@ -14,8 +14,6 @@ import {
   syncPayment,
 } from "~/models/payment-gateway.server";
 import { subscribe } from "~/models/subscription.server";
-import * as mercadoPagoWebhook from "~/routes/api.webhooks.mercadopago";
-import * as pagHiperWebhook from "~/routes/api.webhooks.paghiper";
 import { foreignOriginRefusal } from "~/server/origin.server";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
@@ -32,6 +30,7 @@ import {
   TEST_CPF,
   type PaymentSimulators,
 } from "../support/payment-simulators";
+import { deliverToWebhookRoutes, hitWebhookRoute } from "../support/webhook-routes";
 
 /**
  * The providers' notifications (POST /api/webhooks/mercadopago, JSON and signed; POST
@@ -41,31 +40,9 @@ import {
 
 const m = messages.payments;
 
-type Handler = typeof mercadoPagoWebhook.action;
-const ROUTES: Record<string, Handler> = {
-  "/api/webhooks/mercadopago": mercadoPagoWebhook.action,
-  "/api/webhooks/paghiper": pagHiperWebhook.action,
-};
-
-/** A request straight to the route, as the express adapter hands it over. */
-async function hit(url: string, init: RequestInit): Promise<Response> {
-  const handler = ROUTES[new URL(url).pathname];
-  if (!handler) return new Response(null, { status: 404 });
-  const request = new Request(url, init);
-  return (await handler({
-    request,
-    params: {},
-    context: {},
-  } as Parameters<Handler>[0])) as Response;
-}
-
-/**
- * How the simulators deliver: to the routes, whatever host the notification URL names; while
- * `holding`, nowhere (the test delivers, or forges, them itself).
- */
 let holding = false;
-const toRoutes: typeof fetch = async (input, init) =>
-  holding ? new Response("{}", { status: 200 }) : hit(String(input), init ?? {});
+const toRoutes = deliverToWebhookRoutes(() => holding);
+const hit = hitWebhookRoute;
 
 /** A card payment approved at the simulator whose notification the app has not had yet. */
 async function heldCheckoutPayment() {

@@ -17,8 +17,6 @@ import { createSession } from "~/models/session.server";
 import { subscribe } from "~/models/subscription.server";
 import * as planRoute from "~/routes/api.plans.$id";
 import * as newPixRoute from "~/routes/api.payments.paghiper.pix";
-import * as mercadoPagoWebhook from "~/routes/api.webhooks.mercadopago";
-import * as pagHiperWebhook from "~/routes/api.webhooks.paghiper";
 import { db } from "~/utils/db.server";
 import { formatBRL } from "~/utils/format";
 import * as messages from "~/messages";
@@ -28,6 +26,7 @@ import {
   TEST_CPF,
   type PaymentSimulators,
 } from "../support/payment-simulators";
+import { deliverToWebhookRoutes, hitWebhookRoute } from "../support/webhook-routes";
 import { call, envelope } from "../support/routes";
 
 /**
@@ -39,25 +38,9 @@ import { call, envelope } from "../support/routes";
 
 const m = messages.payments;
 
-type Handler = typeof mercadoPagoWebhook.action;
-const ROUTES: Record<string, Handler> = {
-  "/api/webhooks/mercadopago": mercadoPagoWebhook.action,
-  "/api/webhooks/paghiper": pagHiperWebhook.action,
-};
-
-async function hit(url: string, init: RequestInit): Promise<Response> {
-  const handler = ROUTES[new URL(url).pathname];
-  if (!handler) return new Response(null, { status: 404 });
-  return (await handler({
-    request: new Request(url, init),
-    params: {},
-    context: {},
-  } as Parameters<Handler>[0])) as Response;
-}
-/** While `holding`, the simulators' notifications go nowhere (the test delivers them itself). */
 let holding = false;
-const toRoutes: typeof fetch = async (input, init) =>
-  holding ? new Response("{}", { status: 200 }) : hit(String(input), init ?? {});
+const toRoutes = deliverToWebhookRoutes(() => holding);
+const hit = hitWebhookRoute;
 
 let sims: PaymentSimulators;
 let adminToken = "";
