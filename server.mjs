@@ -39,6 +39,9 @@ async function runPrimary(count) {
   const roles = new Map();
   const fork = (role) => {
     const worker = cluster.fork({
+      // glibc's malloc keeps an arena per thread; libvips' threads (search by photo) left each
+      // process at ~600 MB of RSS after a burst of 40 MP photos, ~320 MB with two (ADR 0026).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       ENCAIXA_JOB_PROCESS: role === "jobs" ? "true" : "false",
       ...(internalPort === 0
         ? {}
