@@ -26,11 +26,14 @@ export const FORM_FIELDS_MAX = 20_000;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+const utf8 = new TextEncoder();
+
 /** What is wrong with a text field's value, whatever the field: too long, or control characters. */
 export function textFieldProblem(value: string): "too_long" | "control_characters" | null {
+  // A UTF-16 unit is at most 3 bytes of UTF-8: only a long value needs counting.
   if (
     value.length > TEXT_FIELD_MAX_BYTES ||
-    new TextEncoder().encode(value).length > TEXT_FIELD_MAX_BYTES
+    (value.length * 3 > TEXT_FIELD_MAX_BYTES && utf8.encode(value).length > TEXT_FIELD_MAX_BYTES)
   )
     return "too_long";
   if (CONTROL_CHARACTERS.test(value)) return "control_characters";

@@ -29,8 +29,11 @@ import { fromOwnOrigin, isWrite } from "./csrf.server";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
 
+/** The web session's cookie; the HTTP edge reads its presence to keep signed-in pages out of caches. */
+export const SESSION_COOKIE_NAME = "__session";
+
 const sessionCookie = () =>
-  createCookie("__session", {
+  createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

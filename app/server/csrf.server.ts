@@ -32,8 +32,12 @@ export function fromOwnOrigin(request: Request): boolean {
   return origin !== null && originOf(origin) === new URL(request.url).origin;
 }
 
+/** A Content-Type header's media type, lower case, without its parameters (charset, boundary). */
+export function mediaType(contentType: string | null | undefined): string {
+  return contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
 /** `Content-Type: application/json` (any parameters, e.g. charset). */
 export function isJsonRequest(request: Request): boolean {
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  return type === "application/json";
+  return mediaType(request.headers.get("content-type")) === "application/json";
 }

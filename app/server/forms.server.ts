@@ -1,8 +1,7 @@
 import { parse } from "@conform-to/react";
 import { randomUUID } from "node:crypto";
-import { basename } from "node:path";
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import {
   MaxPartSizeExceededError,
   unstable_createFileUploadHandler,
@@ -12,6 +11,7 @@ import {
 import * as messages from "~/messages";
 import { FORM_FIELDS_MAX, TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
 import { formatBytes } from "~/utils/format";
+import { mediaType } from "./csrf.server";
 
 /**
  * How every form action reads its body (ADR 0017). A browser's form post is urlencoded or
@@ -23,10 +23,6 @@ import { formatBytes } from "~/utils/format";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const m = messages.formPost;
-
-function mediaType(request: Request): string {
-  return request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-}
 
 /** Conform throws on its reserved fields (`__intent__`, `__state__`) when they are not its own JSON. */
 function conformCanRead(form: FormData): boolean {
@@ -156,7 +152,7 @@ export async function readForm(
   request: Request,
   options: { maxPartSize?: number; uploadDirectory?: string; fileField?: string } = {},
 ): Promise<FormData> {
-  const type = mediaType(request);
+  const type = mediaType(request.headers.get("content-type"));
   if (!FORM_TYPES.has(type)) throw new Response(m.unsupportedType, { status: 415 });
   let form: FormData;
   try {

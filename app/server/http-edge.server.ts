@@ -12,7 +12,9 @@ import { IMAGE_MAX_BYTES } from "~/schemas/image-search";
 import { FORM_FIELDS_MAX } from "~/schemas/fields";
 import { env } from "~/utils/env.server";
 import { formatBytes } from "~/utils/format";
-import { fail } from "./api.server";
+import { fail, type Envelope } from "./api.server";
+import { SESSION_COOKIE_NAME } from "./auth.server";
+import { mediaType } from "./csrf.server";
 
 /**
  * The HTTP edge (ADR 0031): what every request meets before Remix reads a byte of it. server.mjs
@@ -114,10 +116,6 @@ export function bodyLimit(
   return { maxBytes: BODY_MAX_BYTES, streamed: false, inMemory: true };
 }
 
-function mediaType(contentType: string | undefined): string {
-  return contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
-}
-
 /**
  * What a buffered body would cost to read, told from its bytes before anything parses it: a form
  * with more fields than any of ours, or JSON with more values or deeper nesting (a megabyte of
@@ -160,9 +158,11 @@ export function isApiPath(pathname: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
-/** The web session's cookie (auth.server's `__session`) is on the request: a signed-in browser, or one that was. */
+/** The web session's cookie is on the request: a signed-in browser, or one that was. */
 function carriesSession(cookieHeader: string | undefined): boolean {
-  return /(?:^|;)\s*__session=/.test(cookieHeader ?? "");
+  return (cookieHeader ?? "")
+    .split(";")
+    .some((pair) => pair.trimStart().startsWith(`${SESSION_COOKIE_NAME}=`));
 }
 
 /** Sets a header on an answer whose headers may be immutable (`Response.redirect`, a fetch). */
@@ -190,7 +190,8 @@ function decodable(pathname: string): boolean {
 function refuse(req: ExpressRequest, res: ExpressResponse, status: number, message: string) {
   if (res.headersSent) return;
   res.setHeader("Cache-Control", "private, no-store");
-  if (isApiPath(req.path)) res.status(status).json({ success: false, data: null, message });
+  if (isApiPath(req.path))
+    res.status(status).json({ success: false, data: null, message } satisfies Envelope<null>);
   else res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 

@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runWorker } from "../support/run-worker";
 
 /**
  * The attack of issue #24: a 2 MB CSV of a million columns used to exhaust the heap of the web
@@ -12,23 +11,11 @@ import { describe, expect, it } from "vitest";
 const HEAP_MB = 96;
 const MESSAGE = "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14.";
 
-function runWorker(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const script = path.resolve("tests/support/csv-bounds-worker.ts");
-  const child = spawn(
-    process.execPath,
-    [`--max-old-space-size=${HEAP_MB}`, "--import", "tsx", script],
-    { env: { ...process.env, REDIS_URL: "" }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-}
-
 describe(`a million-column CSV in a process with a ${HEAP_MB} MB heap`, () => {
   it("is refused on every path, in pt-BR, and the process stays up", async () => {
-    const { code, stdout, stderr } = await runWorker();
+    const { code, stdout, stderr } = await runWorker("csv-bounds-worker.ts", {
+      nodeArgs: [`--max-old-space-size=${HEAP_MB}`],
+    });
     expect(code, stderr.slice(-2000)).toBe(0);
     const result = JSON.parse(stdout.trim().split("\n").at(-1)!);
     expect(result.plan).toEqual({ ok: false, reason: "unreadable", message: MESSAGE });

@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runWorker } from "../support/run-worker";
 
 /**
  * Issue #24: "Apenas simular" runs in the web process (a 128 MB heap, ADR 0024), and the dry run
@@ -16,32 +15,12 @@ const PARTS = 5000;
 const ROWS_PER_PART = 20;
 const YEARS = 12;
 
-function runWorker(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const script = path.resolve("tests/support/csv-plan-worker.ts");
-  const child = spawn(
-    process.execPath,
-    [
-      `--max-old-space-size=${HEAP_MB}`,
-      "--expose-gc",
-      "--import",
-      "tsx",
-      script,
-      String(PARTS),
-      String(ROWS_PER_PART),
-      String(YEARS),
-    ],
-    { env: { ...process.env, REDIS_URL: "" }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-}
-
 describe(`a dry run of a large valid CSV in a process with a ${HEAP_MB} MB heap`, () => {
   it("answers the exact counts, keeps its heap bounded, yields, and leaves no file", async () => {
-    const { code, stdout, stderr } = await runWorker();
+    const { code, stdout, stderr } = await runWorker("csv-plan-worker.ts", {
+      nodeArgs: [`--max-old-space-size=${HEAP_MB}`, "--expose-gc"],
+      args: [String(PARTS), String(ROWS_PER_PART), String(YEARS)],
+    });
     expect(code, stderr.slice(-2000)).toBe(0);
     const result = JSON.parse(stdout.trim().split("\n").at(-1)!);
     // Every row is valid; each part has 20 rows, all in one batch; models are shared by parts.
