@@ -19,7 +19,7 @@ import {
   resolveCode,
   type PartComparison,
 } from "./part-compare.server";
-import { searchParts } from "./part-search.server";
+import { searchParts } from "./search/metering.server";
 
 type Part = ReturnType<typeof createPart>;
 let pads: Part; // BR-123.456, Freios: Gol (dianteiro), Palio, Uno

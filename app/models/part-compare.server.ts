@@ -11,8 +11,8 @@ import {
 } from "./fitment.server";
 import type { CompareVerdictFacts } from "~/messages/compare";
 import type { CreditStats } from "./credits.server";
-import { meteredSearch } from "./part-search.server";
-import { exactCodeMatches, type PartHit } from "./search.server";
+import { meteredSearch } from "./search/metering.server";
+import { exactCodeMatches, type PartHit } from "./search/codes.server";
 
 /**
  * "A e B são intercambiáveis?" (docs/decisions/0025-part-comparison.md). Each code resolves by the

@@ -27,7 +27,7 @@ import {
   type VehicleName,
   type VehiclePage,
 } from "./fitment.server";
-import { findPartHit, type PartHit } from "./search.server";
+import { findPartHit, type PartHit } from "./search/codes.server";
 
 const m = messages.parts;
 

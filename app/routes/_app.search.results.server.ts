@@ -4,9 +4,9 @@ import {
   vehiclesForPart,
 } from "~/models/fitment.server";
 import { isDescriptionQuery } from "~/utils/codes";
-import { searchParts, type SearchOutcome, type SearchType } from "~/models/part-search.server";
-import type { PartHit } from "~/models/search.server";
-import { searchReadCodes } from "~/models/read-code-search.server";
+import { searchParts, type SearchOutcome, type SearchType } from "~/models/search/metering.server";
+import type { PartHit } from "~/models/search/codes.server";
+import { searchReadCodes } from "~/models/search/read-codes.server";
 import type { User } from "~/models/user.server";
 import { vehiclePageParam } from "~/utils/search-params";
 

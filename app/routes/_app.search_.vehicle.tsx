@@ -4,7 +4,7 @@ import {
   groupByCategory,
   searchByVehicle,
   vehiclePickerOptions,
-} from "~/models/vehicle-search.server";
+} from "~/models/search/vehicle.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useHydrated } from "~/components/hooks";

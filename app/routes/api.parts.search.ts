@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { partListView } from "~/api/views/parts";
 import { exhaustedAnswer, foundMessage, searchCreditHeaders } from "~/api/views/search";
 import { isDescriptionQuery } from "~/utils/codes";
-import { searchParts } from "~/models/part-search.server";
+import { searchParts } from "~/models/search/metering.server";
 import { withCatalogueFacts } from "~/models/part.server";
 import { apiPartsSearchSchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MaxPartSizeExceededError } from "@remix-run/node";
 import { partListView } from "~/api/views/parts";
 import { exhaustedAnswer, foundMessage, searchCreditHeaders } from "~/api/views/search";
-import { searchReadCodes } from "~/models/read-code-search.server";
+import { searchReadCodes } from "~/models/search/read-codes.server";
 import { withCatalogueFacts } from "~/models/part.server";
 import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";

@@ -1,7 +1,7 @@
 // One of the processes of the credit race: says it is ready, waits for the go signal, then searches its share.
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { searchParts } from "../../app/models/part-search.server";
+import { searchParts } from "../../app/models/search/metering.server";
 import { getUserById } from "../../app/models/user.server";
 
 const [userId, barrierDir, ...codes] = process.argv.slice(2);

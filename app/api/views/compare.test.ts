@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PartComparison, ResolvedCode } from "~/models/part-compare.server";
-import type { PartHit } from "~/models/search.server";
+import type { PartHit } from "~/models/search/codes.server";
 import { compareCautions, compareVerdict, comparisonView } from "./compare";
 
 const part = (id: number, overrides: Partial<PartHit> = {}): PartHit => ({

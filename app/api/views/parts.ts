@@ -5,7 +5,7 @@ import type {
   CataloguePartDetail,
   PartListItem,
 } from "~/models/part.server";
-import type { PartHit } from "~/models/search.server";
+import type { PartHit } from "~/models/search/codes.server";
 import { vehicleFields } from "./vehicles";
 
 function alternativeCodeView(code: AlternativeCode) {

@@ -7,7 +7,7 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, searches, users } from "~db/schema";
 import { db } from "~/utils/db.server";
-import { createPart, createPlan, createUser } from "../../tests/support/factories";
+import { createPart, createPlan, createUser } from "../../../tests/support/factories";
 
 const run = promisify(execFile);
 

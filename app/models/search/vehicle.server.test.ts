@@ -6,8 +6,8 @@ import {
   createUser,
   createVehicle,
   fit,
-} from "../../tests/support/factories";
-import { groupByCategory, searchByVehicle, vehiclePickerOptions } from "./vehicle-search.server";
+} from "../../../tests/support/factories";
+import { groupByCategory, searchByVehicle, vehiclePickerOptions } from "./vehicle.server";
 
 beforeAll(() => {
   createPlan({ name: "Gratuito VS", priceCents: null, creditsPerMonth: 1500, sortOrder: -1 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCategory, createPart } from "../../tests/support/factories";
+import { createCategory, createPart } from "../../../tests/support/factories";
 import { isDescriptionQuery, normalizeCode } from "~/utils/codes";
-import { ftsQuery, searchByCode, searchByDescription, singularStem } from "./search.server";
+import { ftsQuery, searchByCode, searchByDescription, singularStem } from "./codes.server";
 
 describe("normalizeCode", () => {
   it("keeps only upper-case letters and digits", () => {

@@ -7,8 +7,8 @@ import {
   createPart,
   createUser,
   setDailyAllowance,
-} from "../../tests/support/factories";
-import { resolveReadCodes, searchReadCodes, usableReadCodes } from "./read-code-search.server";
+} from "../../../tests/support/factories";
+import { resolveReadCodes, searchReadCodes, usableReadCodes } from "./read-codes.server";
 
 let ownId = 0;
 let altId = 0;

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, searches, users } from "~db/schema";
 import { db } from "~/utils/db.server";
-import { createPart, createPlan, createUser } from "../../tests/support/factories";
+import { createPart, createPlan, createUser } from "../../../tests/support/factories";
 import { subscriptions } from "~db/schema";
-import { searchParts } from "./part-search.server";
+import { searchParts } from "./metering.server";
 
 /** A user on a plan with `daily` searches a day and `extra` credits. */
 async function customer(daily: number, extra = 0) {

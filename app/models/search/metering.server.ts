@@ -11,8 +11,8 @@ import {
   LOW_CREDIT_THRESHOLD,
   UNLIMITED,
   type CreditStats,
-} from "./credits.server";
-import { searchByCode, searchByDescription, type PartHit } from "./search.server";
+} from "../credits.server";
+import { searchByCode, searchByDescription, type PartHit } from "./codes.server";
 
 export type SearchType = "code" | "description";
 

@@ -1,8 +1,8 @@
 import type { Role } from "~db/schema";
 import { lookAlikeVariants, MAX_CANDIDATES } from "~/utils/code-candidates";
 import { normalizeCode } from "~/utils/codes";
-import { meteredSearch, type MeteredOutcome } from "./part-search.server";
-import { exactCodeMatches, prefixCodeMatches, type PartHit } from "./search.server";
+import { meteredSearch, type MeteredOutcome } from "./metering.server";
+import { exactCodeMatches, prefixCodeMatches, type PartHit } from "./codes.server";
 
 /**
  * Search by photo (ADR 0026): the codes an OCR read on a label, best first, looked up like typed
