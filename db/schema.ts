@@ -333,6 +333,8 @@ export const vehicles = sqliteTable(
   },
   (t) => [
     index("vehicles_brand_model_year_idx").on(t.brand, t.model, t.year),
+    // A description query may name the model without the brand ("pastilha gol 2015").
+    index("vehicles_model_year_idx").on(t.model, t.year),
     index("vehicles_type_brand_idx").on(t.vehicleType, t.brand),
     uniqueIndex("vehicles_fipe_year_unique")
       .on(t.fipeCode, t.year)
@@ -362,6 +364,22 @@ export const partVehicles = sqliteTable(
     uniqueIndex("part_vehicles_part_vehicle_unique").on(t.partId, t.vehicleId),
     index("part_vehicles_vehicle_idx").on(t.vehicleId),
   ],
+);
+
+/**
+ * How mechanics write a catalogue word: shop abbreviations, synonyms, the other gender of an
+ * adjective. `term` is one word as typed, folded (lower case, no accents); `meaning` is the
+ * catalogue's word(s) it stands for, folded too. Edited on /admin/synonyms; read by the search.
+ */
+export const searchSynonyms = sqliteTable(
+  "search_synonyms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    term: text("term").notNull(),
+    meaning: text("meaning").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("search_synonyms_term_meaning_unique").on(t.term, t.meaning)],
 );
 
 export const searches = sqliteTable(

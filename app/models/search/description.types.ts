@@ -1,0 +1,85 @@
+import type { PartHit } from "./codes.server";
+
+/**
+ * The contract of a description search (issue #25): what a query was understood as, the page of
+ * parts, the true total, the narrowing choices and, when nothing is found, the nearest answers.
+ * Shared by the search page, the API and the relevance bench.
+ */
+
+/** Narrowing chosen by the user (URL parameters), on top of what the query itself says. */
+export type SearchFilters = {
+  categoryId?: number;
+  /** The part's manufacturer, as stored ("Cofap"). */
+  manufacturer?: string;
+  /** Vehicle brand as stored ("Volkswagen"). */
+  brand?: string;
+  /** Vehicle model as stored ("Gol"). */
+  model?: string;
+  year?: number;
+  /** The fitment's position, as stored ("dianteiro", "traseiro"). */
+  position?: string;
+};
+
+export type Paging = { page: number; perPage: number };
+
+export const DESCRIPTION_PER_PAGE = 20;
+export const DESCRIPTION_MAX_PER_PAGE = 100;
+
+/** The vehicle the words of a query name, taken from the catalogue's own vehicles. */
+export type UnderstoodVehicle = {
+  brand: string | null;
+  /** One model, or several when the words name a family ("L200" → L200 Triton, L200 Triton Sport). */
+  models: string[];
+  year: number | null;
+  /** As stored in vehicles.engine, matched by prefix ("1.6" → "1.6 16V", "1.6 8V"). */
+  engine: string | null;
+  fuel: string | null;
+};
+
+export type Correction = { from: string; to: string };
+
+export type UnderstoodQuery = {
+  /** The query as typed. */
+  query: string;
+  /** The words searched as text, after synonyms and corrections ("pastilha freio"). */
+  partWords: string[];
+  /** Null when the query names no vehicle. */
+  vehicle: UnderstoodVehicle | null;
+  /** "Volkswagen Gol 2015", for "Peças que servem em …"; null without a vehicle. */
+  vehicleLabel: string | null;
+  /** Misspelt words replaced by the catalogue's word ("pastilah" → "pastilha"). */
+  corrections: Correction[];
+};
+
+/** A part of a description page, and whether it fits the understood or chosen vehicle. */
+export type DescriptionHit = PartHit & { fitsVehicle: boolean };
+
+export type FacetValue<V extends string | number> = { value: V; label: string; count: number };
+
+export type SearchFacets = {
+  categories: FacetValue<number>[];
+  manufacturers: FacetValue<string>[];
+  brands: FacetValue<string>[];
+  models: FacetValue<string>[];
+  years: FacetValue<number>[];
+  positions: FacetValue<string>[];
+};
+
+/** A query worth offering when nothing was found, with how many parts it finds. */
+export type Suggestion = {
+  kind: "spelling" | "without_year" | "without_vehicle" | "fewer_words";
+  query: string;
+  total: number;
+};
+
+export type DescriptionPage = {
+  understood: UnderstoodQuery;
+  hits: DescriptionHit[];
+  total: number;
+  page: number;
+  perPage: number;
+  pages: number;
+  facets: SearchFacets;
+  /** Filled only when `total` is 0. */
+  suggestions: Suggestion[];
+};
