@@ -19,6 +19,21 @@ export type ResultVehicle = {
   yearTo: number | null;
 };
 
+/** Vehicles of one model and generation (and position, side) that a part fits. */
+export type ResultVehicleGroup = {
+  brand: string;
+  model: string;
+  generation: string | null;
+  years: [number, number][];
+  versions: string[];
+  engines: string[];
+  fuels: string[];
+  position: string | null;
+  side: string | null;
+  notes: string[];
+  vehicles: number;
+};
+
 export type ResultCardData = {
   id: number;
   code: string;
@@ -29,12 +44,17 @@ export type ResultCardData = {
   mercadoLivreLink: string | null;
   imageUrl: string | null;
   viaCode: string | null;
+  /** Set on a description search: whether the part fits the vehicle understood or chosen. */
+  fitsVehicle?: boolean;
   alternativeCodes: { id: number; alternativeCode: string; description: string | null }[];
-  /** A page of the vehicles, or (a card opened on demand) only how many there are. */
+  /** A page of the vehicles grouped by model, or (a card opened on demand) only how many there are. */
   vehicles:
-    | { items: ResultVehicle[]; total: number; page: number; pages: number }
+    | { items: ResultVehicleGroup[]; total: number; page: number; pages: number }
     | { items: null; total: number };
 };
+
+/** The vehicle a description search is about, to mark the groups it falls in. */
+export type SearchedVehicle = { label: string; models: string[]; year: number | null };
 
 /** How result lists name a vehicle: brand, model, generation and year; version, engine and fuel. */
 export function VehicleName({
@@ -58,24 +78,63 @@ export function VehicleName({
   );
 }
 
-function fitmentDetails(v: ResultVehicle): string {
+/** Versions a group lists before "e mais N": a card stays short on a phone. */
+const SHOWN_VERSIONS = 4;
+
+function groupDetails(group: ResultVehicleGroup): string {
+  const versions = group.versions.slice(0, SHOWN_VERSIONS);
+  const more = group.versions.length - versions.length;
   return [
-    v.position ? (m.position[v.position] ?? v.position) : null,
-    v.side ? (m.side[v.side] ?? v.side) : null,
-    m.years(v.yearFrom, v.yearTo) || null,
-    v.notes,
+    group.engines.join(", ") || null,
+    group.fuels.join(", ") || null,
+    versions.length > 0 ? m.groupVersions(versions, more) : null,
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+function fitmentDetails(group: ResultVehicleGroup): string {
+  return [
+    group.position ? (m.position[group.position] ?? group.position) : null,
+    group.side ? (m.side[group.side] ?? group.side) : null,
+    ...group.notes,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+function groupFits(group: ResultVehicleGroup, vehicle: SearchedVehicle | null | undefined) {
+  if (!vehicle || !vehicle.models.includes(group.model)) return false;
+  const year = vehicle.year;
+  return year === null || group.years.some(([from, to]) => year >= from && year <= to);
+}
+
+function VehicleGroupItem({ group, fits }: { group: ResultVehicleGroup; fits: boolean }) {
+  const details = groupDetails(group);
+  const fitment = fitmentDetails(group);
+  return (
+    <li className={fits ? "-mx-2 rounded-md bg-emerald-50 px-2 py-2" : "py-2"}>
+      <span className="font-medium">
+        {group.brand} {group.model}
+        {group.generation ? ` ${group.generation}` : ""} {m.yearRuns(group.years)}
+      </span>
+      {fits && <span className="ml-2 text-xs font-semibold text-emerald-800">{m.groupFits}</span>}
+      {details && <span className="block text-slate-600">{details}</span>}
+      {fitment && <span className="block text-xs text-slate-500">{fitment}</span>}
+    </li>
+  );
 }
 
 /** One part found: its data, the codes that lead to it and a page of the vehicles it fits. */
 export function ResultCard({
   part,
   pageHref,
+  vehicle,
 }: {
   part: ResultCardData;
   pageHref: (page: number) => string;
+  /** The vehicle of a description search: the card says whether the part fits it. */
+  vehicle?: SearchedVehicle | null;
 }) {
   const { vehicles } = part;
   const navigation = useNavigation();
@@ -108,6 +167,14 @@ export function ResultCard({
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
               {part.categoryName ?? m.noCategory}
             </span>
+            {vehicle && part.fitsVehicle && (
+              <span
+                className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900"
+                data-testid="fits-vehicle"
+              >
+                {m.fitsVehicle(vehicle.label)}
+              </span>
+            )}
             {part.viaCode && (
               <span
                 className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
@@ -191,13 +258,12 @@ export function ResultCard({
         ) : (
           <>
             <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="vehicle-list">
-              {vehicles.items.map((v) => (
-                <li key={v.id} className="py-2">
-                  <VehicleName v={v} />
-                  {fitmentDetails(v) && (
-                    <span className="block text-xs text-slate-500">{fitmentDetails(v)}</span>
-                  )}
-                </li>
+              {vehicles.items.map((group) => (
+                <VehicleGroupItem
+                  key={`${group.brand}|${group.model}|${group.generation}|${group.position}|${group.side}`}
+                  group={group}
+                  fits={groupFits(group, vehicle)}
+                />
               ))}
             </ul>
             {vehicles.pages > 1 && (

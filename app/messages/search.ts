@@ -49,7 +49,11 @@ export const search = {
   newSearch: "Nova busca",
   resultsFor: (count: number, query: string) => `${count} resultado(s) para "${query}"`,
   byType: (type: "code" | "description" | "image") =>
-    type === "code" ? "Busca por código" : type === "image" ? "Busca por imagem" : "Busca por descrição",
+    type === "code"
+      ? "Busca por código"
+      : type === "image"
+        ? "Busca por imagem"
+        : "Busca por descrição",
   foundVia: (code: string) => `Encontrado via código ${code}`,
   manufacturer: "Fabricante",
   category: "Categoria",
@@ -80,6 +84,12 @@ export const search = {
   upgrade: "Fazer upgrade",
   position: { dianteiro: "Dianteiro", traseiro: "Traseiro" } as Record<string, string>,
   side: { esquerdo: "Esquerdo", direito: "Direito" } as Record<string, string>,
+  yearRuns: (runs: [number, number][]) =>
+    runs.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(", "),
+  groupVersions: (versions: string[], more: number) =>
+    `${versions.length === 1 && more === 0 ? "versão" : "versões"} ${versions.join(", ")}${more > 0 ? ` e mais ${more}` : ""}`,
+  groupFits: "serve no veículo buscado",
+  fitsVehicle: (vehicle: string) => `Serve em ${vehicle}`,
   years: (from: number | null, to: number | null) =>
     from && to ? `${from}–${to}` : from ? `a partir de ${from}` : to ? `até ${to}` : "",
 } as const;

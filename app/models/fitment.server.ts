@@ -156,3 +156,140 @@ export function compatibleVehicleCounts(partIds: number[]): Map<number, number> 
   for (const row of rows) counts.set(row.partId, row.n);
   return counts;
 }
+
+/** Groups of vehicles a search card shows a page at a time: a short card on a phone. */
+export const VEHICLE_GROUPS_PER_PAGE = 6;
+
+/**
+ * The vehicles a part fits, one entry per model and generation (and per position and side, which
+ * change the part): "Volkswagen Gol G5 2010–2012", with its versions, engines and fitment notes.
+ */
+export type VehicleGroup = {
+  brand: string;
+  model: string;
+  generation: string | null;
+  /** The years covered, merged into runs: [[2010, 2012], [2014, 2014]]. */
+  years: [number, number][];
+  versions: string[];
+  engines: string[];
+  fuels: string[];
+  position: string | null;
+  side: string | null;
+  notes: string[];
+  /** How many vehicle rows (model-years, versions) the group stands for. */
+  vehicles: number;
+};
+
+export type VehicleGroupPage = {
+  items: VehicleGroup[];
+  /** Vehicles, as the card's count badge says. */
+  total: number;
+  /** Groups, which the pages count. */
+  groups: number;
+  page: number;
+  pages: number;
+  perPage: number;
+};
+
+const GROUP_KEY =
+  "v.brand, v.model, coalesce(v.generation, ''), coalesce(pv.position, ''), coalesce(pv.side, '')";
+
+const groupStatements = preparedOnce((database) => {
+  const client = database.$client;
+  return {
+    counts: client.prepare<{ partId: number }, { vehicles: number; groups: number }>(
+      `select coalesce(sum(n), 0) as vehicles, count(*) as groups from (
+         select count(*) as n from part_vehicles pv join vehicles v on v.id = pv.vehicle_id
+         where pv.part_id = @partId group by ${GROUP_KEY})`,
+    ),
+    page: client.prepare<
+      { partId: number; limit: number; offset: number },
+      {
+        brand: string;
+        model: string;
+        generation: string | null;
+        position: string | null;
+        side: string | null;
+        spans: string;
+        versions: string;
+        engines: string;
+        fuels: string;
+        notes: string;
+        vehicles: number;
+      }
+    >(
+      // A fitment's own year_from/year_to widen its vehicle's year: one vehicle row may stand for
+      // several model-years when a catalogue lists it that way.
+      `select v.brand as brand, v.model as model, v.generation as generation,
+         pv.position as position, pv.side as side,
+         json_group_array(distinct json_array(
+           min(v.year, coalesce(pv.year_from, v.year)), max(v.year, coalesce(pv.year_to, v.year))
+         )) as spans,
+         json_group_array(distinct v.version) as versions,
+         json_group_array(distinct v.engine) filter (where v.engine is not null) as engines,
+         json_group_array(distinct v.fuel) filter (where v.fuel is not null) as fuels,
+         json_group_array(distinct pv.notes) filter (where pv.notes is not null) as notes,
+         count(*) as vehicles
+       from part_vehicles pv join vehicles v on v.id = pv.vehicle_id
+       where pv.part_id = @partId
+       group by ${GROUP_KEY}
+       order by v.brand, v.model, coalesce(v.generation, ''), min(v.year), coalesce(pv.position, ''),
+         coalesce(pv.side, '')
+       limit @limit offset @offset`,
+    ),
+  };
+});
+
+/** Year spans merged into runs: overlapping or consecutive years join ([2010,2012]+[2013,2014] → [2010,2014]). */
+export function mergeYearSpans(spans: [number, number][]): [number, number][] {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const runs: [number, number][] = [];
+  for (const [from, to] of sorted) {
+    const last = runs.at(-1);
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else runs.push([from, to]);
+  }
+  return runs;
+}
+
+const byText = (a: string, b: string) => a.localeCompare(b, "pt-BR", { numeric: true });
+
+function textList(json: string | null): string[] {
+  if (!json) return [];
+  return (JSON.parse(json) as (string | null)[])
+    .filter((item): item is string => typeof item === "string" && item !== "")
+    .sort(byText);
+}
+
+/**
+ * One page of a part's vehicles grouped by model and generation, with their year runs; a page
+ * past the end shows the last. `vehiclesForPart` stays the one-row-per-vehicle listing of the part
+ * page and the API.
+ */
+export function vehicleGroupsForPart(
+  partId: number,
+  page = 1,
+  perPage = VEHICLE_GROUPS_PER_PAGE,
+): VehicleGroupPage {
+  const statements = groupStatements();
+  const { vehicles: total, groups } = statements.counts.get({ partId })!;
+  const { page: current, pages } = pageBounds(groups, perPage, page);
+  const rows =
+    groups === 0
+      ? []
+      : statements.page.all({ partId, limit: perPage, offset: (current - 1) * perPage });
+  const items = rows.map((row) => ({
+    brand: row.brand,
+    model: row.model,
+    generation: row.generation,
+    years: mergeYearSpans(JSON.parse(row.spans) as [number, number][]),
+    versions: textList(row.versions),
+    engines: textList(row.engines),
+    fuels: textList(row.fuels),
+    position: row.position,
+    side: row.side,
+    notes: textList(row.notes),
+    vehicles: row.vehicles,
+  }));
+  return { items, total, groups, page: current, pages, perPage };
+}

@@ -1,7 +1,7 @@
 import {
   alternativeCodesFor,
   compatibleVehicleCounts,
-  vehiclesForPart,
+  vehicleGroupsForPart,
 } from "~/models/fitment.server";
 import { isDescriptionQuery } from "~/utils/codes";
 import { searchParts, type SearchOutcome, type SearchType } from "~/models/search/metering.server";
@@ -41,12 +41,13 @@ function isReplay(params: URLSearchParams): boolean {
 }
 
 /**
- * The first cards open with a page of their vehicles; the others show how many vehicles they fit
- * and open on demand (their `v<partId>` parameter), so a 20-hit page reads 3 vehicle lists, not 20.
+ * The first cards open with a page of their vehicles, grouped by model ("Gol G5 2010–2012"); the
+ * others show how many vehicles they fit and open on demand (their `v<partId>` parameter), so a
+ * 20-hit page reads 3 vehicle lists, not 20.
  */
 export const OPEN_CARDS = 3;
 
-function resultCards(hits: PartHit[], params: URLSearchParams) {
+function resultCards<H extends PartHit>(hits: H[], params: URLSearchParams) {
   const ids = hits.map((h) => h.id);
   const codes = alternativeCodesFor(ids);
   const counts = compatibleVehicleCounts(ids);
@@ -59,34 +60,10 @@ function resultCards(hits: PartHit[], params: URLSearchParams) {
       alternativeCodes: codes.get(hit.id) ?? [],
       vehicles:
         open && total > 0
-          ? shownVehicles(vehiclesForPart(hit.id, Number(requested ?? 1)))
+          ? vehicleGroupsForPart(hit.id, Number(requested ?? 1) || 1)
           : { items: null, total },
     };
   });
-}
-
-/** Only what a card shows of each vehicle: the page carries this list twice (HTML and hydration). */
-function shownVehicles(page: ReturnType<typeof vehiclesForPart>) {
-  return {
-    total: page.total,
-    page: page.page,
-    pages: page.pages,
-    items: page.items.map((v) => ({
-      id: v.id,
-      brand: v.brand,
-      model: v.model,
-      generation: v.generation,
-      year: v.year,
-      version: v.version,
-      engine: v.engine,
-      fuel: v.fuel,
-      notes: v.notes,
-      position: v.position,
-      side: v.side,
-      yearFrom: v.yearFrom,
-      yearTo: v.yearTo,
-    })),
-  };
 }
 
 /** The results of a search by photo: `lido` holds the codes read on it, best first. */
