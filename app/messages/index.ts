@@ -39,3 +39,4 @@ export { dashboard } from "./dashboard";
 export { seo } from "./seo";
 export { backups } from "./backups";
 export { compare } from "./compare";
+export { synonyms } from "./synonyms";

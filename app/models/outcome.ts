@@ -15,6 +15,8 @@ export type RefusalReason =
   | "duplicate"
   /** Still referenced elsewhere, so it cannot go. */
   | "in_use"
+  /** A capped collection is full (the search synonyms); something must go before another comes. */
+  | "limit_reached"
   /** Exists but is switched off (an inactive plan). */
   | "inactive"
   /** Asks for the state it is already in (the plan already in force). */

@@ -9,6 +9,7 @@ const STATUS_BY_REASON = {
   name_taken: 400,
   duplicate: 409,
   in_use: 409,
+  limit_reached: 409,
   inactive: 400,
   already_current: 409,
   not_active: 409,

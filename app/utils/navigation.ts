@@ -23,6 +23,7 @@ export const NAVIGATION: NavItem[] = [
   { to: "/admin", label: n.admin, roles: adminOnly, icon: "🛠️" },
   { to: "/admin/import", label: n.import, roles: adminOnly, icon: "⬇️" },
   { to: "/admin/data-quality", label: messages.dataQuality.title, roles: adminOnly, icon: "🩺" },
+  { to: "/admin/synonyms", label: messages.synonyms.title, roles: adminOnly, icon: "🔤" },
   { to: "/categories", label: n.categories, roles: adminOnly, icon: "🗂️" },
   {
     to: "/vehicles",

@@ -1,0 +1,187 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
+import { FilterForm, SearchInput } from "~/components/admin/filter-form";
+import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page-header";
+import { Pagination } from "~/components/admin/pagination";
+import { RowAction } from "~/components/admin/row-action";
+import { useWithListSearch } from "~/components/catalogue/list-href";
+import { FieldFrame, fieldAria, FormErrors } from "~/components/form-fields";
+import { useIsSubmitting } from "~/components/hooks";
+import { addSynonym, countSynonyms, listSynonyms } from "~/models/search/synonyms.server";
+import { queryParams } from "~/schemas/api-search";
+import {
+  MEANING_MAX,
+  SYNONYM_FILTER_MAX,
+  synonymListQuerySchema,
+  synonymSchema,
+  TERM_MAX,
+} from "~/schemas/synonyms";
+import type { Access } from "~/server/access";
+import { readForm, readQuery } from "~/server/forms.server";
+import { requireAccess } from "~/server/guard.server";
+import { formRefusal } from "~/server/refusal.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { formatInteger } from "~/utils/format";
+import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
+
+const m = messages.synonyms;
+const a = messages.admin;
+
+export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  readQuery(request);
+  const query = synonymListQuerySchema.parse(queryParams(request));
+  const page = listSynonyms(query);
+  return {
+    q: query.q,
+    all: countSynonyms(),
+    page: { page: page.page, pages: page.pages, total: page.total },
+    synonyms: page.items,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const submission = parseWithZod(await readForm(request), { schema: synonymSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = addSynonym(submission.value, admin.id);
+  if (!result.ok) return formRefusal(submission, result);
+  return redirectWithToast(`/admin/synonyms${new URL(request.url).search}`, {
+    type: "success",
+    message: m.created,
+  });
+}
+
+/** The add form: two fields and a button, validated by the same schema in the browser and here. */
+function AddSynonymForm() {
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "synonym-form",
+    lastResult: useActionData<typeof action>(),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: synonymSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card p-4" aria-labelledby="synonym-form-title">
+      <h2 id="synonym-form-title" className="text-lg font-semibold">
+        {m.addSection}
+      </h2>
+      <Form
+        method="post"
+        className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+        {...getFormProps(form)}
+      >
+        <div className="sm:col-span-3">
+          <FormErrors errors={form.errors} id={form.errorId} />
+        </div>
+        <FieldFrame
+          id={fields.term.id}
+          label={m.term}
+          hint={m.termHint}
+          errors={fields.term.errors}
+          errorId={fields.term.errorId}
+        >
+          <input
+            className="input"
+            {...getInputProps(fields.term, { type: "text" })}
+            {...fieldAria(fields.term.errors, fields.term.errorId)}
+            maxLength={TERM_MAX}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        </FieldFrame>
+        <FieldFrame
+          id={fields.meaning.id}
+          label={m.meaning}
+          hint={m.meaningHint}
+          errors={fields.meaning.errors}
+          errorId={fields.meaning.errorId}
+        >
+          <input
+            className="input"
+            {...getInputProps(fields.meaning, { type: "text" })}
+            {...fieldAria(fields.meaning.errors, fields.meaning.errorId)}
+            maxLength={MEANING_MAX}
+            autoComplete="off"
+            autoCapitalize="none"
+          />
+        </FieldFrame>
+        <button type="submit" className="btn-primary sm:mt-6" disabled={busy}>
+          {busy ? m.adding : m.add}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function SynonymsPage() {
+  const { q, all, page, synonyms } = useLoaderData<typeof loader>();
+  const withSearch = useWithListSearch();
+  return (
+    <AdminListPage width="4xl">
+      <PageHeader title={m.title} subtitle={m.subtitle} />
+      <p className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+        {m.explanation}
+      </p>
+      {/* A new key once the table changed: the form empties after an add, keeps its text after a refusal. */}
+      <AddSynonymForm key={all} />
+      <FilterForm label={m.filterLabel} clearHref="/admin/synonyms" filtered={Boolean(q)}>
+        <SearchInput
+          id="synonyms-q"
+          label={m.filterLabel}
+          defaultValue={q}
+          placeholder={m.filterPlaceholder}
+          maxLength={SYNONYM_FILTER_MAX}
+        />
+      </FilterForm>
+      <p className="text-sm text-slate-600" data-testid="synonyms-total">
+        {m.total(formatInteger(all))}
+      </p>
+      <section aria-label={m.listLabel}>
+        <DataTable
+          columns={[{ label: m.term }, { label: m.meaning }, { label: a.actions, align: "right" }]}
+          empty={q ? m.noMatch : m.empty}
+          isEmpty={synonyms.length === 0}
+        >
+          {synonyms.map((synonym) => (
+            <DataRow key={synonym.id} data-testid="synonym-row">
+              <th scope="row" className="px-4 py-3 font-semibold">
+                {synonym.term}
+              </th>
+              <td className="px-4 py-3 text-slate-700">
+                <span aria-hidden="true" className="mr-2 text-slate-400">
+                  →
+                </span>
+                {synonym.meaning}
+              </td>
+              <RowActions>
+                <RowAction
+                  to={withSearch(`/admin/synonyms/${synonym.id}/delete`)}
+                  label={a.delete}
+                  name={m.pair(synonym.term, synonym.meaning)}
+                  danger
+                />
+              </RowActions>
+            </DataRow>
+          ))}
+        </DataTable>
+      </section>
+      <Pagination page={page.page} pages={page.pages} label={m.pagination} />
+    </AdminListPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ListErrorBoundary message={m.loadFailed} />;
+}
