@@ -22,7 +22,7 @@ import {
   TERM_MAX,
 } from "~/schemas/synonyms";
 import type { Access } from "~/server/access";
-import { readForm, readQuery } from "~/server/forms.server";
+import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
 import { formRefusal } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -38,7 +38,6 @@ export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access);
-  readQuery(request);
   const query = synonymListQuerySchema.parse(queryParams(request));
   const page = listSynonyms(query);
   return {

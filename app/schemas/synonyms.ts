@@ -49,7 +49,10 @@ export type SynonymInput = z.output<typeof synonymSchema>;
 
 /** GET /admin/synonyms?q&page: a bad value is ignored (the whole list, the first page); `q` as typed. */
 export const synonymListQuerySchema = z
-  .object({ q: z.string().optional().catch(undefined), page: z.string().optional().catch(undefined) })
+  .object({
+    q: z.string().optional().catch(undefined),
+    page: z.string().optional().catch(undefined),
+  })
   .catch({})
   .transform((value) => ({
     q: (value.q ?? "").trim().slice(0, SYNONYM_FILTER_MAX),

@@ -140,7 +140,9 @@ describe("search synonyms (admin)", () => {
   });
 
   it(`refuses past ${SYNONYMS_MAX} synonyms, and takes one again after a delete`, () => {
-    const insert = db().$client.prepare("insert into search_synonyms (term, meaning) values (?, ?)");
+    const insert = db().$client.prepare(
+      "insert into search_synonyms (term, meaning) values (?, ?)",
+    );
     db().$client.transaction(() => {
       for (let i = 0; i < SYNONYMS_MAX; i++) insert.run(`t${i}`, "x");
     })();
