@@ -25,6 +25,7 @@ export const QUERY_KINDS = [
   "model_words",
   "part_only",
   "brand_abbrev",
+  "vehicle_first",
 ] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
@@ -43,6 +44,7 @@ export const KIND_LABELS: Record<QueryKind, string> = {
   model_words: 'multi-word/alphanumeric model ("l200 triton", "cg 160")',
   part_only: "part words only (no vehicle)",
   brand_abbrev: 'brand abbreviation ("vw gol")',
+  vehicle_first: 'vehicle before the part ("gol 2015 pastilha freio")',
 };
 
 export type QueryVehicle = {
@@ -204,6 +206,8 @@ type FitmentRow = {
   model: string;
   year: number;
   engine: string | null;
+  yearFrom: number | null;
+  yearTo: number | null;
 };
 
 class Catalogue {
@@ -231,7 +235,8 @@ class Catalogue {
       "select id, name, manufacturer from parts where id >= ? order by id limit 1",
     );
     this.fitmentsOf = client.prepare<[number], FitmentRow>(
-      `select v.brand, v.model, v.year, v.engine from part_vehicles pv
+      `select v.brand, v.model, v.year, v.engine, pv.year_from as yearFrom, pv.year_to as yearTo
+       from part_vehicles pv
        join vehicles v on v.id = pv.vehicle_id where pv.part_id = ? order by pv.id limit 200`,
     );
     this.vehiclesOfModel = client.prepare<[string], { id: number }>(
@@ -240,12 +245,17 @@ class Catalogue {
     this.vehiclesOfBrand = client.prepare<[string], { id: number }>(
       "select id from vehicles where brand = ? order by id",
     );
-    this.fitmentOfVehicle = client.prepare<[number], { partId: number }>(
-      "select part_id as partId from part_vehicles where vehicle_id = ? order by id limit 50",
+    this.fitmentOfVehicle = client.prepare<
+      [number],
+      { partId: number; yearFrom: number | null; yearTo: number | null }
+    >(
+      `select part_id as partId, year_from as yearFrom, year_to as yearTo from part_vehicles
+       where vehicle_id = ? order by id limit 50`,
     );
-    this.vehicleById = client.prepare<[number], FitmentRow>(
-      "select brand, model, year, engine from vehicles where id = ?",
-    );
+    this.vehicleById = client.prepare<
+      [number],
+      { brand: string; model: string; year: number; engine: string | null }
+    >("select brand, model, year, engine from vehicles where id = ?");
     const range = client.prepare("select min(id) as lo, max(id) as hi from parts").get() as {
       lo: number;
       hi: number;
@@ -299,10 +309,10 @@ class Catalogue {
       const vehicle = pick(random, vehicles);
       const fitted = this.fitmentOfVehicle.all(vehicle.id);
       if (!fitted.length) continue;
-      const part = this.part(pick(random, fitted).partId);
-      if (!part) continue;
-      const fitment = this.vehicleById.get(vehicle.id);
-      if (fitment) return { part, fitment };
+      const { partId, yearFrom, yearTo } = pick(random, fitted);
+      const part = this.part(partId);
+      const row = this.vehicleById.get(vehicle.id);
+      if (part && row) return { part, fitment: { ...row, yearFrom, yearTo } };
     }
     return undefined;
   }
@@ -350,6 +360,23 @@ export function isCompoundModel(model: string): boolean {
 /** "2008", "3008": a model that reads as a year is named with a year beside it, or not at all. */
 function yearLike(model: string): boolean {
   return /^(19|20)\d\d$/.test(model);
+}
+
+/** The name's first `count` content words with the little words between them ("filtro de óleo"). */
+function namePrefix(name: string, count: number): string[] | undefined {
+  const tokens = name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (tokens.some((token) => token.length === 1)) return undefined;
+  const typed: string[] = [];
+  let content = 0;
+  for (const token of tokens) {
+    if (content === count) break;
+    typed.push(token);
+    if (!STOPWORDS.has(fold(token))) content++;
+  }
+  return typed.length > count ? typed : undefined;
 }
 
 function chooseWords(name: string, random: Random): string[] {
@@ -410,6 +437,13 @@ function draft(
     }
   }
 
+  // Half the time the year is another one inside the fitment's range, not the vehicle's own.
+  if (fitment && fitment.yearFrom !== null && fitment.yearTo !== null && chance(random, 0.5))
+    fitment = {
+      ...fitment,
+      year: fitment.yearFrom + Math.floor(random() * (fitment.yearTo - fitment.yearFrom + 1)),
+    };
+
   const words = chooseWords(part.name, random);
   if (!words.length) return undefined;
   let typed = [...words];
@@ -423,6 +457,12 @@ function draft(
 
   switch (kind) {
     case "plain":
+      // "filtro de óleo", as people often type the name itself.
+      if (chance(random, 0.35)) typed = namePrefix(part.name, words.length) ?? typed;
+      withYear(fitment!.year);
+      vehicleWords.push(typedModel(fitment!.model, random), String(fitment!.year));
+      break;
+    case "vehicle_first":
     case "uppercase":
       withYear(fitment!.year);
       vehicleWords.push(typedModel(fitment!.model, random), String(fitment!.year));
@@ -562,7 +602,9 @@ export function generateQueries(
       const { draft: d, sourcePartId } = result;
       const wordsKey = d.words.map(stem).join(" ");
       if ((wordsUsed.get(wordsKey) ?? 0) >= sameWordsCap) continue;
-      let query = [...d.typed, ...d.vehicleWords].join(" ");
+      let query = (
+        kind === "vehicle_first" ? [...d.vehicleWords, ...d.typed] : [...d.typed, ...d.vehicleWords]
+      ).join(" ");
       if (kind === "uppercase") query = query.toUpperCase();
       if (seen.has(fold(query))) continue;
       seen.add(fold(query));

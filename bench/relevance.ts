@@ -114,6 +114,8 @@ type Judged = {
   expected: string;
   first: string | null;
   firstFits: boolean | null;
+  /** Wrong cards among the first 10, for the report. */
+  wrongTop10: string[];
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -220,6 +222,7 @@ function score(
       (query.manufacturer ? ` by ${query.manufacturer}` : ""),
     first: ids.length ? judge.describe(ids[0]) : null,
     firstFits: page.hits[0]?.fitsVehicle ?? null,
+    wrongTop10: top10.filter((id) => !right.has(id)).map((id) => judge.describe(id)),
   };
 }
 
@@ -261,7 +264,7 @@ function missesOf(s: Summary): string[] {
   if (s.recall20 < TARGETS.recall20)
     misses.push(`${s.kind}: recall@20 ${fixed(s.recall20)} < ${TARGETS.recall20}`);
   if (s.emptyShare > TARGETS.empty)
-    misses.push(`${s.kind}: ${fixed(s.emptyShare * 100, 0)} % empty answers (target none)`);
+    misses.push(`${s.kind}: ${fixed(s.emptyShare * 100, 1)} % empty answers (target none)`);
   return misses;
 }
 
@@ -273,7 +276,7 @@ function printTable(rows: Summary[]) {
     fixed(s.p1),
     fixed(s.precision10),
     fixed(s.recall20),
-    `${fixed(s.emptyShare * 100, 0)} %`,
+    `${fixed(s.emptyShare * 100, 1)} %`,
     fixed(s.precisionR),
     fixed(s.medianMs, 1),
     missesOf(s).length ? "MISS" : "ok",
@@ -311,7 +314,10 @@ function printFailure(r: Judged) {
       `\n      understood: ${r.understood ?? "no vehicle"}; words ${JSON.stringify(r.partWords)}` +
       (r.corrections.length ? `; corrections ${r.corrections.join(", ")}` : "") +
       `\n      expected e.g. ${r.expected}` +
-      `\n      first: ${r.first ?? "—"}${r.firstFits === null ? "" : r.firstFits ? " (fitsVehicle)" : " (not fitsVehicle)"}`,
+      `\n      first: ${r.first ?? "—"}${r.firstFits === null ? "" : r.firstFits ? " (fitsVehicle)" : " (not fitsVehicle)"}` +
+      (r.wrongTop10.length && r.p1
+        ? `\n      wrong in the first 10: ${r.wrongTop10.slice(0, 3).join("; ")}${r.wrongTop10.length > 3 ? "; …" : ""}`
+        : ""),
   );
 }
 
@@ -337,6 +343,9 @@ function catalogueCopy(source: string): string {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${copy}${suffix}`, { force: true });
   rmSync(stamp, { force: true });
   copyFileSync(source, copy);
+  // Committed pages still in the source's WAL belong to the catalogue too.
+  if (existsSync(`${source}-wal`) && statSync(`${source}-wal`).size > 0)
+    copyFileSync(`${source}-wal`, `${copy}-wal`);
   writeFileSync(stamp, wanted);
   return copy;
 }
