@@ -107,7 +107,7 @@ describe("who may use the synonyms screen", () => {
 
   it("refuses a post from another site with a 403 in pt-BR, writing nothing", async () => {
     const kept = seed("diant", "dianteiro");
-    const elsewhere = [
+    const elsewhere: Record<string, string>[] = [
       { Origin: "https://evil.example" },
       { Origin: "http://localhost:8080" },
       { Origin: "null" },
