@@ -8,7 +8,66 @@ CREATE TABLE `search_synonyms` (
 CREATE UNIQUE INDEX `search_synonyms_term_meaning_unique` ON `search_synonyms` (`term`,`meaning`);--> statement-breakpoint
 CREATE INDEX `vehicles_model_year_idx` ON `vehicles` (`model`,`year`);
 --> statement-breakpoint
--- Lists the words of the descriptions index with how many parts hold each: the vocabulary typos are corrected against.
+-- The descriptions index gains the category's name, so "suspensao gol" finds the parts filed under
+-- Suspensão and a name can outrank a category, and a category a description (bm25 column weights).
+-- External content is a view over parts and categories; triggers on both keep the index in step.
+DROP TRIGGER IF EXISTS `parts_fts_after_insert`;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS `parts_fts_after_delete`;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS `parts_fts_after_update`;
+--> statement-breakpoint
+DROP TABLE IF EXISTS `parts_fts`;
+--> statement-breakpoint
+CREATE VIEW `parts_fts_source` AS
+  SELECT p.id AS id, p.name AS name, coalesce(c.name, '') AS category,
+         coalesce(p.description, '') AS description, p.manufacturer AS manufacturer
+  FROM parts p LEFT JOIN categories c ON c.id = p.category_id;
+--> statement-breakpoint
+CREATE VIRTUAL TABLE `parts_fts` USING fts5(
+  name,
+  category,
+  description,
+  manufacturer,
+  content='parts_fts_source',
+  content_rowid='id',
+  tokenize='unicode61 remove_diacritics 2',
+  prefix='3'
+);
+--> statement-breakpoint
+INSERT INTO parts_fts(parts_fts) VALUES ('rebuild');
+--> statement-breakpoint
+CREATE TRIGGER `parts_fts_after_insert` AFTER INSERT ON `parts` BEGIN
+  INSERT INTO parts_fts(rowid, name, category, description, manufacturer)
+  VALUES (new.id, new.name, coalesce((SELECT name FROM categories WHERE id = new.category_id), ''),
+          coalesce(new.description, ''), new.manufacturer);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `parts_fts_after_delete` AFTER DELETE ON `parts` BEGIN
+  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer)
+  VALUES ('delete', old.id, old.name, coalesce((SELECT name FROM categories WHERE id = old.category_id), ''),
+          coalesce(old.description, ''), old.manufacturer);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `parts_fts_after_update` AFTER UPDATE OF name, category_id, description, manufacturer ON `parts` BEGIN
+  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer)
+  VALUES ('delete', old.id, old.name, coalesce((SELECT name FROM categories WHERE id = old.category_id), ''),
+          coalesce(old.description, ''), old.manufacturer);
+  INSERT INTO parts_fts(rowid, name, category, description, manufacturer)
+  VALUES (new.id, new.name, coalesce((SELECT name FROM categories WHERE id = new.category_id), ''),
+          coalesce(new.description, ''), new.manufacturer);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `parts_fts_after_category_rename` AFTER UPDATE OF name ON `categories` BEGIN
+  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer)
+  SELECT 'delete', p.id, p.name, old.name, coalesce(p.description, ''), p.manufacturer
+  FROM parts p WHERE p.category_id = old.id;
+  INSERT INTO parts_fts(rowid, name, category, description, manufacturer)
+  SELECT p.id, p.name, new.name, coalesce(p.description, ''), p.manufacturer
+  FROM parts p WHERE p.category_id = new.id;
+END;
+--> statement-breakpoint
+-- The index's words with how many parts hold each: the vocabulary misspelt words are corrected against.
 CREATE VIRTUAL TABLE `parts_fts_vocab` USING fts5vocab('parts_fts', 'row');
 --> statement-breakpoint
 -- The common shop abbreviations and synonyms; admins edit them on /admin/synonyms.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createPart } from "../../../tests/support/factories";
 import { isDescriptionQuery, normalizeCode } from "~/utils/codes";
-import { ftsQuery, searchByCode, searchByDescription, singularStem } from "./codes.server";
+import { searchByCode } from "./codes.server";
 
 describe("normalizeCode", () => {
   it("keeps only upper-case letters and digits", () => {
@@ -20,25 +20,6 @@ describe("isDescriptionQuery", () => {
     expect(isDescriptionQuery("5U0698151A")).toBe(false);
     expect(isDescriptionQuery("pastilha,gol")).toBe(false);
     expect(isDescriptionQuery("pastilha,gol", { header: true })).toBe(true);
-  });
-});
-
-describe("singularStem", () => {
-  it("turns pt-BR plurals into singular, without accents", () => {
-    expect(singularStem("pastilhas")).toBe("pastilha");
-    expect(singularStem("suspensões")).toBe("suspensao");
-    expect(singularStem("pedais")).toBe("pedal");
-    expect(singularStem("motores")).toBe("motor");
-    expect(singularStem("discos")).toBe("disco");
-    expect(singularStem("freio")).toBe("freio");
-  });
-
-  it("builds an FTS expression of singular or plural words, the last one also a prefix, without stopwords", () => {
-    expect(ftsQuery("Pastilhas de freio!")).toBe(
-      '("pastilha" OR "pastilhas") AND ("freio" OR "freios" OR "freio"*)',
-    );
-    expect(ftsQuery("de")).toBe('("de" OR "des")');
-    expect(ftsQuery("  ,, ")).toBeNull();
   });
 });
 
@@ -94,43 +75,5 @@ describe("code search ladder", () => {
   it("has no typo tolerance on codes", () => {
     expect(searchByCode("BR123457")).toEqual([]);
     expect(searchByCode("-")).toEqual([]);
-  });
-});
-
-describe("description search", () => {
-  beforeAll(() => {
-    createPart({
-      code: "AM-1",
-      name: "Amortecedor Dianteiro",
-      description: "Kit de suspensão dianteira",
-      manufacturer: "Nakata",
-    });
-    createPart({
-      code: "VL-2",
-      name: "Vela de Ignição",
-      description: "Vela para motores flex",
-      manufacturer: "NGK",
-    });
-  });
-
-  it("is accent-insensitive and plural-tolerant", () => {
-    expect(searchByDescription("suspensao").map((h) => h.code)).toContain("AM-1");
-    expect(searchByDescription("SUSPENSÕES").map((h) => h.code)).toContain("AM-1");
-    expect(searchByDescription("velas ignicao").map((h) => h.code)).toEqual(["VL-2"]);
-    expect(searchByDescription("motor").map((h) => h.code)).toContain("VL-2");
-  });
-
-  it("ranks name matches above description matches", () => {
-    createPart({
-      code: "D-1",
-      name: "Junta do cabeçote",
-      description: "Para amortecedor? não: junta",
-    });
-    const hits = searchByDescription("amortecedor");
-    expect(hits[0]?.code).toBe("AM-1");
-  });
-
-  it("returns nothing for nothing", () => {
-    expect(searchByDescription("zzzzqqq")).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { db } from "~/utils/db.server";
-import { normalizeCode, stripAccents } from "~/utils/codes";
+import { normalizeCode } from "~/utils/codes";
 
 export const SEARCH_LIMIT = 20;
 
@@ -52,11 +52,6 @@ function statements() {
     ),
     byId: client.prepare<[number]>(
       `select ${partColumns} from parts p left join categories c on c.id = p.category_id where p.id = ?`,
-    ),
-    description: client.prepare<[string, number]>(
-      `select ${partColumns} from (
-         select rowid from parts_fts where parts_fts match ? limit ?
-       ) f join parts p on p.id = f.rowid left join categories c on c.id = p.category_id`,
     ),
   };
 }
@@ -137,73 +132,4 @@ export function findPartHit(id: number): PartHit | undefined {
 export function searchByCode(query: string, limit = SEARCH_LIMIT): PartHit[] {
   const exact = exactCodeMatches(query, limit);
   return exact.length > 0 ? exact : prefixCodeMatches(query, limit);
-}
-
-/**
- * A pt-BR singular stem, good enough for catalogue words: "pastilhas" → "pastilha",
- * "suspensões" → "suspensao", "pedais" → "pedal", "motores" → "motor", "jogos" → "jogo".
- * The index drops accents, so stems are accent-free too.
- */
-export function singularStem(word: string): string {
-  const w = stripAccents(word.toLowerCase());
-  if (w.length <= 3) return w;
-  if (w.endsWith("oes") || w.endsWith("aes")) return `${w.slice(0, -3)}ao`;
-  if (w.endsWith("ais")) return `${w.slice(0, -3)}al`;
-  if (w.endsWith("eis") && w.length > 4) return `${w.slice(0, -3)}el`;
-  if (w.endsWith("ois")) return `${w.slice(0, -3)}ol`;
-  if (/(r|z)es$/.test(w)) return w.slice(0, -2);
-  if (w.endsWith("ns")) return `${w.slice(0, -2)}m`;
-  if (w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
-  return w;
-}
-
-/** Words that carry no meaning in a part description and would only slow the index down. */
-const STOPWORDS = new Set(["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "na", "no", "nas", "nos", "p", "para", "pra", "com", "c", "um", "uma", "por"]);
-
-/** The plural forms of a pt-BR singular stem, so "pastilha" also matches "pastilhas". */
-export function pluralForms(stem: string): string[] {
-  if (stem.endsWith("ao")) return [`${stem.slice(0, -2)}oes`, `${stem.slice(0, -2)}aes`, `${stem}s`];
-  if (stem.endsWith("al")) return [`${stem.slice(0, -2)}ais`];
-  if (stem.endsWith("el")) return [`${stem.slice(0, -2)}eis`];
-  if (stem.endsWith("ol")) return [`${stem.slice(0, -2)}ois`];
-  if (/[rzs]$/.test(stem)) return [`${stem}es`];
-  if (stem.endsWith("m")) return [`${stem.slice(0, -1)}ns`];
-  return [`${stem}s`];
-}
-
-const quote = (term: string) => `"${term}"`;
-
-/**
- * Words of a description query turned into an FTS5 expression. Every word matches its singular or
- * plural form exactly; the last one also as a prefix, since people stop typing mid-word. Exact
- * terms keep the index lookups cheap on a million parts (a prefix scans every term it covers).
- */
-export function ftsQuery(query: string): string | null {
-  const words = stripAccents(query.toLowerCase())
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
-  const meaningful = words.filter((w) => !STOPWORDS.has(w));
-  const chosen = (meaningful.length > 0 ? meaningful : words).slice(0, 8);
-  if (chosen.length === 0) return null;
-  const terms = chosen.map((word, index) => {
-    const stem = singularStem(word);
-    const forms = new Set([stem, word, ...pluralForms(stem)].map(quote));
-    if (index === chosen.length - 1 && stem.length >= 3) forms.add(`${quote(stem)}*`);
-    return forms.size === 1 ? [...forms][0]! : `(${[...forms].join(" OR ")})`;
-  });
-  return terms.join(" AND ");
-}
-
-/** Description search over name, description and manufacturer, accent- and plural-insensitive. */
-export function searchByDescription(query: string, limit = SEARCH_LIMIT): PartHit[] {
-  const expression = ftsQuery(query);
-  if (!expression) return [];
-  const statement = prepared().description;
-  // Parts named like the query first; then those that mention it in the description or maker.
-  const byName = statement.all(`{name} : (${expression})`, limit) as Row[];
-  const hits: PartHit[] = [];
-  const seen = new Set<number>();
-  pushUnique(hits, seen, byName, "description", limit);
-  if (hits.length < limit) pushUnique(hits, seen, statement.all(expression, limit * 2) as Row[], "description", limit);
-  return hits;
 }

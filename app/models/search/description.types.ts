@@ -67,7 +67,7 @@ export type SearchFacets = {
 
 /** A query worth offering when nothing was found, with how many parts it finds. */
 export type Suggestion = {
-  kind: "spelling" | "without_year" | "without_vehicle" | "fewer_words";
+  kind: "spelling" | "without_year" | "without_engine" | "without_vehicle" | "fewer_words";
   query: string;
   total: number;
 };

@@ -12,12 +12,28 @@ import {
   UNLIMITED,
   type CreditStats,
 } from "../credits.server";
-import { searchByCode, searchByDescription, type PartHit } from "./codes.server";
+import { searchByCode, type PartHit } from "./codes.server";
+import { searchDescription } from "./description.server";
+import {
+  DESCRIPTION_PER_PAGE,
+  type DescriptionPage,
+  type Paging,
+  type SearchFilters,
+} from "./description.types";
 
 export type SearchType = "code" | "description";
 
-/** `categoryId` narrows the hits before metering: a search whose hits are all elsewhere is not charged. */
-export type SearchRequest = { query: string; type: SearchType; categoryId?: number };
+/**
+ * `categoryId` (the API's category_id) narrows the hits before metering: a search whose hits are
+ * all elsewhere is not charged. `filters` and `paging` narrow and page a description search.
+ */
+export type SearchRequest = {
+  query: string;
+  type: SearchType;
+  categoryId?: number;
+  filters?: SearchFilters;
+  paging?: Paging;
+};
 
 export type MeteredType = "code" | "description" | "vehicle" | "image" | "compare";
 
@@ -32,32 +48,55 @@ export type MeteredOutcome<T> =
     }
   | { status: "exhausted"; stats: CreditStats };
 
-export type SearchOutcome = MeteredOutcome<PartHit> & { type?: SearchType };
+export type SearchOutcome = MeteredOutcome<PartHit> & {
+  type?: SearchType;
+  /** The description page (understood query, total, facets, suggestions) when the words were searched as a description. */
+  description?: DescriptionPage | null;
+};
 
 type Searcher = { id: number; role: Role };
 
-/** The form of a query that fair metering compares: a code's normalised form, or the words without accents. */
+/**
+ * The form of a query that fair metering compares: a code's normalised form, or the words without
+ * accents. Paging and filters are not part of it: they re-read a search, they are not a new one.
+ */
 export function meteringKey({ query, type, categoryId }: SearchRequest): string {
   const scope = categoryId === undefined ? "" : `|c${categoryId}`;
   if (type === "code") return normalizeCode(query) + scope;
   return foldName(query) + scope;
 }
 
-function runEngine(request: SearchRequest): PartHit[] {
-  const hits = searchHits(request);
-  return request.categoryId === undefined
-    ? hits
-    : hits.filter((hit) => hit.categoryId === request.categoryId);
-}
+type EngineResult = { hits: PartHit[]; description: DescriptionPage | null };
 
-function searchHits({ query, type }: SearchRequest): PartHit[] {
-  if (type === "code") {
-    const hits = searchByCode(query);
+function runEngine(request: SearchRequest): EngineResult {
+  const filters: SearchFilters = {
+    ...request.filters,
+    ...(request.categoryId === undefined ? {} : { categoryId: request.categoryId }),
+  };
+  const paging = request.paging ?? { page: 1, perPage: DESCRIPTION_PER_PAGE };
+  const byDescription = (): EngineResult => {
+    const page = searchDescription(request.query, filters, paging);
+    return { hits: page.hits, description: page };
+  };
+  const byCode = (): EngineResult => {
+    const hits = searchByCode(request.query);
+    return {
+      hits:
+        filters.categoryId === undefined
+          ? hits
+          : hits.filter((hit) => hit.categoryId === filters.categoryId),
+      description: null,
+    };
+  };
+  if (request.type === "code") {
+    const found = byCode();
     // A code that matches no code may still be a word ("pastilha"): try the descriptions.
-    return hits.length > 0 ? hits : searchByDescription(query);
+    return found.hits.length > 0 ? found : byDescription();
   }
-  const hits = searchByDescription(query);
-  return hits.length > 0 ? hits : searchByCode(query);
+  const found = byDescription();
+  if (found.hits.length > 0) return found;
+  const asCode = byCode();
+  return asCode.hits.length > 0 ? asCode : found;
 }
 
 const searchedTodayQuery = (charged: boolean) =>
@@ -139,6 +178,8 @@ type MeteredSearch<T> = {
   query: string;
   run: () => T[];
   firstPartId?: (hits: T[]) => number | null;
+  /** What the log records as found; the hits' count unless a page holds fewer than the total. */
+  resultsCount?: (hits: T[]) => number;
 };
 
 /**
@@ -158,8 +199,7 @@ export function meteredSearch<T>(
   const allowance = allowanceOf(user, now);
   const unlimited = allowance === UNLIMITED;
   // The balance may have just changed: read the row, not the plan again.
-  const statsNow = () =>
-    creditStats(userRow().get({ userId: user.id })!, now, allowance);
+  const statsNow = () => creditStats(userRow().get({ userId: user.id })!, now, allowance);
   const low = (stats: CreditStats) => !unlimited && stats.remainingSearches <= LOW_CREDIT_THRESHOLD;
 
   // Paging through a result already shown today re-reads it: no new log row, no charge.
@@ -199,7 +239,7 @@ export function meteredSearch<T>(
       query: search.query.slice(0, 200),
       queryNorm: key,
       type,
-      resultsCount: hits.length,
+      resultsCount: search.resultsCount?.(hits) ?? hits.length,
       partId: search.firstPartId?.(hits) ?? null,
       charged,
       durationMs,
@@ -233,24 +273,37 @@ export function meteredSearch<T>(
   return { status: "ok", hits, charged: verdict === "charged", stats, lowCredits: low(stats) };
 }
 
-/** A code or description search, metered. */
+/**
+ * A code or description search, metered. Another page or a narrower filter of a search already
+ * made today re-reads it: no new log row, no charge.
+ */
 export function searchParts(
   user: Searcher,
   request: SearchRequest,
   now: Date = new Date(),
   options: { replay?: boolean } = {},
 ): SearchOutcome {
+  let result: EngineResult | null = null;
+  const rereads =
+    (request.paging?.page ?? 1) > 1 ||
+    Object.values(request.filters ?? {}).some((value) => value !== undefined);
   const outcome = meteredSearch(
     user,
     {
       type: request.type,
       key: meteringKey(request),
       query: request.query,
-      run: () => runEngine(request),
+      run: () => {
+        result = runEngine(request);
+        return result.hits;
+      },
       firstPartId: (hits) => hits[0]?.id ?? null,
+      resultsCount: (hits) => (result as EngineResult | null)?.description?.total ?? hits.length,
     },
     now,
-    options,
+    { replay: options.replay || rereads },
   );
-  return outcome.status === "ok" ? { ...outcome, type: request.type } : outcome;
+  if (outcome.status !== "ok") return outcome;
+  const description = (result as EngineResult | null)?.description ?? null;
+  return { ...outcome, type: request.type, description };
 }

@@ -1,0 +1,300 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/utils/db.server";
+import { searchSynonyms } from "~db/schema";
+import { createCategory, createPart, createVehicle, fit } from "../../../tests/support/factories";
+import { searchDescription, understandQuery } from "./description.server";
+
+/**
+ * A small catalogue where every rule can be seen: two cars with the same part name, a model of two
+ * words, an alphanumeric one, a hyphenated one, and parts matched by name, category or description.
+ */
+const ids: Record<string, number> = {};
+
+beforeAll(() => {
+  const brakes = createCategory("Freios");
+  const suspension = createCategory("Suspensão");
+  const gol2015 = createVehicle({
+    brand: "Volkswagen",
+    model: "Gol",
+    year: 2015,
+    engine: "1.0 8V",
+    fuel: "Flex",
+  });
+  const gol2016 = createVehicle({
+    brand: "Volkswagen",
+    model: "Gol",
+    year: 2016,
+    engine: "1.6 8V",
+    fuel: "Flex",
+  });
+  const polo = createVehicle({ brand: "Volkswagen", model: "Polo", year: 2019, engine: "1.0 12V" });
+  const onix = createVehicle({ brand: "Chevrolet", model: "Onix", year: 2019, engine: "1.0 12V" });
+  const l200 = createVehicle({
+    brand: "Mitsubishi",
+    model: "L200 Triton",
+    year: 2018,
+    engine: "3.2 16V",
+    fuel: "Diesel",
+  });
+  const l200sport = createVehicle({
+    brand: "Mitsubishi",
+    model: "L200 Triton Sport",
+    year: 2020,
+    engine: "2.4 16V",
+    fuel: "Diesel",
+  });
+  const cg = createVehicle({ brand: "Honda", model: "CG 160", year: 2019, vehicleType: "motos" });
+  const tcross = createVehicle({ brand: "Volkswagen", model: "T-Cross", year: 2021 });
+  const hb20 = createVehicle({ brand: "Hyundai", model: "HB20", year: 2016, engine: "1.6 16V" });
+  const hb20one = createVehicle({
+    brand: "Hyundai",
+    model: "HB20",
+    year: 2016,
+    engine: "1.0 12V",
+    version: "Comfort",
+  });
+
+  const part = (
+    key: string,
+    input: Parameters<typeof createPart>[0],
+    vehicles: { id: number }[],
+  ) => {
+    const created = createPart(input);
+    ids[key] = created.id;
+    for (const vehicle of vehicles) fit(created.id, vehicle.id);
+  };
+  part(
+    "padGol",
+    {
+      code: "PD-GOL",
+      name: "Pastilha de Freio Dianteira",
+      manufacturer: "Cobreq",
+      categoryId: brakes.id,
+      description: "Aplicação Gol, Onix",
+    },
+    [gol2015, gol2016],
+  );
+  part(
+    "padOnix",
+    {
+      code: "PD-ONIX",
+      name: "Pastilha de Freio Dianteira",
+      manufacturer: "TRW",
+      categoryId: brakes.id,
+    },
+    [onix],
+  );
+  part(
+    "padPolo",
+    {
+      code: "PD-POLO",
+      name: "Pastilha de Freio Dianteira Cerâmica",
+      manufacturer: "Bosch",
+      categoryId: brakes.id,
+    },
+    [polo],
+  );
+  part(
+    "discGol",
+    {
+      code: "DS-GOL",
+      name: "Disco de Freio Dianteiro",
+      manufacturer: "Fremax",
+      categoryId: brakes.id,
+      description: "Par de discos; use pastilha nova",
+    },
+    [gol2015],
+  );
+  part(
+    "shockOnix",
+    {
+      code: "AM-ONIX",
+      name: "Amortecedor Dianteiro",
+      manufacturer: "Cofap",
+      categoryId: suspension.id,
+    },
+    [onix],
+  );
+  part(
+    "shockOnixRear",
+    {
+      code: "AM-ONIX-T",
+      name: "Amortecedor Traseiro",
+      manufacturer: "Cofap",
+      categoryId: suspension.id,
+    },
+    [onix],
+  );
+  part(
+    "shockGol",
+    {
+      code: "AM-GOL",
+      name: "Amortecedor Dianteiro",
+      manufacturer: "Nakata",
+      categoryId: suspension.id,
+    },
+    [gol2015],
+  );
+  part(
+    "armGol",
+    {
+      code: "BD-GOL",
+      name: "Bandeja de Suspensão Dianteira Esquerda",
+      manufacturer: "Nakata",
+      categoryId: suspension.id,
+    },
+    [gol2015],
+  );
+  part("oilL200", { code: "FO-L200", name: "Filtro de Óleo", manufacturer: "Fram" }, [l200]);
+  part("oilSport", { code: "FO-SPORT", name: "Filtro de Óleo", manufacturer: "Tecfil" }, [
+    l200sport,
+  ]);
+  part("oilHb16", { code: "FO-HB16", name: "Filtro de Óleo", manufacturer: "Mann-Filter" }, [hb20]);
+  part("airHb10", { code: "FA-HB10", name: "Filtro de Ar do Motor", manufacturer: "Mann-Filter" }, [
+    hb20one,
+  ]);
+  part(
+    "chainCg",
+    { code: "KR-CG", name: "Kit Relação (Coroa, Pinhão e Corrente)", manufacturer: "Vaz" },
+    [cg],
+  );
+  part("airTcross", { code: "FA-TC", name: "Filtro de Ar do Motor", manufacturer: "Tecfil" }, [
+    tcross,
+  ]);
+});
+
+const codes = (query: string, filters = {}) =>
+  searchDescription(query, filters).hits.map((hit) => hit.code);
+
+describe("understanding a description query", () => {
+  it("splits part words from the vehicle the catalogue knows, and says it", () => {
+    const page = searchDescription("pastilha freio gol 2015");
+    expect(page.understood.partWords).toEqual(["pastilha", "freio"]);
+    expect(page.understood.vehicle).toMatchObject({
+      brand: "Volkswagen",
+      models: ["Gol"],
+      year: 2015,
+    });
+    expect(page.understood.vehicleLabel).toBe("Volkswagen Gol 2015");
+    expect(codes("pastilha freio gol 2015")).toEqual(["PD-GOL"]);
+    expect(page.hits[0]?.fitsVehicle).toBe(true);
+  });
+
+  it("reads multi-word, alphanumeric and hyphenated models, and a model family by its first word", () => {
+    expect(codes("filtro oleo l200 triton 2018")).toEqual(["FO-L200"]);
+    expect(codes("filtro oleo l200").sort()).toEqual(["FO-L200", "FO-SPORT"]);
+    expect(codes("kit relacao cg 160")).toEqual(["KR-CG"]);
+    expect(codes("kit relacao cg160")).toEqual(["KR-CG"]);
+    expect(codes("filtro ar t-cross")).toEqual(["FA-TC"]);
+    expect(codes("filtro ar tcross")).toEqual(["FA-TC"]);
+  });
+
+  it("reads the brand, brand abbreviations, two-digit years and the engine", () => {
+    expect(codes("Volkswagen Polo 2019 pastilha")).toEqual(["PD-POLO"]);
+    expect(codes("pastilha vw gol")).toEqual(["PD-GOL"]);
+    expect(codes("pastilha gol 15")).toEqual(["PD-GOL"]);
+    expect(codes("filtro hb20 1.6")).toEqual(["FO-HB16"]);
+    expect(codes("filtro hb20 1.0")).toEqual(["FA-HB10"]);
+    expect(codes("filtro oleo hb20 1.6 16v")).toEqual(["FO-HB16"]);
+  });
+
+  it("never requires a vehicle word as text: a model named in a description does not make a part fit", () => {
+    // PD-GOL's description names the Onix; only PD-ONIX fits it.
+    expect(codes("pastilha onix")).toEqual(["PD-ONIX"]);
+  });
+});
+
+describe("tolerance", () => {
+  it("forgives accents, case and plurals", () => {
+    expect(codes("PASTILHAS DE FREIO GOL 2015")).toEqual(["PD-GOL"]);
+    expect(codes("amortecedores dianteiros onix")).toEqual(["AM-ONIX"]);
+    expect(codes("suspensão gol 2015").sort()).toEqual(["AM-GOL", "BD-GOL"]);
+  });
+
+  it("corrects one or two typos against the catalogue's words and says so", () => {
+    const page = searchDescription("pastilah freio gol 2015");
+    expect(page.understood.corrections).toEqual([{ from: "pastilah", to: "pastilha" }]);
+    expect(page.hits.map((h) => h.code)).toEqual(["PD-GOL"]);
+    expect(codes("amortceedor onix").sort()).toEqual(["AM-ONIX", "AM-ONIX-T"]);
+    expect(codes("amrtecedr dianteiro onix")).toEqual(["AM-ONIX"]);
+  });
+
+  it("expands the shop abbreviations and synonyms of the database, edited by admins", () => {
+    expect(codes("amort diant onix 2019")).toEqual(["AM-ONIX"]);
+    expect(codes("amort tras onix")).toEqual(["AM-ONIX-T"]);
+    expect(codes("bandeja esq gol")).toEqual(["BD-GOL"]);
+    expect(codes("zorro gol")).toEqual([]);
+    db().insert(searchSynonyms).values({ term: "zorro", meaning: "amortecedor" }).run();
+    expect(codes("zorro gol")).toEqual(["AM-GOL"]);
+  });
+
+  it("completes a word cut short", () => {
+    expect(codes("amortec onix").sort()).toEqual(["AM-ONIX", "AM-ONIX-T"]);
+  });
+});
+
+describe("ranking, paging and filters", () => {
+  it("answers with parts named like the words, and searches descriptions only when no name matches", () => {
+    // The disc only mentions "pastilha" in its description: a name match leaves it out.
+    expect(codes("pastilha gol")).toEqual(["PD-GOL"]);
+    expect(codes("pastilha nova gol")).toEqual(["DS-GOL"]);
+    // The manufacturer counts as a name: "filtro oleo fram".
+    expect(codes("filtro oleo fram")).toEqual(["FO-L200"]);
+  });
+
+  it("pages with the true total and narrows by category, manufacturer, vehicle and position", () => {
+    const all = searchDescription("pastilha", {}, { page: 1, perPage: 2 });
+    expect(all.total).toBe(3);
+    expect(all.pages).toBe(2);
+    const second = searchDescription("pastilha", {}, { page: 2, perPage: 2 });
+    expect(second.hits).toHaveLength(1);
+    expect(second.hits.map((h) => h.id)).not.toContain(all.hits[0]!.id);
+    expect(searchDescription("pastilha", {}, { page: 99, perPage: 2 }).page).toBe(2);
+    expect(codes("pastilha", { manufacturer: "TRW" })).toEqual(["PD-ONIX"]);
+    expect(codes("pastilha", { brand: "Chevrolet" })).toEqual(["PD-ONIX"]);
+    expect(codes("pastilha", { model: "Polo", year: 2019 })).toEqual(["PD-POLO"]);
+    expect(codes("pastilha", { model: "Polo", year: 2018 })).toEqual([]);
+  });
+
+  it("offers facets that count parts", () => {
+    const page = searchDescription("pastilha");
+    expect(page.facets.manufacturers.map((f) => f.value).sort()).toEqual([
+      "Bosch",
+      "Cobreq",
+      "TRW",
+    ]);
+    expect(page.facets.models.find((f) => f.value === "Gol")?.count).toBe(1);
+    expect(page.facets.categories[0]?.label).toBe("Freios");
+  });
+});
+
+describe("no dead ends", () => {
+  it("offers the same words without the year, the engine or the vehicle, with their totals", () => {
+    const page = searchDescription("pastilha freio gol 1999");
+    expect(page.total).toBe(0);
+    expect(page.suggestions).toEqual(
+      expect.arrayContaining([
+        { kind: "without_year", query: "pastilha freio gol", total: 1 },
+        { kind: "without_vehicle", query: "pastilha freio", total: 3 },
+      ]),
+    );
+    const engine = searchDescription("filtro oleo hb20 1.0");
+    expect(engine.suggestions).toContainEqual({
+      kind: "without_engine",
+      query: "filtro oleo hb20",
+      total: 1,
+    });
+  });
+
+  it("offers a spelling too far to correct on its own", () => {
+    const page = searchDescription("pstlha gol");
+    expect(page.total).toBe(0);
+    expect(page.suggestions.map((s) => s.kind)).toContain("spelling");
+  });
+
+  it("answers nothing for nothing", () => {
+    expect(searchDescription("zzzzqqq").hits).toEqual([]);
+    expect(searchDescription("  ,, ").total).toBe(0);
+    expect(understandQuery("de da do").words).toEqual([]);
+  });
+});
