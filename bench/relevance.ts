@@ -374,19 +374,23 @@ async function latencyRun(source: string) {
     kind: QueryKind;
     query: string;
     ms: number;
+    cpuMs: number;
     total: number;
     p1: number;
     empty: boolean;
     understood: string | null;
   }[] = [];
   for (const query of queries) {
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const page = searchDescription(query.query, undefined, PAGE);
     const ms = performance.now() - started;
+    const { user, system } = process.cpuUsage(cpu);
     timed.push({
       kind: query.kind,
       query: query.query,
       ms,
+      cpuMs: (user + system) / 1000,
       total: page.total,
       p1: page.hits.length && judge.isRight(query, page.hits[0].id) ? 1 : 0,
       empty: page.hits.length === 0,
@@ -396,12 +400,15 @@ async function latencyRun(source: string) {
   closeDb();
 
   const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
+  const cpuSorted = timed.map((t) => t.cpuMs).sort((a, b) => a - b);
   const stats = {
     queries: timed.length,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? NaN,
+    cpuP50: percentile(cpuSorted, 50),
+    cpuP95: percentile(cpuSorted, 95),
     p1: mean(timed.map((t) => t.p1)),
     emptyShare: mean(timed.map((t) => (t.empty ? 1 : 0))),
   };
@@ -409,8 +416,14 @@ async function latencyRun(source: string) {
     `\nsearchDescription on ${path.relative(ROOT, source)}, one connection, ${stats.queries} queries (seed ${SEED}):` +
       `\n  p50 ${fixed(stats.p50, 1)} ms · p95 ${fixed(stats.p95, 1)} ms · p99 ${fixed(stats.p99, 1)} ms · max ${fixed(stats.max, 1)} ms` +
       `   (target p95 ≤ ${TARGETS.p95Ms} ms: ${stats.p95 <= TARGETS.p95Ms ? "ok" : "MISS"})` +
-      `\n  P@1 ${fixed(stats.p1)} · empty answers ${fixed(stats.emptyShare * 100, 0)} %`,
+      `\n  CPU of the process per query: p50 ${fixed(stats.cpuP50, 1)} ms · p95 ${fixed(stats.cpuP95, 1)} ms (less sensitive to a busy machine)` +
+      `\n  P@1 ${fixed(stats.p1)} · empty answers ${fixed(stats.emptyShare * 100, 1)} %`,
   );
+  const load = os.loadavg()[0];
+  if (load > os.cpus().length)
+    console.log(
+      `  (load average ${load.toFixed(1)} on ${os.cpus().length} CPUs: wall times include waiting for a CPU)`,
+    );
   console.log("\nby kind (ms):");
   const perKindStats = kinds.map((kind) => {
     const rows = timed.filter((t) => t.kind === kind);
