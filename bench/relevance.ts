@@ -92,8 +92,10 @@ const host = {
 };
 
 async function loadEngine(): Promise<Engine> {
-  const module = process.env.BENCH_RELEVANCE_ENGINE ?? "../app/models/search/description.server";
-  return (await import(module)) as Engine;
+  const other = process.env.BENCH_RELEVANCE_ENGINE;
+  return other
+    ? ((await import(other)) as Engine)
+    : await import("../app/models/search/description.server");
 }
 
 type Judged = {
