@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { NavItem } from "~/utils/navigation";
 import * as messages from "~/messages";
@@ -52,6 +52,8 @@ function NavigationList({ items }: { items: NavItem[] }) {
 
 export function AppShell({ user, navigation, plan, siteName, logoInitials, children }: ShellProps) {
   const n = messages.nav;
+  // A client-side navigation keeps a <details> open: a new one per page closes the phone menu.
+  const { key: pageKey } = useLocation();
   const sidebar = (
     <>
       <nav aria-label={n.mainNavigation}>
@@ -78,7 +80,7 @@ export function AppShell({ user, navigation, plan, siteName, logoInitials, child
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
-          <details className="relative lg:hidden">
+          <details key={pageKey} className="relative lg:hidden">
             <summary
               className="flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
               aria-label={n.openMenu}
