@@ -1,5 +1,10 @@
 /** Part search and vehicle search. */
 
+import { formatInteger } from "../utils/format";
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+const partsCount = (n: number) => `${formatInteger(n)} ${plural(n, "peça", "peças")}`;
+
 export const search = {
   title: "Buscar Peças",
   emptyCode: "Digite um código de peça para buscar",
@@ -82,6 +87,71 @@ export const search = {
     "Tente uma busca por descrição, com o nome da peça e do veículo.",
   ],
   upgrade: "Fazer upgrade",
+  // Description results (issue #25): the true total, what was understood, paging, narrowing.
+  partsCount,
+  descriptionResultsFor: (total: number, query: string) => `${partsCount(total)} para "${query}"`,
+  understoodVehicle: (vehicle: string) => `Peças que servem em ${vehicle}`,
+  removeVehicle: "Buscar sem o veículo",
+  showingFor: (words: string) => `Mostrando resultados para ${words}`,
+  filtersTitle: "Filtrar resultados",
+  filtersTitleActive: (n: number) => `Filtrar resultados (${n} ${plural(n, "filtro", "filtros")})`,
+  filterLabels: {
+    categoryId: "Categoria",
+    manufacturer: "Fabricante da peça",
+    brand: "Marca do veículo",
+    model: "Modelo do veículo",
+    year: "Ano do veículo",
+    position: "Posição",
+  },
+  activeFilters: "Filtros aplicados",
+  removeFilter: (label: string, value: string) => `Remover filtro ${label}: ${value}`,
+  clearFilters: "Limpar filtros",
+  facetCount: (n: number) => formatInteger(n),
+  moreOptions: (n: number) => `Mais ${n} ${plural(n, "opção", "opções")}`,
+  pagination: "Páginas dos resultados",
+  goToPage: (n: number) => `Ir para a página ${n}`,
+  currentPage: (n: number) => `Página ${n}, atual`,
+  pageRange: (from: number, to: number, total: number) =>
+    `Mostrando ${formatInteger(from)}–${formatInteger(to)} de ${partsCount(total)}`,
+  fitsVehicle: (vehicle: string) => `Serve em ${vehicle}`,
+  triedTitle: "O que buscamos",
+  triedWords: (words: string) => `Nome da peça: ${words}`,
+  triedVehicle: (vehicle: string) => `Veículo: ${vehicle}`,
+  triedCorrections: (list: string) => `Corrigimos: ${list}`,
+  triedFilters: (list: string) => `Filtros: ${list}`,
+  suggestionsTitle: "Tente também",
+  suggestionSpelling: "Você quis dizer",
+  suggestionKinds: {
+    spelling: "",
+    without_year: "sem o ano",
+    without_engine: "sem o motor",
+    without_vehicle: "sem o veículo",
+    fewer_words: "com menos palavras",
+  } as Record<string, string>,
+  suggestionCount: (kind: string, total: number) =>
+    kind ? `${kind}: ${partsCount(total)}` : partsCount(total),
+  withoutFilters: "Buscar sem os filtros",
+  descriptionTipsTitle: "Dicas para buscar por descrição",
+  descriptionTips: [
+    'Escreva a peça e o veículo, como no balcão: "pastilha freio gol 2015".',
+    "Abreviações funcionam: diant, tras, amort, cx; acentos e plurais não atrapalham.",
+    "Sem resultado? Tire o ano ou o motor, ou busque só o nome da peça e filtre pelo veículo.",
+    "Tem o código da peça ou o original da montadora? A busca por código é exata.",
+  ],
+  /** Bad paging and narrowing parameters of GET /api/parts/search (the page ignores them). */
+  filterErrors: {
+    invalidPage: (max: number) => `A página deve ser um número inteiro entre 1 e ${max}`,
+    invalidYear: (min: number, max: number) =>
+      `O ano deve ser um número inteiro entre ${min} e ${max}`,
+    tooLong: (label: string, max: number) => `${label}: no máximo ${max} caracteres`,
+    invalidText: (label: string) => `${label}: contém caracteres inválidos`,
+    labels: {
+      manufacturer: "Fabricante",
+      brand: "Marca",
+      model: "Modelo",
+      position: "Posição",
+    },
+  },
   position: { dianteiro: "Dianteiro", traseiro: "Traseiro" } as Record<string, string>,
   side: { esquerdo: "Esquerdo", direito: "Direito" } as Record<string, string>,
   yearRuns: (runs: [number, number][]) =>
@@ -89,7 +159,6 @@ export const search = {
   groupVersions: (versions: string[], more: number) =>
     `${versions.length === 1 && more === 0 ? "versão" : "versões"} ${versions.join(", ")}${more > 0 ? ` e mais ${more}` : ""}`,
   groupFits: "serve no veículo buscado",
-  fitsVehicle: (vehicle: string) => `Serve em ${vehicle}`,
   years: (from: number | null, to: number | null) =>
     from && to ? `${from}–${to}` : from ? `a partir de ${from}` : to ? `até ${to}` : "",
 } as const;

@@ -153,7 +153,9 @@ describe("vehicleGroupsForPart", () => {
     expect(first.items).toHaveLength(VEHICLE_GROUPS_PER_PAGE);
     const last = vehicleGroupsForPart(part, 99);
     expect(last.page).toBe(2);
-    expect(last.items.map((g) => g.model)).toEqual(["Modelo 10", "Modelo 11"]);
+    expect(last.items.map((g) => g.model)).toEqual(
+      [models - 2, models - 1].map((i) => `Modelo ${String(i).padStart(2, "0")}`),
+    );
     // The one-row-per-vehicle listing keeps its contract.
     expect(vehiclesForPart(part).total).toBe(models * 2);
   });

@@ -3,6 +3,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ResultCard } from "~/components/search-result";
 import {
+  FilterPanel,
+  NoDescriptionResults,
+  PageRange,
+  ResultsPagination,
+  UnderstoodLine,
+} from "~/components/search/description-results";
+import {
   readCodeResultsPage,
   resolveSearchType,
   searchResultsPage,
@@ -33,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { q, from } = submission.value;
   const type = resolveSearchType(q, submission.value.type, from);
-  const { outcome, cards } = searchResultsPage(user, q, type, query);
+  const { outcome, cards, description } = searchResultsPage(user, q, type, query);
   const creditStats = {
     remainingSearches: outcome.stats.remainingSearches,
     dailyAllowance: outcome.stats.dailyAllowance,
@@ -45,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query: q,
     type,
     cards,
+    description,
     lowCredits: outcome.lowCredits,
     creditStats,
     reading: null,
@@ -71,6 +79,7 @@ function readCodeResults(
     query,
     type: "image" as const,
     cards,
+    description: null,
     lowCredits: outcome.lowCredits,
     creditStats,
     reading: { ...outcome.reading, others: read.filter((code) => code !== query).slice(0, 5) },
@@ -185,7 +194,9 @@ export default function SearchPage() {
       {data.state === "results" ? (
         <header>
           <h1 className="text-2xl font-bold" data-testid="results-heading">
-            {m.resultsFor(data.cards.length, data.query)}
+            {data.description
+              ? m.descriptionResultsFor(data.description.total, data.query)
+              : m.resultsFor(data.cards.length, data.query)}
           </h1>
           <p className="text-sm text-slate-600">{m.byType(data.type)}</p>
         </header>
@@ -207,17 +218,31 @@ export default function SearchPage() {
       {data.state === "results" && (
         <>
           {data.lowCredits && <CreditsLow remaining={data.creditStats.remainingSearches} />}
+          {data.description && <UnderstoodLine view={data.description} />}
+          {data.description && <FilterPanel view={data.description} params={params} />}
           {data.cards.length > 0 ? (
             <>
-              <p role="status" className="text-sm font-medium text-emerald-800">
-                {data.cards.length === 1 ? m.foundOne : m.foundMany(data.cards.length)}
-              </p>
+              {data.description ? (
+                <PageRange view={data.description} />
+              ) : (
+                <p role="status" className="text-sm font-medium text-emerald-800">
+                  {data.cards.length === 1 ? m.foundOne : m.foundMany(data.cards.length)}
+                </p>
+              )}
               <div className="space-y-4">
                 {data.cards.map((card) => (
-                  <ResultCard key={card.id} part={card} pageHref={pageHref(card.id)} />
+                  <ResultCard
+                    key={card.id}
+                    part={card}
+                    pageHref={pageHref(card.id)}
+                    vehicle={data.description?.vehicle}
+                  />
                 ))}
               </div>
+              {data.description && <ResultsPagination view={data.description} params={params} />}
             </>
+          ) : data.description ? (
+            <NoDescriptionResults view={data.description} params={params} />
           ) : (
             <div className="card p-6 text-center" data-testid="empty-results">
               <h2 className="text-lg font-semibold">{m.emptyTitle}</h2>
@@ -225,7 +250,7 @@ export default function SearchPage() {
                 {data.type === "description" ? m.noResultDescription : m.noResultCode}
               </p>
               <ul className="mx-auto mt-4 max-w-md list-inside list-disc text-left text-sm text-slate-700">
-                {m.emptyTips.map((tip) => (
+                {(data.type === "description" ? m.descriptionTips : m.emptyTips).map((tip) => (
                   <li key={tip}>{tip}</li>
                 ))}
               </ul>

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { SEARCH_TYPES } from "./search";
+import {
+  filterInteger,
+  filterText,
+  SEARCH_FILTER_TEXT_MAX,
+  SEARCH_MAX_PAGE,
+  SEARCH_TYPES,
+  SEARCH_YEAR_MAX,
+  SEARCH_YEAR_MIN,
+} from "./search";
 
 /**
  * Query-string and path parameters of the parts, vehicles and dashboard API. Every value arrives as
@@ -70,7 +78,31 @@ function optionalIdParam(message: string) {
     });
 }
 
-/** GET /api/parts/search?q&limit&category_id&type */
+const f = messages.search.filterErrors;
+
+/** A narrowing text (manufacturer, brand, model, position): bounded, no control characters. */
+function filterTextParam(label: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = filterText(raw);
+      if (value === "too_long" || value === "invalid") {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            value === "too_long" ? f.tooLong(label, SEARCH_FILTER_TEXT_MAX) : f.invalidText(label),
+        });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+/**
+ * GET /api/parts/search?q&type&page&per_page&limit&category_id&manufacturer&brand&model&year&position
+ * (ADR 0035). `per_page` (1–100, more is served as 100) replaces `limit`, kept for older clients.
+ */
 export const apiPartsSearchSchema = z.object({
   q: z
     .string({ error: messages.search.emptyQuery })
@@ -91,7 +123,44 @@ export const apiPartsSearchSchema = z.object({
     message: m.invalidLimit(1, PARTS_SEARCH_MAX_LIMIT),
     clamp: true,
   }),
+  page: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = filterInteger(raw, 1, SEARCH_MAX_PAGE);
+      if (value === "invalid" || value === "too_long") {
+        ctx.addIssue({ code: "custom", message: f.invalidPage(SEARCH_MAX_PAGE) });
+        return z.NEVER;
+      }
+      return value ?? 1;
+    }),
+  per_page: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = filterInteger(raw, 1, Number.MAX_SAFE_INTEGER);
+      if (value === "invalid" || value === "too_long") {
+        ctx.addIssue({ code: "custom", message: m.invalidPerPage(PARTS_SEARCH_MAX_LIMIT) });
+        return z.NEVER;
+      }
+      return value === undefined ? undefined : Math.min(value, PARTS_SEARCH_MAX_LIMIT);
+    }),
   category_id: optionalIdParam(m.invalidCategory),
+  manufacturer: filterTextParam(f.labels.manufacturer),
+  brand: filterTextParam(f.labels.brand),
+  model: filterTextParam(f.labels.model),
+  year: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = filterInteger(raw, SEARCH_YEAR_MIN, SEARCH_YEAR_MAX);
+      if (value === "invalid" || value === "too_long") {
+        ctx.addIssue({ code: "custom", message: f.invalidYear(SEARCH_YEAR_MIN, SEARCH_YEAR_MAX) });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  position: filterTextParam(f.labels.position),
   type: z
     .string({ error: m.invalidType })
     .optional()

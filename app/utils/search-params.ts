@@ -8,3 +8,18 @@ export const vehiclePageParam = (partId: number) => `v${partId}`;
 
 /** The URL parameter, repeated, that carries the codes read on a photo to the results page. */
 export const READ_CODES_PARAM = "lido";
+
+/**
+ * The page of a description search and the narrowing it takes, with the same names as
+ * GET /api/parts/search (ADR 0035).
+ */
+export const PAGE_PARAM = "page";
+export const FILTER_PARAMS = {
+  categoryId: "category_id",
+  manufacturer: "manufacturer",
+  brand: "brand",
+  model: "model",
+  year: "year",
+  position: "position",
+} as const;
+export type FilterKey = keyof typeof FILTER_PARAMS;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { searches, users } from "~db/schema";
+import { partVehicles, searches, users } from "~db/schema";
 import * as activityRoute from "~/routes/api.dashboard.activity";
 import * as topSearchesRoute from "~/routes/api.dashboard.top-searches";
 import * as byCode from "~/routes/api.parts.code.$code";
@@ -191,6 +191,7 @@ describe("GET /api/parts/search", () => {
       compat_count: 2,
       found_via: null,
       match: "code",
+      fits_vehicle: null,
     });
   });
 
@@ -342,6 +343,180 @@ describe("GET /api/parts/search", () => {
     }
     expect(me.logged()).toHaveLength(0);
     expect(me.stats().remainingSearches).toBe(3);
+  });
+});
+
+/** A search answer's envelope with what sits beside `data` (ADR 0035). */
+async function searchPage(response: Response) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer read in tests
+  return (await envelope(response)) as Awaited<ReturnType<typeof envelope>> & Record<string, any>;
+}
+
+describe("GET /api/parts/search: pages, total and filters (issue #25)", () => {
+  const BIELETAS = 25;
+  let golBieleta: ReturnType<typeof createVehicle>;
+  beforeAll(() => {
+    const suspensao = createCategory("Suspensão Paginada");
+    golBieleta = createVehicle({ brand: "Volkswagen", model: "Gol", year: 2016 });
+    const palio = createVehicle({ brand: "Fiat", model: "Palio", year: 2013 });
+    for (let i = 0; i < BIELETAS; i++) {
+      const part = createPart({
+        code: `BIEL-${String(i).padStart(3, "0")}`,
+        name: `Bieleta paginada ${i}`,
+        manufacturer: i % 5 === 0 ? "Nakata" : "Cofap",
+        categoryId: i % 2 === 0 ? suspensao.id : null,
+      });
+      // 1 in 3 fits the Gol (front), the others the Palio (rear).
+      db()
+        .insert(partVehicles)
+        .values({
+          partId: part.id,
+          vehicleId: i % 3 === 0 ? golBieleta.id : palio.id,
+          position: i % 3 === 0 ? "dianteiro" : "traseiro",
+        })
+        .run();
+    }
+  });
+
+  const ids = (body: { data: { id: number }[] }) => body.data.map((p) => p.id);
+
+  it("answers the true total and the page, pages of per_page; the next page costs nothing", async () => {
+    const me = await client({ daily: 5 });
+    const first = await call(
+      partsSearch.loader,
+      "/api/parts/search?q=bieleta+paginada&per_page=10",
+      { token: me.token },
+    );
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Search-Charged")).toBe("true");
+    const one = await searchPage(first);
+    expect(one).toMatchObject({ total: BIELETAS, page: 1, per_page: 10, pages: 3 });
+    expect(one.message).toBe(`${BIELETAS} peça(s) encontrada(s)`);
+    expect(one.data).toHaveLength(10);
+    expect(one.understood).toMatchObject({ vehicle: null, part_words: expect.any(Array) });
+    expect(one.facets.manufacturers.map((f: { value: string }) => f.value).sort()).toEqual([
+      "Cofap",
+      "Nakata",
+    ]);
+
+    const second = await call(
+      partsSearch.loader,
+      "/api/parts/search?q=bieleta+paginada&per_page=10&page=2",
+      { token: me.token },
+    );
+    expect(second.headers.get("X-Search-Charged")).toBe("false");
+    const two = await searchPage(second);
+    expect(two).toMatchObject({ total: BIELETAS, page: 2, pages: 3 });
+    const last = await searchPage(
+      await call(partsSearch.loader, "/api/parts/search?q=bieleta+paginada&per_page=10&page=3", {
+        token: me.token,
+      }),
+    );
+    expect(last.data).toHaveLength(5);
+    const all = [...ids(one), ...ids(two), ...ids(last)];
+    expect(new Set(all).size).toBe(BIELETAS);
+    expect(me.stats().remainingSearches).toBe(4);
+  });
+
+  it("narrows by manufacturer, category, vehicle brand, model, year and position", async () => {
+    const me = await client({ daily: 20 });
+    const total = async (params: string) =>
+      (
+        await searchPage(
+          await call(partsSearch.loader, `/api/parts/search?q=bieleta+paginada&${params}`, {
+            token: me.token,
+          }),
+        )
+      ).total;
+    expect(await total("manufacturer=Nakata")).toBe(5);
+    expect(await total("brand=Fiat")).toBe(16);
+    expect(await total("model=Gol&year=2016")).toBe(9);
+    expect(await total("model=Gol&year=2001")).toBe(0);
+    expect(await total("position=traseiro")).toBe(16);
+    expect(await total("brand=Fiat&manufacturer=Nakata")).toBe(3);
+    const suspensao = (
+      await searchPage(
+        await call(partsSearch.loader, "/api/parts/search?q=bieleta+paginada", { token: me.token }),
+      )
+    ).facets.categories.find((c: { label: string }) => c.label === "Suspensão Paginada");
+    expect(await total(`category_id=${suspensao.value}`)).toBe(13);
+    // Narrowing re-reads the search: one charge for all of it.
+    expect(me.stats().chargedToday).toBe(1);
+  });
+
+  it("says which vehicle it understood and marks the parts that fit it", async () => {
+    const me = await client({ daily: 5 });
+    const body = await searchPage(
+      await call(partsSearch.loader, "/api/parts/search?q=bieleta+paginada+gol+2016", {
+        token: me.token,
+      }),
+    );
+    expect(body.understood.vehicle).toBe("Volkswagen Gol 2016");
+    expect(body.total).toBe(9);
+    expect(body.data.every((p: { fits_vehicle: boolean }) => p.fits_vehicle)).toBe(true);
+  });
+
+  it("answers nothing found with the nearest searches, free of charge", async () => {
+    const me = await client({ daily: 5 });
+    const response = await call(
+      partsSearch.loader,
+      "/api/parts/search?q=bieleta+paginada+palio+2016",
+      { token: me.token },
+    );
+    expect(response.headers.get("X-Search-Charged")).toBe("false");
+    const body = await searchPage(response);
+    expect(body).toMatchObject({ total: 0, data: [], pages: 1 });
+    expect(body.suggestions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "without_year", total: 16 }),
+        expect.objectContaining({ kind: "without_vehicle", total: BIELETAS }),
+      ]),
+    );
+    expect(me.stats().remainingSearches).toBe(5);
+  });
+
+  it("pages a code search too, with its total", async () => {
+    const me = await client({ daily: 5 });
+    const body = await searchPage(
+      await call(partsSearch.loader, "/api/parts/search?q=LM&per_page=2&page=3", {
+        token: me.token,
+      }),
+    );
+    expect(body).toMatchObject({ total: 5, page: 3, per_page: 2, pages: 3, understood: null });
+    expect(body.data).toHaveLength(1);
+  });
+
+  it("gives 400 with field messages for bad paging and filters, and charges nothing", async () => {
+    const me = await client({ daily: 3 });
+    const cases: [string, string, string][] = [
+      ["page=0", "page", "A página deve ser um número inteiro entre 1 e 500"],
+      ["page=abc", "page", "A página deve ser um número inteiro entre 1 e 500"],
+      ["page=501", "page", "A página deve ser um número inteiro entre 1 e 500"],
+      ["page=-1", "page", "A página deve ser um número inteiro entre 1 e 500"],
+      ["per_page=0", "per_page", "Itens por página deve ser um número inteiro entre 1 e 100"],
+      ["per_page=1.5", "per_page", "Itens por página deve ser um número inteiro entre 1 e 100"],
+      ["year=15", "year", "O ano deve ser um número inteiro entre 1900 e 2100"],
+      ["year=dois+mil", "year", "O ano deve ser um número inteiro entre 1900 e 2100"],
+      [`manufacturer=${"x".repeat(81)}`, "manufacturer", "Fabricante: no máximo 80 caracteres"],
+      ["brand=Fi%01at", "brand", "Marca: contém caracteres inválidos"],
+      [`model=${"M".repeat(500)}`, "model", "Modelo: no máximo 80 caracteres"],
+      ["position=%00", "position", "Posição: contém caracteres inválidos"],
+    ];
+    for (const [query, field, message] of cases) {
+      const response = await call(partsSearch.loader, `/api/parts/search?q=bieleta&${query}`, {
+        token: me.token,
+      });
+      expect(response.status, query).toBe(400);
+      const body = await searchPage(response);
+      expect(body, query).toMatchObject({ success: false, data: null, message });
+      expect(body.errors?.[field]).toEqual([message]);
+    }
+    // Too many per page is served as the most, like limit.
+    const many = await call(partsSearch.loader, "/api/parts/search?q=bieleta&per_page=5000", {
+      token: me.token,
+    });
+    expect((await searchPage(many)).per_page).toBe(100);
+    expect(me.logged()).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CreditStats } from "~/models/credits.server";
+import type { DescriptionPage } from "~/models/search/description.types";
 import * as messages from "~/messages";
 
 /**
@@ -38,4 +39,40 @@ export function foundMessage(count: number, type: "code" | "description"): strin
   const m = messages.search;
   if (count === 0) return type === "code" ? m.noResultCode : m.noResultDescription;
   return count === 1 ? m.foundOne : m.foundMany(count);
+}
+
+type FacetView<V> = { value: V; label: string; count: number };
+
+/**
+ * What GET /api/parts/search answers beside `data` (ADR 0035): the true total and the page, and
+ * for a description, what was understood, the narrowing choices and (when nothing is found) the
+ * nearest searches. `data` stays the list of parts.
+ */
+export function searchPageView(
+  paging: { total: number; page: number; perPage: number; pages: number },
+  description: DescriptionPage | null,
+) {
+  const facet = <V>(values: FacetView<V>[]) =>
+    values.map((v) => ({ value: v.value, label: v.label, count: v.count }));
+  return {
+    total: paging.total,
+    page: paging.page,
+    per_page: paging.perPage,
+    pages: paging.pages,
+    understood: description && {
+      query: description.understood.query,
+      part_words: description.understood.partWords,
+      vehicle: description.understood.vehicleLabel,
+      corrections: description.understood.corrections,
+    },
+    facets: description && {
+      categories: facet(description.facets.categories),
+      manufacturers: facet(description.facets.manufacturers),
+      brands: facet(description.facets.brands),
+      models: facet(description.facets.models),
+      years: facet(description.facets.years),
+      positions: facet(description.facets.positions),
+    },
+    suggestions: description?.suggestions ?? [],
+  };
 }
