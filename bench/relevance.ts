@@ -430,24 +430,27 @@ async function latencyRun(source: string) {
   const perKindStats = kinds.map((kind) => {
     const rows = timed.filter((t) => t.kind === kind);
     const ms = rows.map((t) => t.ms).sort((a, b) => a - b);
+    const cpu = rows.map((t) => t.cpuMs).sort((a, b) => a - b);
     return {
       kind,
       queries: rows.length,
       p50: percentile(ms, 50),
       p95: percentile(ms, 95),
       max: ms.at(-1) ?? NaN,
+      cpuP50: percentile(cpu, 50),
+      cpuP95: percentile(cpu, 95),
       p1: mean(rows.map((t) => t.p1)),
     };
   });
   for (const k of perKindStats)
     console.log(
-      `  ${k.kind.padEnd(13)} n ${String(k.queries).padStart(3)}  p50 ${fixed(k.p50, 1).padStart(7)}  p95 ${fixed(k.p95, 1).padStart(7)}  max ${fixed(k.max, 1).padStart(7)}  P@1 ${fixed(k.p1)}`,
+      `  ${k.kind.padEnd(13)} n ${String(k.queries).padStart(3)}  p50 ${fixed(k.p50, 1).padStart(7)}  p95 ${fixed(k.p95, 1).padStart(7)}  max ${fixed(k.max, 1).padStart(7)}  CPU p50 ${fixed(k.cpuP50, 1).padStart(6)}  p95 ${fixed(k.cpuP95, 1).padStart(6)}  P@1 ${fixed(k.p1)}`,
     );
   const slowest = [...timed].sort((a, b) => b.ms - a.ms).slice(0, 5);
   console.log("\nslowest 5:");
   for (const t of slowest)
     console.log(
-      `  ${fixed(t.ms, 1).padStart(8)} ms  [${t.kind}] "${t.query}" → ${t.total} found, ${t.understood ?? "no vehicle"}`,
+      `  ${fixed(t.ms, 1).padStart(8)} ms (CPU ${fixed(t.cpuMs, 1)})  [${t.kind}] "${t.query}" → ${t.total} found, ${t.understood ?? "no vehicle"}`,
     );
   if (VERBOSE) {
     console.log("\nfirst card wrong or empty:");
