@@ -37,4 +37,13 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toContain("script-src 'self' 'nonce-abc123'");
     expect(policy).toContain("frame-ancestors 'none'");
   });
+
+  it("lets the home page preview the chosen photo from an object URL (blob:)", () => {
+    const imgSrc = contentSecurityPolicy("n")
+      .split("; ")
+      .find((directive) => directive.startsWith("img-src "));
+    expect(imgSrc?.split(" ")).toContain("blob:");
+    // Only images: scripts, frames and connections still may not come from a blob.
+    expect(contentSecurityPolicy("n")).not.toMatch(/(script|connect|default|frame)-src[^;]*blob:/);
+  });
 });

@@ -25,7 +25,9 @@ export function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    // blob: the photo chosen on the home page's "Por Imagem" tab is previewed from an object URL
+    // (URL.createObjectURL), before anything is uploaded.
+    "img-src 'self' data: blob: https:",
     "connect-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
