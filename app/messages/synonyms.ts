@@ -9,6 +9,8 @@ export const synonyms = {
   term: "Palavra digitada",
   termHint: "Uma palavra, como o mecânico escreve (ex.: diant).",
   meaning: "Também procurar por",
+  termColumn: "Palavra",
+  meaningColumn: "Também procura",
   meaningHint: "A palavra do catálogo que ela quer dizer (ex.: dianteiro).",
   add: "Adicionar sinônimo",
   adding: "Adicionando...",

@@ -149,16 +149,20 @@ export default function SynonymsPage() {
       </p>
       <section aria-label={m.listLabel}>
         <DataTable
-          columns={[{ label: m.term }, { label: m.meaning }, { label: a.actions, align: "right" }]}
+          columns={[
+            { label: m.termColumn },
+            { label: m.meaningColumn },
+            { label: a.actions, align: "right" },
+          ]}
           empty={q ? m.noMatch : m.empty}
           isEmpty={synonyms.length === 0}
         >
           {synonyms.map((synonym) => (
             <DataRow key={synonym.id} data-testid="synonym-row">
-              <th scope="row" className="px-4 py-3 font-semibold">
+              <th scope="row" className="px-4 py-3 wrap-anywhere font-semibold">
                 {synonym.term}
               </th>
-              <td className="px-4 py-3 text-slate-700">
+              <td className="px-4 py-3 wrap-anywhere text-slate-700">
                 <span aria-hidden="true" className="mr-2 text-slate-400">
                   →
                 </span>

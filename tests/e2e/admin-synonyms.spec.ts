@@ -40,6 +40,11 @@ test.describe("search synonyms back-office", () => {
     ).toBeVisible();
     // The seeded abbreviations are listed.
     await expect(page.getByRole("rowheader", { name: "amort", exact: true }).first()).toBeVisible();
+    // The table fits the phone: each row's "Excluir" is there without scrolling sideways.
+    const table = page.getByRole("table");
+    expect(
+      await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth),
+    ).toBe(true);
 
     // A refusal keeps what was typed and says why, on the field.
     const termField = page.getByLabel("Palavra digitada");
