@@ -359,7 +359,18 @@ async function latencyRun(source: string) {
   const { db, closeDb } = await import("../app/utils/db.server");
   const { searchDescription } = await loadEngine();
   const migrating = performance.now();
-  const client = db().$client;
+  let client;
+  try {
+    client = db().$client;
+  } catch (error) {
+    // A migration edited after the catalogue was migrated runs again and trips on its own tables.
+    throw new Error(
+      `The copy of ${source} does not migrate to the current schema (${(error as Error).message.split("\n")[0]}). ` +
+        "If a migration changed after the catalogue was generated, regenerate it " +
+        "(npx tsx bench/generate-catalogue.ts) and run again; --fresh-copy retakes the copy.",
+      { cause: error },
+    );
+  }
   console.log(`Opened and migrated the copy in ${Math.round(performance.now() - migrating)} ms.`);
   const kinds = QUERY_KINDS.filter((kind) => kind !== "part_only");
   const perKind = Math.ceil(LATENCY_QUERIES / kinds.length);
