@@ -8,7 +8,12 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { searchSynonyms } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
-import { addSynonym, getSynonym, synonymMeanings } from "~/models/search/synonyms.server";
+import {
+  addSynonym,
+  getSynonym,
+  synonymMeanings,
+  SYNONYMS_MAX,
+} from "~/models/search/synonyms.server";
 import type { User } from "~/models/user.server";
 import * as deleteRoute from "~/routes/_app.admin_.synonyms.$id.delete";
 import * as listRoute from "~/routes/_app.admin_.synonyms";
@@ -197,6 +202,20 @@ describe("adding a synonym (POST /admin/synonyms)", () => {
     expect(response.status).toBe(409);
     expect(await errorsOf(response)).toEqual({ term: [m.duplicate] });
     expect(rows()).toEqual(["diant>dianteiro"]);
+  });
+
+  it("refuses a new synonym once the table is full, with a 409 above the form", async () => {
+    const insert = db().$client.prepare(
+      "insert into search_synonyms (term, meaning) values (?, ?)",
+    );
+    db().$client.transaction(() => {
+      for (let i = 0; i < SYNONYMS_MAX; i++) insert.run(`t${i}`, "x");
+    })();
+    const response = await add({ term: "embr", meaning: "embreagem" });
+    expect(response.status).toBe(409);
+    const reply = (await response.json()) as { error?: Record<string, string[]> };
+    expect(reply.error).toEqual({ "": [m.full("2.000")] });
+    expect(rows()).toHaveLength(SYNONYMS_MAX);
   });
 
   it("refuses malformed bodies with a 4xx in pt-BR, writing nothing", async () => {
