@@ -17,7 +17,15 @@
  * Deterministic: the same sizes and --seed give the same catalogue.
  */
 import type Database from "better-sqlite3";
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { seedDatabase } from "~db/seed";
@@ -1187,6 +1195,17 @@ function savedTriggers(sqlite: Database.Database, table: string): Saved[] {
     .all(table) as Saved[];
 }
 
+/** The statement of migration 0010 that fills parts.fitment_keys for every part: one source of truth. */
+function fitmentKeysStatement(): string {
+  const migration = readFileSync(path.join(ROOT, "db/migrations/0010_search_synonyms.sql"), "utf8");
+  const statement = migration
+    .split("--> statement-breakpoint")
+    .map((part) => part.replace(/^\s*--.*$/gm, "").trim())
+    .find((part) => part.startsWith("UPDATE parts SET fitment_keys"));
+  if (!statement) throw new Error("migration 0010 has no fitment_keys statement");
+  return statement;
+}
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 // ---------------------------------------------------------------------------------------------
@@ -1285,7 +1304,10 @@ async function main() {
 
   const catalogueTables = ["parts", "part_alternative_codes", "vehicles", "part_vehicles"];
   const indexes = savedIndexes(sqlite, catalogueTables);
-  const triggers = savedTriggers(sqlite, "parts");
+  // The fitment-key triggers on part_vehicles and vehicles would re-index a part per fitment.
+  const triggers = ["parts", "part_vehicles", "vehicles"].flatMap((table) =>
+    savedTriggers(sqlite, table),
+  );
   for (const t of triggers) sqlite.exec(`drop trigger ${quoteIdent(t.name)}`);
   for (const i of indexes) sqlite.exec(`drop index ${quoteIdent(i.name)}`);
 
@@ -1578,6 +1600,8 @@ async function main() {
   // 6. Indexes and triggers back, exactly as the migrations wrote them; the FTS index in one go.
   for (const i of indexes) sqlite.exec(i.sql);
   phase("indexes");
+  sqlite.exec(fitmentKeysStatement());
+  phase("fitment keys");
   sqlite.exec("insert into parts_fts(parts_fts) values('rebuild')");
   phase("fts rebuild");
   if (options.optimizeFts) {

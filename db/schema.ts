@@ -283,6 +283,12 @@ export const parts = sqliteTable(
     manufacturer: text("manufacturer").notNull(),
     mercadoLivreLink: text("mercado_livre_link"),
     imageUrl: text("image_url"),
+    /**
+     * The brands and models the part fits, as one-word keys ("bvolkswagen mvolkswagengol"), kept
+     * by triggers on part_vehicles and vehicles so the descriptions index can narrow by vehicle
+     * (ADR 0032). Never written by the app.
+     */
+    fitmentKeys: text("fitment_keys").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -335,6 +341,8 @@ export const vehicles = sqliteTable(
     index("vehicles_brand_model_year_idx").on(t.brand, t.model, t.year),
     // A description query may name the model without the brand ("pastilha gol 2015").
     index("vehicles_model_year_idx").on(t.model, t.year),
+    // The search's vehicle dictionary notices an edited vehicle by its latest updated_at.
+    index("vehicles_updated_idx").on(t.updatedAt),
     index("vehicles_type_brand_idx").on(t.vehicleType, t.brand),
     uniqueIndex("vehicles_fipe_year_unique")
       .on(t.fipeCode, t.year)
@@ -362,7 +370,8 @@ export const partVehicles = sqliteTable(
   },
   (t) => [
     uniqueIndex("part_vehicles_part_vehicle_unique").on(t.partId, t.vehicleId),
-    index("part_vehicles_vehicle_idx").on(t.vehicleId),
+    // Covers "which parts fit this vehicle" without reading the fitment rows.
+    index("part_vehicles_vehicle_idx").on(t.vehicleId, t.partId, t.position),
   ],
 );
 

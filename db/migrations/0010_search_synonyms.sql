@@ -6,11 +6,60 @@ CREATE TABLE `search_synonyms` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `search_synonyms_term_meaning_unique` ON `search_synonyms` (`term`,`meaning`);--> statement-breakpoint
+DROP INDEX `part_vehicles_vehicle_idx`;--> statement-breakpoint
+CREATE INDEX `part_vehicles_vehicle_idx` ON `part_vehicles` (`vehicle_id`,`part_id`,`position`);--> statement-breakpoint
+ALTER TABLE `parts` ADD `fitment_keys` text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX `vehicles_model_year_idx` ON `vehicles` (`model`,`year`);
 --> statement-breakpoint
--- The descriptions index gains the category's name, so "suspensao gol" finds the parts filed under
--- Suspensão and a name can outrank a category, and a category a description (bm25 column weights).
--- External content is a view over parts and categories; triggers on both keep the index in step.
+-- A part's fitting brands and models as one-word keys: the descriptions index narrows by vehicle
+-- with them (ADR 0032). Triggers keep them in step with fitments and vehicles.
+UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
+      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+      UNION
+      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+    )), '');
+--> statement-breakpoint
+CREATE TRIGGER `parts_fitment_keys_after_fitment_insert` AFTER INSERT ON `part_vehicles` BEGIN
+  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
+      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+      UNION
+      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+    )), '') WHERE id = new.part_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `parts_fitment_keys_after_fitment_delete` AFTER DELETE ON `part_vehicles` BEGIN
+  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
+      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+      UNION
+      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+    )), '') WHERE id = old.part_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `parts_fitment_keys_after_fitment_update` AFTER UPDATE OF part_id, vehicle_id ON `part_vehicles` BEGIN
+  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
+      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+      UNION
+      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+    )), '') WHERE id = old.part_id;
+  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
+      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+      UNION
+      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+    )), '') WHERE id = new.part_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `parts_fitment_keys_after_vehicle_rename` AFTER UPDATE OF brand, model ON `vehicles` BEGIN
+  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
+      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+      UNION
+      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+    )), '')
+  WHERE id IN (SELECT part_id FROM part_vehicles WHERE vehicle_id = new.id);
+END;
+--> statement-breakpoint
+-- The descriptions index gains the category's name (so "suspensao gol" finds the parts filed under
+-- Suspensão, and a name outranks a category) and the fitment keys. External content is a view over
+-- parts and categories; triggers on both keep the index in step.
 DROP TRIGGER IF EXISTS `parts_fts_after_insert`;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS `parts_fts_after_delete`;
@@ -21,7 +70,8 @@ DROP TABLE IF EXISTS `parts_fts`;
 --> statement-breakpoint
 CREATE VIEW `parts_fts_source` AS
   SELECT p.id AS id, p.name AS name, coalesce(c.name, '') AS category,
-         coalesce(p.description, '') AS description, p.manufacturer AS manufacturer
+         coalesce(p.description, '') AS description, p.manufacturer AS manufacturer,
+         p.fitment_keys AS fitment_keys
   FROM parts p LEFT JOIN categories c ON c.id = p.category_id;
 --> statement-breakpoint
 CREATE VIRTUAL TABLE `parts_fts` USING fts5(
@@ -29,6 +79,7 @@ CREATE VIRTUAL TABLE `parts_fts` USING fts5(
   category,
   description,
   manufacturer,
+  fitment_keys,
   content='parts_fts_source',
   content_rowid='id',
   tokenize='unicode61 remove_diacritics 2',
@@ -38,37 +89,38 @@ CREATE VIRTUAL TABLE `parts_fts` USING fts5(
 INSERT INTO parts_fts(parts_fts) VALUES ('rebuild');
 --> statement-breakpoint
 CREATE TRIGGER `parts_fts_after_insert` AFTER INSERT ON `parts` BEGIN
-  INSERT INTO parts_fts(rowid, name, category, description, manufacturer)
+  INSERT INTO parts_fts(rowid, name, category, description, manufacturer, fitment_keys)
   VALUES (new.id, new.name, coalesce((SELECT name FROM categories WHERE id = new.category_id), ''),
-          coalesce(new.description, ''), new.manufacturer);
+          coalesce(new.description, ''), new.manufacturer, new.fitment_keys);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `parts_fts_after_delete` AFTER DELETE ON `parts` BEGIN
-  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer)
+  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer, fitment_keys)
   VALUES ('delete', old.id, old.name, coalesce((SELECT name FROM categories WHERE id = old.category_id), ''),
-          coalesce(old.description, ''), old.manufacturer);
+          coalesce(old.description, ''), old.manufacturer, old.fitment_keys);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `parts_fts_after_update` AFTER UPDATE OF name, category_id, description, manufacturer ON `parts` BEGIN
-  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer)
+CREATE TRIGGER `parts_fts_after_update` AFTER UPDATE OF name, category_id, description, manufacturer, fitment_keys ON `parts` BEGIN
+  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer, fitment_keys)
   VALUES ('delete', old.id, old.name, coalesce((SELECT name FROM categories WHERE id = old.category_id), ''),
-          coalesce(old.description, ''), old.manufacturer);
-  INSERT INTO parts_fts(rowid, name, category, description, manufacturer)
+          coalesce(old.description, ''), old.manufacturer, old.fitment_keys);
+  INSERT INTO parts_fts(rowid, name, category, description, manufacturer, fitment_keys)
   VALUES (new.id, new.name, coalesce((SELECT name FROM categories WHERE id = new.category_id), ''),
-          coalesce(new.description, ''), new.manufacturer);
+          coalesce(new.description, ''), new.manufacturer, new.fitment_keys);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `parts_fts_after_category_rename` AFTER UPDATE OF name ON `categories` BEGIN
-  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer)
-  SELECT 'delete', p.id, p.name, old.name, coalesce(p.description, ''), p.manufacturer
+  INSERT INTO parts_fts(parts_fts, rowid, name, category, description, manufacturer, fitment_keys)
+  SELECT 'delete', p.id, p.name, old.name, coalesce(p.description, ''), p.manufacturer, p.fitment_keys
   FROM parts p WHERE p.category_id = old.id;
-  INSERT INTO parts_fts(rowid, name, category, description, manufacturer)
-  SELECT p.id, p.name, new.name, coalesce(p.description, ''), p.manufacturer
+  INSERT INTO parts_fts(rowid, name, category, description, manufacturer, fitment_keys)
+  SELECT p.id, p.name, new.name, coalesce(p.description, ''), p.manufacturer, p.fitment_keys
   FROM parts p WHERE p.category_id = new.id;
 END;
 --> statement-breakpoint
--- The index's words with how many parts hold each: the vocabulary misspelt words are corrected against.
-CREATE VIRTUAL TABLE `parts_fts_vocab` USING fts5vocab('parts_fts', 'row');
+-- The index's words per column with how many parts hold each: the vocabulary misspelt words are
+-- corrected against (the fitment keys are left out by the reader).
+CREATE VIRTUAL TABLE `parts_fts_vocab` USING fts5vocab('parts_fts', 'col');
 --> statement-breakpoint
 -- The common shop abbreviations and synonyms; admins edit them on /admin/synonyms.
 INSERT INTO `search_synonyms` (`term`, `meaning`) VALUES

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { searchSynonyms } from "~db/schema";
+import { eq } from "drizzle-orm";
+import { partVehicles, searchSynonyms, vehicles } from "~db/schema";
 import { createCategory, createPart, createVehicle, fit } from "../../../tests/support/factories";
-import { searchDescription, understandQuery } from "./description.server";
+import { searchDescription } from "./description.server";
+import { understandQuery } from "./understand.server";
 
 /**
  * A small catalogue where every rule can be seen: two cars with the same part name, a model of two
@@ -296,5 +298,42 @@ describe("no dead ends", () => {
     expect(searchDescription("zzzzqqq").hits).toEqual([]);
     expect(searchDescription("  ,, ").total).toBe(0);
     expect(understandQuery("de da do").words).toEqual([]);
+  });
+});
+
+describe("the index follows fitments and vehicles", () => {
+  it("finds a part as soon as it is fitted, and no longer once the fitment goes", () => {
+    const doblo = createVehicle({ brand: "Fiat", model: "Doblò", year: 2012 });
+    expect(codes("amortecedor doblo")).toEqual([]);
+    fit(ids.shockGol!, doblo.id);
+    expect(codes("amortecedor doblo")).toEqual(["AM-GOL"]);
+    expect(codes("amortecedor DOBLÒ 2012")).toEqual(["AM-GOL"]);
+    db().delete(partVehicles).where(eq(partVehicles.vehicleId, doblo.id)).run();
+    expect(codes("amortecedor doblo")).toEqual([]);
+  });
+
+  it("follows a vehicle renamed or deleted, with accents, hyphens and spaces in its name", () => {
+    const cactus = createVehicle({ brand: "Citroën", model: "C4 Cactus", year: 2020 });
+    fit(ids.oilHb16!, cactus.id);
+    expect(codes("filtro oleo c4 cactus")).toEqual(["FO-HB16"]);
+    expect(codes("filtro oleo citroen c4 cactus 2020")).toEqual(["FO-HB16"]);
+    db()
+      .update(vehicles)
+      .set({ model: "C4-Cactus X", updatedAt: new Date(Date.now() + 1000) })
+      .where(eq(vehicles.id, cactus.id))
+      .run();
+    expect(codes("filtro oleo c4-cactus x")).toEqual(["FO-HB16"]);
+    db().delete(vehicles).where(eq(vehicles.id, cactus.id)).run();
+    expect(codes("filtro oleo citroen")).toEqual([]);
+  });
+
+  it("takes a year inside the fitment's year range", () => {
+    const uno = createVehicle({ brand: "Fiat", model: "Uno", year: 2010 });
+    db()
+      .insert(partVehicles)
+      .values({ partId: ids.discGol!, vehicleId: uno.id, yearFrom: 2010, yearTo: 2013 })
+      .run();
+    expect(codes("disco freio uno 2012")).toEqual(["DS-GOL"]);
+    expect(codes("disco freio uno 2014")).toEqual([]);
   });
 });

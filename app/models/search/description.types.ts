@@ -76,6 +76,8 @@ export type DescriptionPage = {
   understood: UnderstoodQuery;
   hits: DescriptionHit[];
   total: number;
+  /** Set when more parts match than are read (a very broad query on a big catalogue): "mais de N". */
+  totalIsLowerBound: boolean;
   page: number;
   perPage: number;
   pages: number;

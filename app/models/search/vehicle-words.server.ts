@@ -29,13 +29,25 @@ export type VehicleDictionary = {
   models: Model[];
 };
 
-/** Vehicles change with imports; each process re-reads them at most this often. */
-const DICTIONARY_TTL_MS = 60_000;
-let cached: { dictionary: VehicleDictionary; readAt: number; database: unknown } | undefined;
+let cached: { dictionary: VehicleDictionary; signature: string; database: unknown } | undefined;
 
-export function vehicleDictionary(now = Date.now()): VehicleDictionary {
+/**
+ * The vehicles' count, newest id and latest edit, read from indexes: when any changes (a vehicle
+ * added, deleted or renamed, by any process) the dictionary is read again.
+ */
+function vehiclesSignature(): string {
+  const row = db()
+    .$client.prepare(
+      "select count(*) as n, max(id) as last, max(updated_at) as edited from vehicles",
+    )
+    .get() as { n: number; last: number | null; edited: number | null };
+  return `${row.n}:${row.last}:${row.edited}`;
+}
+
+export function vehicleDictionary(): VehicleDictionary {
   const database = db();
-  if (cached && cached.database === database && now - cached.readAt < DICTIONARY_TTL_MS)
+  const signature = vehiclesSignature();
+  if (cached && cached.database === database && cached.signature === signature)
     return cached.dictionary;
   const client = database.$client;
   const rows = client
@@ -73,7 +85,7 @@ export function vehicleDictionary(now = Date.now()): VehicleDictionary {
     }
     model.years.add(row.year);
   }
-  cached = { dictionary, readAt: now, database };
+  cached = { dictionary, signature, database };
   return dictionary;
 }
 

@@ -26,7 +26,10 @@ function slice(letter: string, now: number): Term[] {
     return cached.terms;
   const next = String.fromCharCode(letter.charCodeAt(0) + 1);
   const terms = database.$client
-    .prepare("select term, doc from parts_fts_vocab where term >= ? and term < ?")
+    .prepare(
+      `select term, sum(doc) as doc from parts_fts_vocab
+       where term >= ? and term < ? and col <> 'fitment_keys' group by term`,
+    )
     .all(letter, next) as Term[];
   const words = terms.filter((t) => /^[a-z]{3,}$/.test(t.term));
   slices.set(letter, { terms: words, readAt: now, database });

@@ -1,0 +1,1 @@
+CREATE INDEX `vehicles_updated_idx` ON `vehicles` (`updated_at`);
