@@ -53,7 +53,8 @@ export function searchResultsPage(
     { replay: isReplay(params) },
   );
   if (outcome.status === "exhausted") return { outcome, cards: [], description: null };
-  const found = outcome.description;
+  // A code that found nothing is answered as a code (its tips), not as the words it was also tried as.
+  const found = type === "code" && outcome.description?.total === 0 ? null : outcome.description;
   if (!found) return { outcome, cards: resultCards(outcome.hits, params), description: null };
   return {
     outcome,

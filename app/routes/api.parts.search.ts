@@ -60,7 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json(spent.body, spent.init);
   }
 
-  const found = outcome.description;
+  // A code that found nothing is answered as a code, not as the words it was also tried as.
+  const found = type === "code" && outcome.description?.total === 0 ? null : outcome.description;
   // A code search is not paged by the engine: its few hits are paged here.
   const paging = found ?? {
     total: outcome.hits.length,

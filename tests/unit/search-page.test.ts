@@ -159,4 +159,9 @@ describe("description results", () => {
     );
     expect(logged().filter((row) => row.charged)).toHaveLength(before);
   });
+
+  it("answers a code that finds nothing as a code, with the code tips", async () => {
+    const code = await results("q=ZZ99999&type=code");
+    expect(code).toMatchObject({ type: "code", cards: [], description: null });
+  });
 });
