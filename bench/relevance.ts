@@ -365,7 +365,7 @@ async function latencyRun(source: string) {
   } catch (error) {
     // A migration edited after the catalogue was migrated runs again and trips on its own tables.
     throw new Error(
-      `The copy of ${source} does not migrate to the current schema (${(error as Error).message.split("\n")[0]}). ` +
+      `The copy of ${source} does not migrate to the current schema (${String((error as Error & { cause?: unknown }).cause ?? error)}). ` +
         "If a migration changed after the catalogue was generated, regenerate it " +
         "(npx tsx bench/generate-catalogue.ts) and run again; --fresh-copy retakes the copy.",
       { cause: error },
