@@ -2,7 +2,8 @@
  * Writes the OCR test set for "search by photo" (issue #14): photos of part boxes and labels with
  * a demo part code on them, into tests/fixtures/ocr/ (JPEG images + manifest.json).
  *
- *   npx tsx bench/ocr-fixtures.ts
+ *   npx tsx bench/ocr-fixtures.ts                # every photo
+ *   npx tsx bench/ocr-fixtures.ts --keep-mixed   # the committed first 51 kept, the rest written
  *
  * Deterministic: one seeded PRNG plans the whole set and one per image draws its details, so a
  * rerun on the same sharp/librsvg/fonts writes the same files. The folder's *.jpg files and the
@@ -19,7 +20,7 @@
  * (a small code that is also very blurred, low contrast with strong noise, ...) are swapped away
  * while planning, so every value of every parameter still appears as often as planned.
  */
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { normalizeCode } from "~/utils/codes";
@@ -182,7 +183,19 @@ type Contrast = "normal" | "low-ink" | "reduced";
 type Lighting = "even" | "radial" | "linear";
 type Polarity = "dark-on-light" | "light-on-dark";
 
+/**
+ * The kinds of photo in the set: "mixed" (the first 51, issue #14: every condition spread evenly),
+ * then the kinds that failed in issue #25 — large clean photos of big codes in a serif face,
+ * white-on-dark labels, heavy blur with strong JPEG artefacts.
+ */
+type Kind = "mixed" | "large-serif" | "light-on-dark" | "heavy-blur";
+
 type Plan = {
+  kind: Kind;
+  /** Width of the photo, px (a range; the default is 800–1200). */
+  widthRange?: readonly [number, number];
+  /** A whole dark sticker instead of a dark band behind a light code. */
+  darkSticker?: boolean;
   face: Face;
   /** Cap height of the code asked for, per 1000 px of image width (the layout may shrink it). */
   capPer1000: number;
@@ -248,6 +261,7 @@ function plan(random: Random, n: number): Plan[] {
     ...Array<Polarity>(n - lightOnDark).fill("dark-on-light"),
   ]);
   const plans: Plan[] = Array.from({ length: n }, (_, i) => ({
+    kind: "mixed" as const,
     face: faces[i]!,
     capPer1000: caps[i]!,
     rotationDeg: rotations[i]!,
@@ -288,6 +302,101 @@ function plan(random: Random, n: number): Plan[] {
   const stuck = plans.filter((p) => !legible(p)).length;
   if (stuck > 0) throw new Error(`${stuck} planned images stay too hard to read; change the plan`);
   return plans;
+}
+
+/** Serif faces for the large clean photos: the bold ones and the book weights. */
+const SERIF_FACES: readonly Face[] = [
+  ...FACES.filter((f) => f.family.includes("Serif")),
+  { name: "DejaVu Serif", family: "DejaVu Serif", weight: "normal", stretch: "normal" },
+  { name: "Liberation Serif", family: "Liberation Serif", weight: "normal", stretch: "normal" },
+];
+
+/** How many photos of each kind that failed in issue #25 follow the mixed set. */
+const KIND_COUNT = 11;
+
+/**
+ * The photos of one of issue #25's failing kinds: each parameter spread evenly over its own range
+ * for the kind. Every one legible at a glance to a person (the blur is heavy only on big print).
+ */
+function kindPlan(random: Random, kind: Exclude<Kind, "mixed">, n: number): Plan[] {
+  const rotations = shuffle(random, spread(n, -10, 10)).map((v) => round(v, 2));
+  const lightings = cycle<Lighting>(random, n, ["even", "radial", "linear"]);
+  if (kind === "large-serif") {
+    // A phone's full-size photo of a label filling much of the frame, sharp and clean.
+    const faces = cycle(random, n, SERIF_FACES);
+    const caps = shuffle(random, spread(n, 60, 150)).map((v) => round(v, 1));
+    const qualities = shuffle(random, spread(n, 70, 85)).map(Math.round);
+    return Array.from({ length: n }, (_, i) => ({
+      kind,
+      widthRange: [2600, 4000] as const,
+      face: faces[i]!,
+      capPer1000: caps[i]!,
+      rotationDeg: rotations[i]!,
+      blurSigma: ((v) => (v < 0.3 ? 0 : round(v, 2)))(between(random, 0, 1.2)),
+      noiseSigma: round(between(random, 0, 3), 1),
+      contrast: "normal" as const,
+      lighting: lightings[i]!,
+      jpegQuality: qualities[i]!,
+      polarity: "dark-on-light" as const,
+    }));
+  }
+  if (kind === "light-on-dark") {
+    const faces = cycle(random, n, FACES);
+    const caps = shuffle(random, spread(n, 40, 100)).map((v) => round(v, 1));
+    const blurs = shuffle(random, spread(n, 0, 1.2)).map((v) => (v < 0.3 ? 0 : round(v, 2)));
+    const noises = shuffle(random, spread(n, 0, 6)).map((v) => round(v, 1));
+    const qualities = shuffle(random, spread(n, 60, 85)).map(Math.round);
+    return Array.from({ length: n }, (_, i) => ({
+      kind,
+      widthRange: [800, 1600] as const,
+      darkSticker: i % 3 !== 2,
+      face: faces[i]!,
+      capPer1000: caps[i]!,
+      rotationDeg: rotations[i]!,
+      blurSigma: blurs[i]!,
+      noiseSigma: noises[i]!,
+      contrast: "normal" as const,
+      lighting: lightings[i]!,
+      jpegQuality: qualities[i]!,
+      polarity: "light-on-dark" as const,
+    }));
+  }
+  // Heavy blur (a shaky hand, the focus on the box behind) and the blocks of a cheap JPEG.
+  const faces = cycle(random, n, [...BODY_FACES, ...SERIF_FACES.slice(0, 3)]);
+  const caps = shuffle(random, spread(n, 60, 110)).map((v) => round(v, 1));
+  const blurs = shuffle(random, spread(n, 2, 3.2)).map((v) => round(v, 2));
+  const qualities = shuffle(random, spread(n, 22, 40)).map(Math.round);
+  return Array.from({ length: n }, (_, i) => ({
+    kind,
+    face: faces[i]!,
+    capPer1000: caps[i]!,
+    rotationDeg: rotations[i]!,
+    blurSigma: blurs[i]!,
+    noiseSigma: round(between(random, 1, 5), 1),
+    contrast: "normal" as const,
+    lighting: lightings[i]!,
+    jpegQuality: qualities[i]!,
+    polarity: "dark-on-light" as const,
+  }));
+}
+
+/** `first` (those the catalogue has), then codes not yet in the set, of 4–13 characters, in a seeded order. */
+function moreCodes(
+  random: Random,
+  sources: Map<string, CodeSource>,
+  taken: ReadonlySet<string>,
+  n: number,
+  first: readonly string[] = [],
+): CodeSource[] {
+  const pool = shuffle(
+    random,
+    [...sources.values()]
+      .filter((s) => s.code.length >= 4 && s.code.length <= 13 && !taken.has(s.code))
+      .sort((a, b) => a.code.localeCompare(b.code)),
+  );
+  // The codes asked for first may already be in the set, on another kind of photo.
+  const wanted = first.flatMap((code) => (sources.has(code) ? [sources.get(code)!] : []));
+  return [...wanted, ...pool.filter((s) => !wanted.includes(s))].slice(0, n);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -507,6 +616,7 @@ const BENCHES = {
 // ---------------------------------------------------------------------------------------------
 
 type Variant = {
+  kind: Kind;
   width: number;
   height: number;
   font: string;
@@ -528,7 +638,7 @@ type Variant = {
   jpegQuality: number;
   polarity: Polarity;
   /** sticker: a label glued on the box; printed: straight on the cardboard; band: a dark band. */
-  label: "sticker" | "printed" | "band";
+  label: "sticker" | "printed" | "band" | "dark-sticker";
   prefix: string | null;
   prefixPlacement: "above" | "inline" | null;
   brandBlock: boolean;
@@ -550,7 +660,8 @@ async function renderOne(
   clean: Clean,
 ): Promise<Rendered> {
   const random = mulberry32(SEED * 31 + index * 7919);
-  const width = 2 * Math.round(between(random, 800, 1200) / 2);
+  const [narrowest, widest] = p.widthRange ?? [800, 1200];
+  const width = 2 * Math.round(between(random, narrowest, widest) / 2);
   const aspect = pick(random, [4 / 3, 4 / 3, 4 / 3, 3 / 2, 1, 3 / 4]);
   const height = 2 * Math.round(width / aspect / 2);
   const S = (width / 1000) * between(random, 0.85, 1.15); // scale of the box's print
@@ -568,7 +679,9 @@ async function renderOne(
 
   const label: Variant["label"] =
     p.polarity === "light-on-dark"
-      ? "band"
+      ? p.darkSticker
+        ? "dark-sticker"
+        : "band"
       : p.contrast === "low-ink"
         ? "sticker"
         : pick(random, ["sticker", "sticker", "printed"] as const);
@@ -584,7 +697,7 @@ async function renderOne(
   let panelFill: string | null;
   let inkColour: string;
   let softInk: string;
-  if (label === "band") {
+  if (label === "band" || label === "dark-sticker") {
     panelFill = jitter(random, pick(random, DARK_BANDS), 6);
     inkColour = pick(random, ["#ffffff", "#f6f3e8", "#fff8dc"]);
     softInk = "#e4e4e4";
@@ -635,7 +748,7 @@ async function renderOne(
   const lines = Array.from({ length: int(random, 1, 2) }, nextPrint);
   const partNameInLabel = chance(random, 0.45);
   const barcode: Variant["barcode"] =
-    label === "band"
+    label === "band" || label === "dark-sticker"
       ? pick(random, ["box", "box", "none"] as const)
       : pick(random, ["label", "label", "box", "none"] as const);
   let ean = ean13(random);
@@ -684,7 +797,7 @@ async function renderOne(
         const space = 0.4 * capH;
         prefixWidth = box.width + space;
         // A brand prefix in the brand's colour, unless the label's own colours must hold.
-        const brandInk = prefixMode === "brand" && label !== "band" && p.contrast !== "low-ink";
+        const brandInk = prefixMode === "brand" && label !== "band" && label !== "dark-sticker" && p.contrast !== "low-ink";
         const fill = brandInk && brandColour !== "#f2c200" ? brandColour : inkColour;
         drawPrefix = (x, baseline) => textAt(st, prefix, box, x, baseline, fill);
       }
@@ -893,7 +1006,7 @@ async function renderOne(
   let panel = "";
   if (label === "band") {
     panel = `<rect x="${round(boxLeft)}" y="${round(top)}" width="${round(boxRight - boxLeft)}" height="${round(panelH)}" fill="${panelFill}"/>`;
-  } else if (label === "sticker") {
+  } else if (label === "sticker" || label === "dark-sticker") {
     const r = Math.min(12 * S, pad * 0.5);
     panel =
       `<rect x="${round(left + 2)}" y="${round(top + 3)}" width="${round(panelW)}" height="${round(panelH)}" rx="${round(r)}" fill="#000" opacity="0.18" filter="url(#soft)"/>` +
@@ -942,7 +1055,11 @@ ${bench}
 </svg>`;
 
   // --- The camera ---
-  let image = await sharp(Buffer.from(svg))
+  // librsvg's filters (cardboard grain, shadows) take minutes on a 12 MP scene: a large photo is
+  // drawn at half size and enlarged, which also softens its edges as a phone's lens does.
+  const drawScale = width > 2000 ? 0.5 : 1;
+  let image = await sharp(Buffer.from(svg), { density: 72 * drawScale })
+    .resize(width, height, { fit: "fill" })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -1001,6 +1118,7 @@ ${bench}
     file,
     code: source.code,
     variant: {
+      kind: p.kind,
       width,
       height,
       font: face.name,
@@ -1046,13 +1164,33 @@ async function main() {
   const codes = pickCodes(random, sources, COUNT);
   if (codes.length < COUNT) throw new Error(`only ${codes.length} codes to print`);
   const plans = plan(random, COUNT);
+  // Issue #25's kinds, from a PRNG of their own so the mixed set above stays as it was.
+  const more = mulberry32(SEED + 25);
+  const taken = new Set(codes.map((s) => s.code));
+  for (const kind of ["large-serif", "light-on-dark", "heavy-blur"] as const) {
+    // The tester's two misread white-on-dark codes are in (when the catalogue has them).
+    const first = kind === "light-on-dark" ? ["PLKR7A", "CT-0584"] : [];
+    const extra = moreCodes(more, sources, taken, KIND_COUNT, first);
+    for (const source of extra) taken.add(source.code);
+    codes.push(...extra);
+    plans.push(...kindPlan(more, kind, KIND_COUNT));
+  }
 
   mkdirSync(OUT_DIR, { recursive: true });
+  // --keep-mixed: the committed mixed photos stay as they are (rendered with the fonts of their
+  // day); only the photos after them are written again.
+  const kept: Rendered[] = process.argv.includes("--keep-mixed")
+    ? (JSON.parse(readFileSync(path.join(OUT_DIR, "manifest.json"), "utf8")) as Rendered[])
+        .slice(0, COUNT)
+        .map((entry) => ({ ...entry, variant: { ...entry.variant, kind: "mixed" as const } }))
+    : [];
+  const keptFiles = new Set(kept.map((entry) => entry.file));
   for (const name of readdirSync(OUT_DIR))
-    if (name.endsWith(".jpg")) rmSync(path.join(OUT_DIR, name));
+    if (name.endsWith(".jpg") && !keptFiles.has(name)) rmSync(path.join(OUT_DIR, name));
 
-  const manifest: Rendered[] = [];
+  const manifest: Rendered[] = [...kept];
   for (const [i, source] of codes.entries()) {
+    if (i < kept.length) continue;
     if (!clean(source.brand) || !clean(source.partName))
       throw new Error(`${source.code}: its brand or part name reads as a catalogue code`);
     manifest.push(await renderOne(i, source, plans[i]!, clean));

@@ -70,7 +70,8 @@ export function ImageSearchForm({
           id="home-image"
           name="image"
           type="file"
-          accept="image/*"
+          // The formats the hint names (a phone converts a HEIC photo to JPEG for this list).
+          accept="image/png,image/jpeg,image/gif"
           className="mt-3 text-sm"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "home-image-error" : undefined}

@@ -21,7 +21,8 @@ export const search = {
   codeError: "Erro ao buscar peça. Tente novamente.",
   descriptionError: "Erro ao buscar por descrição. Tente novamente.",
   imageRequired: "Selecione uma imagem para buscar",
-  imageInvalid: "Por favor, selecione um arquivo de imagem válido",
+  // The spec's text, then the formats the hint below names (issue #25: the two name the same).
+  imageInvalid: "Por favor, selecione um arquivo de imagem válido (PNG, JPG ou GIF)",
   imageTooLarge: "Arquivo muito grande. Máximo 10MB",
   imageHint: "PNG, JPG, GIF até 10MB",
   imageNoCode:

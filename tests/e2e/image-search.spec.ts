@@ -18,8 +18,15 @@ test.describe("search by photo", () => {
     const account = await register(page, testInfo, "Cliente Foto");
     await page.goto("/home?tab=imagem");
     await page.getByLabel("Foto da peça").setInputFiles(photo);
-    if (testInfo.project.name === "js-on")
+    if (testInfo.project.name === "js-on") {
       await expect(page.getByTestId("image-preview")).toBeVisible();
+      // Loaded, not only laid out: the page's CSP must let the object URL through (img-src blob:).
+      await expect
+        .poll(() =>
+          page.getByTestId("image-preview").evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+    }
     await page.getByRole("button", { name: "Buscar por imagem" }).click();
     await page.waitForURL(/\/search\?lido=/, { timeout: 30_000 });
 
@@ -58,7 +65,7 @@ test.describe("search by photo", () => {
     });
     await page.getByRole("button", { name: "Buscar por imagem" }).click();
     await expect(page.getByRole("alert")).toHaveText(
-      "Por favor, selecione um arquivo de imagem válido",
+      "Por favor, selecione um arquivo de imagem válido (PNG, JPG ou GIF)",
     );
     await expect(page).toHaveURL(/\/home/);
     await page.getByRole("button", { name: "Buscar por imagem" }).click();

@@ -211,6 +211,9 @@ describe("POST /api/search/image", () => {
         m.imageInvalid,
       ],
       [upload(jpeg(photo.slice(0, photo.length / 2))), {}, 400, m.imageInvalid],
+      // Cut right after its header (the size is known, no pixel is), and a PNG cut mid-header.
+      [upload(jpeg(photo.slice(0, 700))), {}, 400, m.imageInvalid],
+      [upload(png((await cutPng()).slice(0, 40))), {}, 400, m.imageInvalid],
       [upload(png(await cutPng())), {}, 400, m.imageInvalid],
       [upload(png(bombPng())), {}, 400, m.imageInvalid],
       [upload(png(await flatPng(7745))), {}, 400, m.imageInvalid],
@@ -317,6 +320,19 @@ describe("the home page's photo upload", () => {
     const cutShort = await send(user.id, upload(jpeg(photo.slice(0, photo.length / 2))));
     expect(cutShort.status).toBe(400);
     expect((await cutShort.json()).error).toEqual({ image: [m.imageInvalid] });
+    // Issue #25: every truncated JPEG/PNG is the same 400, wherever it was cut.
+    for (const cut of [
+      jpeg(photo.slice(0, 700)),
+      png(await cutPng()),
+      png((await cutPng()).slice(0, 40)),
+    ]) {
+      const answer = await send(
+        user.id,
+        upload(cut, cut.type === "image/png" ? "foto.png" : "foto.jpg"),
+      );
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error).toEqual({ image: [m.imageInvalid] });
+    }
     const bomb = await send(user.id, upload(png(bombPng()), "bomba.png"));
     expect(bomb.status).toBe(400);
     expect((await bomb.json()).error).toEqual({ image: [m.imageInvalid] });

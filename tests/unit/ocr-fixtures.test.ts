@@ -10,7 +10,7 @@ import { buildCatalogue } from "~db/seed-data/catalogue";
  */
 const DIR = path.resolve("tests/fixtures/ocr");
 
-type Entry = { file: string; code: string; variant: Record<string, unknown> };
+type Entry = { file: string; code: string; variant: { kind?: string } & Record<string, unknown> };
 
 const manifest = JSON.parse(readFileSync(path.join(DIR, "manifest.json"), "utf8")) as Entry[];
 
@@ -22,8 +22,17 @@ const demoCodes = new Set(
 );
 
 describe("the OCR test set", () => {
-  it("has at least 40 images, each listed once", () => {
-    expect(manifest.length).toBeGreaterThanOrEqual(40);
+  it("has at least 80 images, each listed once, with issue #25's failing kinds", () => {
+    expect(manifest.length).toBeGreaterThanOrEqual(80);
+    const kinds = new Map<string, number>();
+    for (const e of manifest)
+      kinds.set(e.variant.kind ?? "?", (kinds.get(e.variant.kind ?? "?") ?? 0) + 1);
+    expect(kinds.get("mixed")).toBe(51);
+    for (const kind of ["large-serif", "light-on-dark", "heavy-blur"])
+      expect(kinds.get(kind), kind).toBeGreaterThanOrEqual(10);
+    // The two white-on-dark codes the tester saw misread are in.
+    const dark = manifest.filter((e) => e.variant.kind === "light-on-dark").map((e) => e.code);
+    expect(dark).toEqual(expect.arrayContaining(["PLKR7A", "CT-0584"]));
     expect(new Set(manifest.map((e) => e.file)).size).toBe(manifest.length);
   });
 
@@ -52,6 +61,7 @@ describe("the OCR test set", () => {
 
   it("stays small enough to commit", () => {
     const bytes = manifest.reduce((sum, e) => sum + statSync(path.join(DIR, e.file)).size, 0);
-    expect(bytes).toBeLessThan(5.5 * 1024 * 1024);
+    // The large photos (up to 4000 px wide, as phones take them) are most of it.
+    expect(bytes).toBeLessThan(12 * 1024 * 1024);
   });
 });

@@ -3,6 +3,9 @@ import path from "node:path";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import type { ReadLine } from "~/utils/code-candidates";
 
+/** A line of words read, and where it lies on the image (pixel rows). */
+export type PlacedLine = { words: ReadLine; top: number; bottom: number };
+
 /**
  * Tesseract (tesseract.js, WebAssembly) in a worker thread, so reading a photo never blocks the
  * request thread. The English LSTM model ships in the npm package @tesseract.js-data/eng: nothing
@@ -180,6 +183,11 @@ type RecognizedWord = {
  * the next photo: the next read starts a fresh worker.
  */
 export async function recognizeLines(image: Buffer, deadline: number): Promise<ReadLine[]> {
+  return (await recognizePlacedLines(image, deadline)).map((line) => line.words);
+}
+
+/** `recognizeLines`, each line with the rows it lies on (to tell apart lines stacked on one image). */
+export async function recognizePlacedLines(image: Buffer, deadline: number): Promise<PlacedLine[]> {
   if (Date.now() >= deadline) throw new OcrTimeoutError();
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
@@ -197,17 +205,19 @@ export async function recognizeLines(image: Buffer, deadline: number): Promise<R
     // Once the worker is stopped, its pending read may reject (or never settle): nobody waits on it.
     recognition.catch(() => undefined);
     const { data } = await Promise.race([recognition, expired]);
-    const lines: ReadLine[] = [];
+    const lines: PlacedLine[] = [];
     for (const block of data.blocks ?? [])
       for (const paragraph of block.paragraphs)
         for (const line of paragraph.lines)
-          lines.push(
-            line.words.map((word: RecognizedWord) => ({
+          lines.push({
+            words: line.words.map((word: RecognizedWord) => ({
               text: word.text,
               confidence: word.confidence,
               height: word.bbox.y1 - word.bbox.y0,
             })),
-          );
+            top: line.bbox.y0,
+            bottom: line.bbox.y1,
+          });
     return lines;
   } finally {
     clearTimeout(timer);

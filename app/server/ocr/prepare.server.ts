@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { OcrTimeoutError } from "./engine.server";
+import { findTextRegions, normaliseLine, type Grey, type Region } from "./regions.server";
 
 /**
  * Image preparation for the OCR (ADR 0026), bounded end to end: the header is checked before
@@ -206,7 +207,7 @@ export async function skewDegrees(copy: WorkingCopy, deadline = Infinity): Promi
   return best.angle;
 }
 
-export type Preparation = "plain" | "denoised" | "small" | "binarised";
+export type Preparation = "plain" | "denoised" | "small" | "binarised" | "inverted";
 
 /**
  * The photo as the OCR reads it best: levelled (skew), its contrast stretched, at a fixed width
@@ -230,5 +231,146 @@ export async function prepareForOcr(
     });
   if (preparation === "denoised" || preparation === "small") image = image.median(3);
   if (preparation === "binarised") image = image.median(3).threshold(128);
+  // Light print on a dark label, for a whole-photo pass (the lines pass turns each line itself).
+  if (preparation === "inverted") image = image.median(3).negate();
   return step(image.png({ compressionLevel: 1 }), deadline);
+}
+
+// --- Lines of print ------------------------------------------------------------------------------
+
+/** The levelled copy the lines are found on and cut from: upright and at most this wide. */
+const LEVEL_WIDTH = 1600;
+const LEVEL_PIXELS = 2_500_000;
+/** The small copy lines are found on. */
+const FIND_WIDTH = 800;
+/** Each line is scaled to this height (caps of 30–45 px: what Tesseract reads best; a line found
+ * with some small print under it still gets its big print at a readable size). */
+const LINE_HEIGHT = 52;
+/** Around each line, this much of its height is kept above/below and left/right. */
+const MARGIN_Y = 0.35;
+const MARGIN_X = 0.6;
+/** No line is made wider than this (a long line of small print is scaled down to fit). */
+const STACK_WIDTH = 1600;
+const STACK_GAP = 16;
+
+/** The working copy turned upright by `skew` and reduced to at most LEVEL_WIDTH: one grey image. */
+export async function levelCopy(
+  copy: WorkingCopy,
+  skew: number,
+  deadline = Infinity,
+): Promise<Grey> {
+  const scale = Math.min(
+    1,
+    LEVEL_WIDTH / copy.width,
+    Math.sqrt(LEVEL_PIXELS / (copy.width * copy.height)),
+  );
+  let image = fromWorkingCopy(copy);
+  if (skew !== 0) {
+    // The corners turned in take the photo's mean grey: white ones would make edges like print.
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < copy.data.length; i += 97, count++) sum += copy.data[i]!;
+    const grey = Math.round(sum / Math.max(1, count));
+    image = image.rotate(-skew, { background: { r: grey, g: grey, b: grey } });
+  }
+  // sharp resizes before rotating: the size is taken from the rotated copy's width, close enough.
+  if (scale < 1) image = image.resize({ width: Math.max(1, Math.round(copy.width * scale)) });
+  const { data, info } = await within(image.extractChannel(0), deadline)
+    .raw({ depth: "uchar" })
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      throw isTimeout(error) ? new OcrTimeoutError() : error;
+    });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The lines of print on the levelled copy, biggest first, in its coordinates. */
+export async function textRegions(levelled: Grey, deadline = Infinity): Promise<Region[]> {
+  const scale = Math.min(1, FIND_WIDTH / levelled.width);
+  const width = Math.max(1, Math.round(levelled.width * scale));
+  const raw = { raw: { width: levelled.width, height: levelled.height, channels: 1 as const } };
+  const probe = await step(
+    sharp(levelled.data, raw).resize({ width }).median(3).extractChannel(0).raw(),
+    deadline,
+  );
+  const height = probe.length / width;
+  const neighbourhood = await step(
+    sharp(probe, { raw: { width, height, channels: 1 } })
+      .blur(Math.max(4, width / 80))
+      .extractChannel(0)
+      .raw(),
+    deadline,
+  );
+  return findTextRegions({ data: probe, width, height }, neighbourhood).map((r) => ({
+    left: r.left / scale,
+    top: r.top / scale,
+    width: r.width / scale,
+    height: r.height / scale,
+  }));
+}
+
+/** Where each line sits in a stack, and by how much it was scaled. */
+export type Placement = { top: number; bottom: number; scale: number; inverted: boolean };
+
+/**
+ * The lines cut from the levelled copy, each scaled to LINE_HEIGHT, dark on light and stretched
+ * (`normaliseLine`), stacked one under the other on white: one small image for one OCR call.
+ */
+export async function stackLines(
+  levelled: Grey,
+  regions: readonly Region[],
+  deadline = Infinity,
+): Promise<{ image: Buffer; placements: Placement[] }> {
+  const raw = { raw: { width: levelled.width, height: levelled.height, channels: 1 as const } };
+  const lines: (Grey & { scale: number; inverted: boolean })[] = [];
+  for (const region of regions) {
+    const left = Math.max(0, Math.floor(region.left - MARGIN_X * region.height));
+    const top = Math.max(0, Math.floor(region.top - MARGIN_Y * region.height));
+    const right = Math.min(
+      levelled.width,
+      Math.ceil(region.left + region.width + MARGIN_X * region.height),
+    );
+    const bottom = Math.min(
+      levelled.height,
+      Math.ceil(region.top + region.height + MARGIN_Y * region.height),
+    );
+    if (right - left < 2 || bottom - top < 2) continue;
+    const scale = Math.min(LINE_HEIGHT / region.height, STACK_WIDTH / (right - left));
+    const width = Math.max(1, Math.round((right - left) * scale));
+    const height = Math.max(1, Math.round((bottom - top) * scale));
+    const data = await step(
+      sharp(levelled.data, raw)
+        .extract({ left, top, width: right - left, height: bottom - top })
+        .resize({ width, height, fit: "fill" })
+        .extractChannel(0)
+        .raw(),
+      deadline,
+    );
+    const line = { data, width, height };
+    lines.push({ ...line, scale, ...normaliseLine(line) });
+  }
+  const width = Math.max(1, ...lines.map((line) => line.width)) + 2 * STACK_GAP;
+  const height = lines.reduce((sum, line) => sum + line.height + STACK_GAP, STACK_GAP);
+  const canvas = new Uint8Array(width * height).fill(255);
+  const placements: Placement[] = [];
+  let y = STACK_GAP;
+  for (const line of lines) {
+    for (let row = 0; row < line.height; row++)
+      canvas.set(
+        line.data.subarray(row * line.width, (row + 1) * line.width),
+        (y + row) * width + STACK_GAP,
+      );
+    placements.push({
+      top: y,
+      bottom: y + line.height,
+      scale: line.scale,
+      inverted: line.inverted,
+    });
+    y += line.height + STACK_GAP;
+  }
+  const image = await step(
+    sharp(canvas, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }),
+    deadline,
+  );
+  return { image, placements };
 }

@@ -14,8 +14,8 @@ import {
   recognizeLines,
   stopOcrWorker,
 } from "./engine.server";
-import { decodeWorkingCopy, readHeader, skewDegrees } from "./prepare.server";
-import { readCodesFromImage } from "./read-codes.server";
+import { decodeWorkingCopy, levelCopy, readHeader, skewDegrees } from "./prepare.server";
+import { readCodesFromImage, WORK_MS } from "./read-codes.server";
 
 /**
  * The OCR for real (tesseract.js in its worker thread) on a few photos of the committed test set
@@ -60,6 +60,69 @@ describe("readCodesFromImage on the test photos", () => {
       );
     }
   });
+});
+
+/** A label with `code` on it, drawn at `width` px (4:3), its print scaled with it. */
+async function drawnLabel(
+  code: string,
+  { width = 1000, panel = "#f4efe2", ink = "#111", font = "DejaVu Serif" } = {},
+): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="750">
+    <rect width="1000" height="750" fill="#c9a36b"/>
+    <rect x="80" y="180" width="840" height="360" rx="12" fill="${panel}"/>
+    <text x="130" y="270" font-family="DejaVu Sans" font-size="34" fill="${ink}">Filtro de Ar do Motor</text>
+    <text x="130" y="430" font-family="${font}" font-weight="bold" font-size="120" fill="${ink}">${code}</text>
+    <text x="130" y="500" font-family="DejaVu Sans" font-size="24" fill="${ink}">Fabricado no Brasil</text>
+  </svg>`;
+  return new Uint8Array(
+    await sharp(Buffer.from(svg), { density: (72 * width) / 1000 })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
+}
+
+describe("lines of print, light on dark, large photos, stopping early (ADR 0033)", () => {
+  it("reads white print on a dark label (the line is turned dark on light)", async () => {
+    for (const code of ["PLKR7A", "CT-0584"]) {
+      const photo = await drawnLabel(code, {
+        panel: "#14306e",
+        ink: "#fff8dc",
+        font: "DejaVu Sans",
+      });
+      const reading = await readCodesFromImage(photo, { timeoutMs: 60_000, known: () => false });
+      expect(reading.ok).toBe(true);
+      if (reading.ok) expect(reading.value.codes.map(normalizeCode)).toContain(normalizeCode(code));
+    }
+  }, 90_000);
+
+  it("scales a large photo down before anything is read, and reads its big serif code", async () => {
+    const large = await drawnLabel("C 1767", { width: 4000 });
+    const header = await readHeader(large);
+    expect(header).toMatchObject({ width: 4000, height: 3000 });
+    const levelled = await levelCopy(await decodeWorkingCopy(large, header), 0);
+    expect(levelled.width).toBeLessThanOrEqual(1600);
+    const started = Date.now();
+    const reading = await readCodesFromImage(large, {
+      timeoutMs: 60_000,
+      known: (codes) => codes.map(normalizeCode).includes("C1767"),
+    });
+    expect(reading.ok && reading.value.codes.map(normalizeCode)).toContain("C1767");
+    // Well within the photo's time limit, and the first pass (its lines) was enough.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(reading.ok && reading.value.passes).toBe(1);
+  }, 90_000);
+
+  it("stops at the first pass whose codes the catalogue knows, and keeps to the work budget when none is", async () => {
+    const photo = await drawnLabel("W 712/95");
+    const stopped = await readCodesFromImage(photo, { timeoutMs: 60_000, known: () => true });
+    expect(stopped.ok && stopped.value.passes).toBe(1);
+    const cpu = process.cpuUsage();
+    const all = await readCodesFromImage(photo, { timeoutMs: 60_000, known: () => false });
+    expect(all.ok && all.value.passes).toBeGreaterThan(1);
+    // No pass starts past the CPU budget; the last one started may take ~1 s more.
+    const used = process.cpuUsage(cpu);
+    expect((used.user + used.system) / 1000).toBeLessThan(WORK_MS + 1500);
+  }, 90_000);
 });
 
 describe("limits", () => {

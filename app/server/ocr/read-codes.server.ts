@@ -10,14 +10,20 @@ import {
   OcrOwnerBusyError,
   OcrTimeoutError,
   recognizeLines,
+  recognizePlacedLines,
+  type PlacedLine,
 } from "./engine.server";
 import {
   decodeWorkingCopy,
+  levelCopy,
   prepareForOcr,
   readHeader,
   skewDegrees,
+  stackLines,
+  textRegions,
   UnreadableImageError,
   type ImageHeader,
+  type Placement,
   type Preparation,
 } from "./prepare.server";
 
@@ -26,17 +32,59 @@ export type ImageReading = {
   codes: string[];
   /** How many OCR passes it took (another runs while none finds a code the catalogue knows). */
   passes: number;
+  /** Lines of print found on the photo (the first passes read them, biggest first). */
+  lines: number;
   skew: number;
   ms: number;
 };
 
 /**
- * The preparations tried in turn until one finds a code the catalogue knows. The order is the one
- * that read the most codes of the test photos in the fewest passes (ADR 0026): a smaller copy
- * first (big print reads better small), then a denoised full-size one, then black and white.
+ * After the lines of print (ADR 0033), whole-photo preparations are tried in turn while no code
+ * the catalogue knows was read, and while the photo's work budget lasts: a smaller copy (big print
+ * reads better small), its negative (light print on a dark label), a denoised full-size one.
  */
-const PASSES: readonly Preparation[] = ["small", "denoised", "binarised", "plain"];
+const WHOLE_PASSES: readonly Preparation[] = ["small", "inverted", "denoised"];
+/** Lines read per OCR call, biggest first: the code is usually among the biggest print. */
+const LINES_PER_PASS = 4;
+/**
+ * The CPU one photo may take once its turn comes (the process's CPU, all threads: the OCR worker's
+ * included): no further pass starts past it, so a photo costs a few seconds of CPU at most, however
+ * busy the machine. The time limit, OCR_TIMEOUT_MS, still bounds the wall-clock time (waiting too).
+ */
+export const WORK_MS = 4_000;
+/** A pass is not started with less than this CPU left (a pass takes 0.2–0.8 s of CPU). */
+const PASS_MS = 600;
+
+function cpuClock() {
+  const start = process.cpuUsage();
+  return () => {
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+}
 const m = messages.search;
+
+/**
+ * Whether the codes read so far include one the catalogue knows, as read or with look-alike
+ * characters swapped: reading stops there. A code known only by its prefix (read cut short) does
+ * not stop it: another pass may read it whole.
+ */
+export type KnownCode = (codes: readonly string[]) => boolean;
+
+const knownInCatalogue: KnownCode = (codes) => {
+  const found = resolveReadCodes(codes);
+  return found !== null && found.match !== "prefix";
+};
+
+/** Words of a stack of lines, their heights back in the levelled photo's pixels. */
+function unstack(lines: PlacedLine[], placements: Placement[]) {
+  return lines.map(({ words, top, bottom }) => {
+    const middle = (top + bottom) / 2;
+    const placement = placements.find((p) => middle >= p.top && middle < p.bottom) ?? placements[0];
+    const scale = placement?.scale ?? 1;
+    return words.map((word) => ({ ...word, height: word.height / scale }));
+  });
+}
 
 function merge(into: Map<string, CodeCandidate>, found: CodeCandidate[]) {
   for (const candidate of found) {
@@ -48,20 +96,53 @@ function merge(into: Map<string, CodeCandidate>, found: CodeCandidate[]) {
 const ranked = (all: Map<string, CodeCandidate>) =>
   [...all.values()].sort((a, b) => b.score - a.score).map((candidate) => candidate.printed);
 
-/** One photo's whole reading, inside the lane: decode once, level, then the OCR passes. */
-async function readPhoto(bytes: Uint8Array, header: ImageHeader, deadline: number) {
+/**
+ * One photo's whole reading, inside the lane: decode once (small), level, find the lines of
+ * print; read them biggest first, a few per OCR call, each dark-on-light at the size the OCR reads
+ * best; then whole-photo passes. Stops as soon as `known` accepts the codes read, or when the work
+ * budget is spent.
+ */
+async function readPhoto(
+  bytes: Uint8Array,
+  header: ImageHeader,
+  deadline: number,
+  known: KnownCode,
+) {
+  const cpu = cpuClock();
   const copy = await decodeWorkingCopy(bytes, header, deadline);
   const skew = await skewDegrees(copy, deadline);
+  const levelled = await levelCopy(copy, skew, deadline);
+  const regions = await textRegions(levelled, deadline);
   const all = new Map<string, CodeCandidate>();
   let passes = 0;
-  for (const preparation of PASSES) {
-    if (passes > 0 && Date.now() > deadline - 1000) break;
-    const image = await prepareForOcr(copy, skew, preparation, deadline);
-    merge(all, codeCandidates(await recognizeLines(image, deadline)));
-    passes++;
-    if (resolveReadCodes(ranked(all))) break;
+  const result = () => ({ codes: ranked(all), passes, skew, lines: regions.length });
+  const timeLeft = () =>
+    passes === 0 || (cpu() < WORK_MS - PASS_MS && Date.now() < deadline - 1000);
+  // The biggest lines first, then the whole photo small (ADR 0026's best single pass), then the
+  // other lines, then the remaining whole-photo preparations.
+  const order: (number | Preparation)[] = [0];
+  for (const [i, preparation] of WHOLE_PASSES.entries()) {
+    order.push(preparation);
+    if (i === 0)
+      for (let first = LINES_PER_PASS; first < regions.length; first += LINES_PER_PASS)
+        order.push(first);
   }
-  return { codes: ranked(all), passes, skew };
+  for (const pass of order) {
+    if (!timeLeft()) break;
+    if (typeof pass === "number") {
+      if (pass >= regions.length) continue;
+      const group = regions.slice(pass, pass + LINES_PER_PASS);
+      const { image, placements } = await stackLines(levelled, group, deadline);
+      const lines = await recognizePlacedLines(image, deadline);
+      merge(all, codeCandidates(unstack(lines, placements)));
+    } else {
+      const image = await prepareForOcr(copy, skew, pass, deadline);
+      merge(all, codeCandidates(await recognizeLines(image, deadline)));
+    }
+    passes++;
+    if (known(ranked(all))) break;
+  }
+  return result();
 }
 
 /**
@@ -74,20 +155,24 @@ async function readPhoto(bytes: Uint8Array, header: ImageHeader, deadline: numbe
  */
 export async function readCodesFromImage(
   bytes: Uint8Array,
-  options: { timeoutMs?: number; owner?: string | number } = {},
+  options: { timeoutMs?: number; owner?: string | number; known?: KnownCode } = {},
 ): Promise<Outcome<ImageReading>> {
   const started = Date.now();
   const deadline = started + (options.timeoutMs ?? env().OCR_TIMEOUT_MS);
   const maxQueue = env().OCR_MAX_QUEUE;
   try {
     const header = await readHeader(bytes);
-    const { codes, passes, skew } = await inOcrLane(() => readPhoto(bytes, header, deadline), {
-      deadline,
-      maxQueue,
-      owner: options.owner,
-    });
+    const known = options.known ?? knownInCatalogue;
+    const { codes, passes, skew, lines } = await inOcrLane(
+      () => readPhoto(bytes, header, deadline, known),
+      {
+        deadline,
+        maxQueue,
+        owner: options.owner,
+      },
+    );
     if (codes.length === 0) return refuse("unreadable", m.imageNoCode, "image");
-    return accept({ codes, passes, skew, ms: Date.now() - started });
+    return accept({ codes, passes, lines, skew, ms: Date.now() - started });
   } catch (error) {
     const refusal = readingRefusal(error);
     if (refusal) return refusal;
