@@ -197,11 +197,6 @@ const GROUP_KEY =
 const groupStatements = preparedOnce((database) => {
   const client = database.$client;
   return {
-    counts: client.prepare<{ partId: number }, { vehicles: number; groups: number }>(
-      `select coalesce(sum(n), 0) as vehicles, count(*) as groups from (
-         select count(*) as n from part_vehicles pv join vehicles v on v.id = pv.vehicle_id
-         where pv.part_id = @partId group by ${GROUP_KEY})`,
-    ),
     page: client.prepare<
       { partId: number; limit: number; offset: number },
       {
@@ -216,6 +211,8 @@ const groupStatements = preparedOnce((database) => {
         fuels: string;
         notes: string;
         vehicles: number;
+        groupCount: number;
+        vehicleCount: number;
       }
     >(
       // A fitment's own year_from/year_to widen its vehicle's year: one vehicle row may stand for
@@ -229,7 +226,9 @@ const groupStatements = preparedOnce((database) => {
          json_group_array(distinct v.engine) filter (where v.engine is not null) as engines,
          json_group_array(distinct v.fuel) filter (where v.fuel is not null) as fuels,
          json_group_array(distinct pv.notes) filter (where pv.notes is not null) as notes,
-         count(*) as vehicles
+         count(*) as vehicles,
+         count(*) over () as groupCount,
+         sum(count(*)) over () as vehicleCount
        from part_vehicles pv join vehicles v on v.id = pv.vehicle_id
        where pv.part_id = @partId
        group by ${GROUP_KEY}
@@ -252,7 +251,8 @@ export function mergeYearSpans(spans: [number, number][]): [number, number][] {
   return runs;
 }
 
-const byText = (a: string, b: string) => a.localeCompare(b, "pt-BR", { numeric: true });
+const collator = new Intl.Collator("pt-BR", { numeric: true });
+const byText = (a: string, b: string) => collator.compare(a, b);
 
 function textList(json: string | null): string[] {
   if (!json) return [];
@@ -272,12 +272,19 @@ export function vehicleGroupsForPart(
   perPage = VEHICLE_GROUPS_PER_PAGE,
 ): VehicleGroupPage {
   const statements = groupStatements();
-  const { vehicles: total, groups } = statements.counts.get({ partId })!;
-  const { page: current, pages } = pageBounds(groups, perPage, page);
-  const rows =
-    groups === 0
-      ? []
-      : statements.page.all({ partId, limit: perPage, offset: (current - 1) * perPage });
+  const read = (pageNumber: number) =>
+    statements.page.all({ partId, limit: perPage, offset: (pageNumber - 1) * perPage });
+  // The counts come with the page (window functions); only a page past the end reads twice.
+  let current = Math.max(1, Math.floor(page) || 1);
+  let rows = read(current);
+  if (rows.length === 0 && current > 1) {
+    const groups = read(1)[0]?.groupCount ?? 0;
+    current = pageBounds(groups, perPage, current).page;
+    rows = read(current);
+  }
+  const groups = rows[0]?.groupCount ?? 0;
+  const total = rows[0]?.vehicleCount ?? 0;
+  const { pages } = pageBounds(groups, perPage, current);
   const items = rows.map((row) => ({
     brand: row.brand,
     model: row.model,
