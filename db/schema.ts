@@ -391,6 +391,11 @@ export const searchSynonyms = sqliteTable(
   (t) => [uniqueIndex("search_synonyms_term_meaning_unique").on(t.term, t.meaning)],
 );
 
+/** 1900–2099: the migration spells fitments' year ranges out against it for the fitment keys. */
+export const calendarYears = sqliteTable("calendar_years", {
+  year: integer("year").primaryKey(),
+});
+
 export const searches = sqliteTable(
   "searches",
   {

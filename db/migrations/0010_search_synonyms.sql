@@ -1,3 +1,7 @@
+CREATE TABLE `calendar_years` (
+	`year` integer PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `search_synonyms` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`term` text NOT NULL,
@@ -9,50 +13,123 @@ CREATE UNIQUE INDEX `search_synonyms_term_meaning_unique` ON `search_synonyms` (
 DROP INDEX `part_vehicles_vehicle_idx`;--> statement-breakpoint
 CREATE INDEX `part_vehicles_vehicle_idx` ON `part_vehicles` (`vehicle_id`,`part_id`,`position`);--> statement-breakpoint
 ALTER TABLE `parts` ADD `fitment_keys` text DEFAULT '' NOT NULL;--> statement-breakpoint
-CREATE INDEX `vehicles_model_year_idx` ON `vehicles` (`model`,`year`);
+CREATE INDEX `vehicles_model_year_idx` ON `vehicles` (`model`,`year`);--> statement-breakpoint
+CREATE INDEX `vehicles_updated_idx` ON `vehicles` (`updated_at`);
 --> statement-breakpoint
--- A part's fitting brands and models as one-word keys: the descriptions index narrows by vehicle
--- with them (ADR 0032). Triggers keep them in step with fitments and vehicles.
+-- The model years a fitment may cover: its year ranges are spelled out against this list.
+INSERT INTO calendar_years(year) SELECT 1900 + value FROM json_each('[' || (
+  SELECT group_concat(n, ',') FROM (SELECT a.value * 20 + b.value AS n FROM json_each('[0,1,2,3,4,5,6,7,8,9]') a, json_each('[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19]') b)
+) || ']');
+--> statement-breakpoint
+-- A part's fitting brands and models, alone and with each model year, as one-word keys: the descriptions index narrows by vehicle
+-- with them ("mvolkswagengoly2015": a Gol of 2015, by its vehicle's year or inside its fitment's
+-- range; ADR 0032). Triggers keep them in step with fitments and vehicles.
 UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
-      UNION
-      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = parts.id
+      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = parts.id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = parts.id
     )), '');
 --> statement-breakpoint
 CREATE TRIGGER `parts_fitment_keys_after_fitment_insert` AFTER INSERT ON `part_vehicles` BEGIN
   UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
-      UNION
-      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = new.part_id
+      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = new.part_id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = new.part_id
     )), '') WHERE id = new.part_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `parts_fitment_keys_after_fitment_delete` AFTER DELETE ON `part_vehicles` BEGIN
   UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
-      UNION
-      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = old.part_id
+      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = old.part_id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = old.part_id
     )), '') WHERE id = old.part_id;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `parts_fitment_keys_after_fitment_update` AFTER UPDATE OF part_id, vehicle_id ON `part_vehicles` BEGIN
+CREATE TRIGGER `parts_fitment_keys_after_fitment_update` AFTER UPDATE OF part_id, vehicle_id, year_from, year_to ON `part_vehicles` BEGIN
   UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
-      UNION
-      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
+      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = old.part_id
+      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = old.part_id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = old.part_id
     )), '') WHERE id = old.part_id;
   UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
-      UNION
-      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
+      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = new.part_id
+      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = new.part_id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = new.part_id
     )), '') WHERE id = new.part_id;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `parts_fitment_keys_after_vehicle_rename` AFTER UPDATE OF brand, model ON `vehicles` BEGIN
+CREATE TRIGGER `parts_fitment_keys_after_vehicle_rename` AFTER UPDATE OF brand, model, year ON `vehicles` BEGIN
   UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT DISTINCT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
-      UNION
-      SELECT DISTINCT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
+      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = parts.id
+      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = parts.id
+      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                            AND max(v.year, coalesce(pv.year_to, v.year))
+        WHERE pv.part_id = parts.id
     )), '')
   WHERE id IN (SELECT part_id FROM part_vehicles WHERE vehicle_id = new.id);
 END;

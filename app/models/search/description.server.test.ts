@@ -225,7 +225,10 @@ describe("tolerance", () => {
     expect(codes("amort diant onix 2019")).toEqual(["AM-ONIX"]);
     expect(codes("amort tras onix")).toEqual(["AM-ONIX-T"]);
     expect(codes("bandeja esq gol")).toEqual(["BD-GOL"]);
-    expect(codes("zorro gol")).toEqual([]);
+    const unknown = searchDescription("zorro gol");
+    expect(unknown.total).toBe(0);
+    expect(unknown.understood.ignoredWords).toEqual(["zorro"]);
+    expect(unknown.suggestions).toContainEqual({ kind: "fewer_words", query: "gol", total: 4 });
     db().insert(searchSynonyms).values({ term: "zorro", meaning: "amortecedor" }).run();
     expect(codes("zorro gol")).toEqual(["AM-GOL"]);
   });
@@ -236,10 +239,14 @@ describe("tolerance", () => {
 });
 
 describe("ranking, paging and filters", () => {
-  it("answers with parts named like the words, and searches descriptions only when no name matches", () => {
+  it("answers with parts named like the words; words only in descriptions are searched there when no word is in a name", () => {
     // The disc only mentions "pastilha" in its description: a name match leaves it out.
     expect(codes("pastilha gol")).toEqual(["PD-GOL"]);
-    expect(codes("pastilha nova gol")).toEqual(["DS-GOL"]);
+    // "nova" is only in a description: beside a part word it is left out.
+    const page = searchDescription("preciso de pastilha nova pro gol");
+    expect(page.hits.map((h) => h.code)).toEqual(["PD-GOL"]);
+    expect(page.understood.ignoredWords).toEqual(["preciso", "nova"]);
+    expect(codes("discos nova")).toEqual(["DS-GOL"]);
     // The manufacturer counts as a name: "filtro oleo fram".
     expect(codes("filtro oleo fram")).toEqual(["FO-L200"]);
   });
@@ -288,10 +295,10 @@ describe("no dead ends", () => {
     });
   });
 
-  it("offers a spelling too far to correct on its own", () => {
-    const page = searchDescription("pstlha gol");
+  it("offers a spelling too far to correct on its own, and never shows a vehicle's every part for an unknown word", () => {
+    const page = searchDescription("dsio gol");
     expect(page.total).toBe(0);
-    expect(page.suggestions.map((s) => s.kind)).toContain("spelling");
+    expect(page.suggestions).toContainEqual({ kind: "spelling", query: "disco gol", total: 1 });
   });
 
   it("answers nothing for nothing", () => {
@@ -324,7 +331,7 @@ describe("the index follows fitments and vehicles", () => {
       .run();
     expect(codes("filtro oleo c4-cactus x")).toEqual(["FO-HB16"]);
     db().delete(vehicles).where(eq(vehicles.id, cactus.id)).run();
-    expect(codes("filtro oleo citroen")).toEqual([]);
+    expect(searchDescription("filtro oleo citroen c4").understood.vehicle).toBeNull();
   });
 
   it("takes a year inside the fitment's year range", () => {

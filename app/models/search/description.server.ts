@@ -1,6 +1,7 @@
 import { db } from "~/utils/db.server";
 import type { PartHit } from "./codes.server";
 import {
+  DESCRIPTION_MAX_PER_PAGE,
   DESCRIPTION_PER_PAGE,
   type DescriptionHit,
   type DescriptionPage,
@@ -18,6 +19,7 @@ import {
   type VehicleScope,
 } from "./matching.server";
 import { understandQuery, type QueryPlan } from "./understand.server";
+import { STOPWORDS } from "./words";
 
 /**
  * A description search as a mechanic types it (issue #25, ADR 0032): the query is split into part
@@ -123,11 +125,17 @@ const EMPTY_FACETS: SearchFacets = {
 function suggestionsFor(plan: QueryPlan, filters: SearchFilters): Suggestion[] {
   const suggestions: Suggestion[] = [];
   const tried = new Set<string>([plan.tokens.join(" ")]);
+  const left = new Set(plan.understood.ignoredWords);
   const offer = (kind: Suggestion["kind"], tokens: string[]) => {
-    const query = tokens.join(" ").trim();
+    // Offered as a mechanic would type it: no little words, nothing the catalogue ignored.
+    const query = tokens
+      .filter((token) => !STOPWORDS.has(token) && !left.has(token))
+      .join(" ")
+      .trim();
     if (query === "" || tried.has(query)) return;
     tried.add(query);
     const next = understandQuery(query);
+    if (next.onlyIgnored) return;
     const { total } = findMatches(next.words, scopeOf(next.understood.vehicle, filters), filters);
     if (total > 0) suggestions.push({ kind, query, total });
   };
@@ -140,7 +148,11 @@ function suggestionsFor(plan: QueryPlan, filters: SearchFilters): Suggestion[] {
   if (plan.yearToken !== null) {
     offer(
       "without_year",
-      plan.tokens.filter((_, index) => index !== plan.yearToken),
+      plan.tokens.filter(
+        (token, index) =>
+          index !== plan.yearToken &&
+          !(plan.vehicleTokens.has(index) && /^(\d{2}|\d{4})([-/]\d{2,4})?$|^(a|ate)$/.test(token)),
+      ),
     );
   }
   if (plan.engineTokens.length > 0) {
@@ -155,8 +167,15 @@ function suggestionsFor(plan: QueryPlan, filters: SearchFilters): Suggestion[] {
       plan.tokens.filter((_, index) => !plan.vehicleTokens.has(index)),
     );
   }
+  if (plan.onlyIgnored && plan.understood.vehicle) {
+    offer(
+      "fewer_words",
+      plan.tokens.filter((_, index) => plan.vehicleTokens.has(index)),
+    );
+  }
   if (plan.words.length >= 2) {
-    for (const word of plan.words) {
+    // Never without the first word: it is the part asked for ("amortecedor esquerdo" → not "esquerdo").
+    for (const word of plan.words.slice(1).reverse()) {
       offer(
         "fewer_words",
         plan.tokens.filter((token) => token !== word.typed),
@@ -178,10 +197,15 @@ export function searchDescription(
 ): DescriptionPage {
   const plan = understandQuery(query);
   const scope = scopeOf(plan.understood.vehicle, filters);
-  const { parts, total, totalIsLowerBound } = findMatches(plan.words, scope, filters);
-  const perPage = Math.max(1, paging.perPage);
+  const { parts, total, totalIsLowerBound } = plan.onlyIgnored
+    ? { parts: [], total: 0, totalIsLowerBound: false }
+    : findMatches(plan.words, scope, filters);
+  const perPage = Number.isSafeInteger(paging.perPage)
+    ? Math.min(Math.max(1, paging.perPage), DESCRIPTION_MAX_PER_PAGE)
+    : DESCRIPTION_PER_PAGE;
   const pages = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, paging.page), pages);
+  const asked = Number.isSafeInteger(paging.page) ? paging.page : 1;
+  const page = Math.min(Math.max(1, asked), pages);
   const shown = parts.slice((page - 1) * perPage, page * perPage).map((part) => part.id);
   return {
     understood: plan.understood,

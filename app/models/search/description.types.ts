@@ -31,6 +31,8 @@ export type UnderstoodVehicle = {
   /** One model, or several when the words name a family ("L200" → L200 Triton, L200 Triton Sport). */
   models: string[];
   year: number | null;
+  /** The last year when a range was asked ("gol 2010 a 2013"); null for one year. */
+  yearTo: number | null;
   /** As stored in vehicles.engine, matched by prefix ("1.6" → "1.6 16V", "1.6 8V"). */
   engine: string | null;
   fuel: string | null;
@@ -49,6 +51,8 @@ export type UnderstoodQuery = {
   vehicleLabel: string | null;
   /** Misspelt words replaced by the catalogue's word ("pastilah" → "pastilha"). */
   corrections: Correction[];
+  /** Words the catalogue does not hold and that were left out ("preciso", "pro", "turbo"). */
+  ignoredWords: string[];
 };
 
 /** A part of a description page, and whether it fits the understood or chosen vehicle. */

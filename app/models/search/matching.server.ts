@@ -18,6 +18,8 @@ export type VehicleScope = {
   brand: string | null;
   models: string[];
   year: number | null;
+  /** The last year of a range asked ("2010 a 2013"): any of its years fits. */
+  yearTo: number | null;
   engine: string | null;
   fuel: string | null;
   position: string | null;
@@ -31,6 +33,7 @@ export function scopeOf(
     brand: filters.brand ?? vehicle?.brand ?? null,
     models: filters.model ? [filters.model] : (vehicle?.models ?? []),
     year: filters.year ?? vehicle?.year ?? null,
+    yearTo: filters.year === undefined ? (vehicle?.yearTo ?? null) : null,
     engine: vehicle?.engine ?? null,
     fuel: vehicle?.fuel ?? null,
     position: filters.position ?? null,
@@ -61,33 +64,35 @@ export function brandKey(brand: string): string {
   return `b${compactKey(brand)}`;
 }
 
-/** The fitment keys a scope's brand and models stand for; null when it names neither. */
+/**
+ * The fitment keys a scope stands for: its models (else its brand), each with the year when one
+ * is asked ("mvolkswagengoly2015"), or the year alone ("y2015"). Null when it names none of them.
+ */
 function scopeKeys(scope: VehicleScope): string[] | null {
+  const years: string[] = [];
+  if (scope.year !== null)
+    for (let y = scope.year; y <= (scope.yearTo ?? scope.year); y++) years.push(`y${y}`);
+  const withYears = (key: string) => (years.length > 0 ? years.map((y) => `${key}${y}`) : [key]);
   if (scope.models.length > 0) {
     const pairs = vehicleDictionary().models.filter(
       (m) => scope.models.includes(m.model) && (scope.brand === null || m.brand === scope.brand),
     );
     // A model the catalogue does not know (a stale URL) matches nothing.
-    return pairs.length > 0 ? pairs.map((m) => modelKey(m.brand, m.model)) : ["mnenhum"];
+    if (pairs.length === 0) return ["mnenhum"];
+    return pairs.flatMap((m) => withYears(modelKey(m.brand, m.model)));
   }
-  if (scope.brand !== null) return [brandKey(scope.brand)];
-  return null;
+  if (scope.brand !== null) return withYears(brandKey(scope.brand));
+  return years.length > 0 ? years : null;
 }
 
 /**
- * What the fitment keys cannot say, checked per candidate on its own fitments: the year (the
- * vehicle's, or inside the fitment's year range), the engine, the fuel and the position.
+ * What the fitment keys cannot say, checked per candidate on its own fitments: the engine, the
+ * fuel and the position, on a fitment of the vehicle (and year) asked.
  */
 function fitmentCheck(scope: VehicleScope): { sql: string; params: unknown[] } | null {
+  if (scope.engine === null && scope.fuel === null && scope.position === null) return null;
   const where: string[] = [];
   const params: unknown[] = [];
-  if (
-    scope.year === null &&
-    scope.engine === null &&
-    scope.fuel === null &&
-    scope.position === null
-  )
-    return null;
   if (scope.models.length > 0) {
     where.push("v.model in (select value from json_each(?))");
     params.push(JSON.stringify(scope.models));
@@ -97,10 +102,11 @@ function fitmentCheck(scope: VehicleScope): { sql: string; params: unknown[] } |
     params.push(scope.brand);
   }
   if (scope.year !== null) {
+    const last = scope.yearTo ?? scope.year;
     where.push(
-      "(v.year = ? or (pv.year_from is not null and pv.year_to is not null and pv.year_from <= ? and pv.year_to >= ?))",
+      "(v.year between ? and ? or (pv.year_from is not null and pv.year_to is not null and pv.year_from <= ? and pv.year_to >= ?))",
     );
-    params.push(scope.year, scope.year, scope.year);
+    params.push(scope.year, last, last, scope.year);
   }
   if (scope.engine !== null) {
     where.push("v.engine like ?");
@@ -275,9 +281,13 @@ export function findMatches(
   };
 
   if (expression === null) return capped(byCategory(read(null)));
-  const named = read(`${NAMED} : (${expression})`);
-  if (named.length > 0) return capped(ranked(scoredAll(words, named, false)));
-  // No part is named so: the words may be in a description ("pastilha nova").
+  // Words in part names decide; words found only in descriptions ("aplicação", "nova") are then
+  // left out, and searched in descriptions only when the query has no name word at all.
+  const nameWords = words.filter((word) => word.strength === "name");
+  if (nameWords.length > 0) {
+    const named = read(`${NAMED} : (${matchExpression(nameWords)})`);
+    return capped(ranked(scoredAll(nameWords, named, false)));
+  }
   const described = read(`{name category description manufacturer} : (${expression})`);
   return capped(ranked(scoredAll(words, withDescriptions(described), true)));
 }

@@ -1,8 +1,13 @@
 import type { Correction, UnderstoodQuery } from "./description.types";
 import { synonymMeanings } from "./synonyms.server";
-import { readVehicle, vehicleDictionary, vehicleLabel } from "./vehicle-words.server";
+import {
+  readVehicle,
+  vehicleDictionary,
+  vehicleLabel,
+  type VehicleDictionary,
+} from "./vehicle-words.server";
 import { isCataloguePrefix, isCatalogueWord, nearestCatalogueWord } from "./vocabulary.server";
-import { indexPieces, queryTokens, STOPWORDS, wordForms } from "./words";
+import { compactKey, indexPieces, queryTokens, STOPWORDS, wordForms } from "./words";
 
 /**
  * How a description query is read (ADR 0032): which words name the vehicle, and for each part word
@@ -13,7 +18,13 @@ import { indexPieces, queryTokens, STOPWORDS, wordForms } from "./words";
 const MAX_PART_WORDS = 8;
 
 /** One typed word and what the index may hold for it: alternatives, each a phrase of index words. */
-export type PartWord = { typed: string; alternatives: string[][]; prefix: boolean };
+export type PartWord = {
+  typed: string;
+  alternatives: string[][];
+  prefix: boolean;
+  /** Where the catalogue holds it: in part names (or categories, makers), only in descriptions, or nowhere. */
+  strength: "name" | "description" | "unknown";
+};
 
 export type QueryPlan = {
   understood: UnderstoodQuery;
@@ -23,6 +34,8 @@ export type QueryPlan = {
   vehicleTokens: Set<number>;
   yearToken: number | null;
   engineTokens: number[];
+  /** Every part word was unknown ("zorro gol"): nothing is found, the vehicle alone is offered. */
+  onlyIgnored: boolean;
   /** Words the vocabulary could not correct within a typo allowance, with a farther guess. */
   farGuesses: Correction[];
 };
@@ -31,8 +44,9 @@ const quote = (word: string) => `"${word.replace(/"/g, "")}"`;
 
 /** Reads a query: its vehicle, and its part words with their synonyms and corrections. */
 export function understandQuery(query: string): QueryPlan {
-  const tokens = queryTokens(query).slice(0, 24);
   const synonyms = synonymMeanings();
+  const dictionary = vehicleDictionary();
+  const tokens = splitJoinedWords(queryTokens(query).slice(0, 24), dictionary);
   const cache = new Map<string, boolean>();
   const known = (token: string, names: boolean) => {
     const key = `${names ? "n" : "a"}${token}`;
@@ -44,9 +58,10 @@ export function understandQuery(query: string): QueryPlan {
     return answer;
   };
   const isPartWord = (token: string) => known(token, false);
-  const reading = readVehicle(tokens, vehicleDictionary(), {
+  const reading = readVehicle(tokens, dictionary, {
     brandAlias: (token) => synonyms.get(token)?.[0],
-    isPartWord: (token) => known(token, true),
+    isPartWord: (token) => known(token, true) || synonyms.has(token),
+    nearPartWord: (token) => nearestCatalogueWord(token) !== null,
   });
 
   const corrections: Correction[] = [...reading.corrections];
@@ -55,9 +70,25 @@ export function understandQuery(query: string): QueryPlan {
   const leftovers = tokens
     .map((token, index) => ({ token, index }))
     .filter(({ index, token }) => !reading.used.has(index) && !STOPWORDS.has(token));
-  for (const [position, { token }] of leftovers.slice(0, MAX_PART_WORDS).entries()) {
-    const isLast = position === Math.min(leftovers.length, MAX_PART_WORDS) - 1;
-    words.push(partWord(token, { synonyms, isPartWord, isLast, corrections, farGuesses }));
+  const ignored: string[] = [];
+  for (const { token } of leftovers.slice(0, MAX_PART_WORDS)) {
+    const word = partWord(token, {
+      synonyms,
+      isNameWord: (t) => known(t, true),
+      isPartWord,
+      corrections,
+      farGuesses,
+    });
+    // A word the catalogue does not hold ("preciso", "pro", "turbo") would only empty the answer.
+    if (word.strength === "unknown") ignored.push(token);
+    else words.push(word);
+  }
+
+  // Beside a word of part names, a word found only in descriptions ("nova", "aplicacao") adds
+  // nothing but misses: it is left out, and said so.
+  if (words.some((word) => word.strength === "name")) {
+    for (const word of words.filter((w) => w.strength === "description")) ignored.push(word.typed);
+    words.splice(0, words.length, ...words.filter((w) => w.strength === "name"));
   }
 
   const vehicle = reading.vehicle;
@@ -69,6 +100,7 @@ export function understandQuery(query: string): QueryPlan {
       vehicle,
       vehicleLabel: vehicle ? vehicleLabel(vehicle) : null,
       corrections,
+      ignoredWords: ignored,
     },
     words,
     tokens,
@@ -76,7 +108,22 @@ export function understandQuery(query: string): QueryPlan {
     yearToken,
     engineTokens: reading.engineIndexes,
     farGuesses,
+    onlyIgnored: words.length === 0 && ignored.length > 0,
   };
+}
+
+/**
+ * "pastilha/gol" and "pastilha-gol" are two words; "t-cross", "s-10", "hr-v" (models), "1.6" and
+ * "2010-2013" (years) stay whole.
+ */
+function splitJoinedWords(tokens: string[], dictionary: VehicleDictionary): string[] {
+  return tokens.flatMap((token) => {
+    if (!/[-/]/.test(token)) return [token];
+    const key = compactKey(token);
+    if (dictionary.modelsByKey.has(key) || dictionary.brands.has(key)) return [token];
+    if (/^\d{2}(\d{2})?[-/]\d{2}(\d{2})?$/.test(token)) return [token];
+    return token.split(/[-/]+/).filter(Boolean);
+  });
 }
 
 function shownWord(word: PartWord): string {
@@ -87,8 +134,8 @@ function partWord(
   token: string,
   context: {
     synonyms: ReadonlyMap<string, string[]>;
+    isNameWord: (token: string) => boolean;
     isPartWord: (token: string) => boolean;
-    isLast: boolean;
     corrections: Correction[];
     farGuesses: Correction[];
   },
@@ -102,22 +149,30 @@ function partWord(
       phrase.length === 1 ? wordForms(phrase[0]!).map((form) => [form]) : [phrase],
     );
     // The catalogue's word leads: it is what the page says was searched.
-    const alternatives = context.isPartWord(token) ? [...own, ...expanded] : [...expanded, ...own];
-    return { typed: token, alternatives: dedupe(alternatives), prefix: false };
+    const alternatives = context.isNameWord(token) ? [...own, ...expanded] : [...expanded, ...own];
+    return { typed: token, alternatives: dedupe(alternatives), prefix: false, strength: "name" };
   }
-  if (pieces.length > 1 || /\d/.test(token) || context.isPartWord(token))
-    return { typed: token, alternatives: own, prefix: false };
+  const checkable = pieces.length === 1 ? token : pieces.join("");
+  if (context.isNameWord(checkable) || (pieces.length > 1 && pieces.every(context.isNameWord)))
+    return { typed: token, alternatives: own, prefix: false, strength: "name" };
+  if (pieces.length > 1 || /\d/.test(token)) {
+    const strength = context.isPartWord(checkable) ? "description" : "unknown";
+    return { typed: token, alternatives: own, prefix: false, strength };
+  }
   const corrected = nearestCatalogueWord(token);
   if (corrected) {
     context.corrections.push({ from: token, to: corrected });
-    return { typed: token, alternatives: wordForms(corrected).map((f) => [f]), prefix: false };
+    const alternatives = wordForms(corrected).map((f) => [f]);
+    return { typed: token, alternatives, prefix: false, strength: "name" };
   }
   // People stop typing mid-word ("amortec"): a word cut short matches the words it starts.
   if (token.length >= 3 && isCataloguePrefix(token))
-    return { typed: token, alternatives: [[token]], prefix: true };
+    return { typed: token, alternatives: [[token]], prefix: true, strength: "name" };
+  if (context.isPartWord(token))
+    return { typed: token, alternatives: own, prefix: false, strength: "description" };
   const guess = nearestCatalogueWord(token, 1);
   if (guess) context.farGuesses.push({ from: token, to: guess });
-  return { typed: token, alternatives: own, prefix: false };
+  return { typed: token, alternatives: own, prefix: false, strength: "unknown" };
 }
 
 /** A word's meanings and theirs ("esq" → esquerdo → esquerda): two steps, never back to the word. */

@@ -3,6 +3,7 @@ import type { UnderstoodVehicle } from "./description.types";
 import {
   compactKey,
   editDistance,
+  typoAllowance,
   foldWord,
   fourDigitYear,
   indexPieces,
@@ -27,21 +28,22 @@ export type VehicleDictionary = {
   modelsByFirst: Map<string, Model[]>;
   fuels: Map<string, string>;
   models: Model[];
+  /** Every model year of the catalogue: "2008" is Peugeot's model when no vehicle is of 2008. */
+  years: Set<number>;
 };
 
 let cached: { dictionary: VehicleDictionary; signature: string; database: unknown } | undefined;
 
 /**
- * The vehicles' count, newest id and latest edit, read from indexes: when any changes (a vehicle
- * added, deleted or renamed, by any process) the dictionary is read again.
+ * The newest vehicle and the latest edit, each one index lookup: when either changes (a vehicle
+ * added or edited, by any process) the dictionary is read again. A deleted vehicle may linger as
+ * a model word until then; it fits no part, so it finds nothing.
  */
 function vehiclesSignature(): string {
   const row = db()
-    .$client.prepare(
-      "select count(*) as n, max(id) as last, max(updated_at) as edited from vehicles",
-    )
-    .get() as { n: number; last: number | null; edited: number | null };
-  return `${row.n}:${row.last}:${row.edited}`;
+    .$client.prepare("select max(id) as last, max(updated_at) as edited from vehicles")
+    .get() as { last: number | null; edited: number | null };
+  return `${row.last}:${row.edited}`;
 }
 
 export function vehicleDictionary(): VehicleDictionary {
@@ -63,6 +65,7 @@ export function vehicleDictionary(): VehicleDictionary {
     modelsByFirst: new Map(),
     fuels: new Map(fuels.map((fuel) => [compactKey(fuel), fuel])),
     models: [],
+    years: new Set(),
   };
   const byName = new Map<string, Model>();
   for (const row of rows) {
@@ -84,6 +87,7 @@ export function vehicleDictionary(): VehicleDictionary {
       if (model.first.length >= 2) push(dictionary.modelsByFirst, model.first, model);
     }
     model.years.add(row.year);
+    dictionary.years.add(row.year);
   }
   cached = { dictionary, signature, database };
   return dictionary;
@@ -112,9 +116,13 @@ type Options = {
   brandAlias: (token: string) => string | undefined;
   /** Whether the catalogue's parts use this word: such a word is a model only beside other vehicle words. */
   isPartWord: (token: string) => boolean;
+  /** Whether a misspelt word is nearer a part word: then it is not read as a misspelt model. */
+  nearPartWord: (token: string) => boolean;
 };
 
 const MAX_MODEL_WORDS = 3;
+/** A year range longer than this is read as its first year only. */
+const MAX_YEAR_SPAN = 40;
 
 /** Reads the vehicle out of a query's tokens (see `queryTokens`). */
 export function readVehicle(
@@ -145,9 +153,31 @@ export function readVehicle(
     }
   }
 
+  if (brand === null) {
+    // A misspelt brand ("volksvagen", "xevrolet", "toyta"): four letters or more, never a part word.
+    for (let i = 0; i < tokens.length && brand === null; i++) {
+      const token = tokens[i]!;
+      if (token.length < 4 || !/^[a-z]+$/.test(token) || options.isPartWord(token)) continue;
+      const allowed = typoAllowance(token);
+      let best: { brand: string; distance: number } | null = null;
+      for (const [key, name] of dictionary.brands) {
+        if (key.length < 4) continue;
+        const distance = editDistance(token, key, allowed);
+        if (distance <= allowed && (best === null || distance < best.distance))
+          best = { brand: name, distance };
+      }
+      if (best && !options.nearPartWord(token)) {
+        brand = best.brand;
+        used.add(i);
+        corrections.push({ from: token, to: best.brand });
+      }
+    }
+  }
+
   const yearTokens = tokens.filter((t) => fourDigitYear(t) !== null).length;
   const hasOtherEvidence = brand !== null || yearTokens > 0;
-  for (let i = 0; i < tokens.length && models.length === 0; i++) {
+  // Every model named ("pastilha gol e onix" asks for either).
+  for (let i = 0; i < tokens.length; i++) {
     if (used.has(i)) continue;
     for (let width = Math.min(MAX_MODEL_WORDS, tokens.length - i); width >= 1; width--) {
       const window = tokens.slice(i, i + width);
@@ -157,8 +187,10 @@ export function readVehicle(
       let found = dictionary.modelsByKey.get(key) ?? [];
       if (found.length > 0 && width === 1) {
         // "2008" is a year unless the brand says it is Peugeot's model, or another year is given.
+        const asYear = fourDigitYear(key);
         if (
-          fourDigitYear(key) !== null &&
+          asYear !== null &&
+          dictionary.years.has(asYear) &&
           !(found.some((m) => m.brand === brand) || yearTokens > 1)
         )
           found = [];
@@ -166,20 +198,26 @@ export function readVehicle(
       }
       if (found.length === 0 && width === 1) found = dictionary.modelsByFirst.get(key) ?? [];
       if (found.length > 0) {
-        models = found;
+        models = [...models, ...found.filter((m) => !models.includes(m))];
         for (let k = i; k < i + width; k++) used.add(k);
         break;
       }
     }
   }
   if (models.length === 0) {
-    // One typo in a model name of 5 letters or more ("corola", "hillux"), never a catalogue word.
+    // A misspelt model of 4 letters or more ("corola", "corrola", "kiks"), never a part word.
     for (let i = 0; i < tokens.length && models.length === 0; i++) {
       const token = tokens[i]!;
-      if (used.has(i) || token.length < 5 || !/^[a-z]+$/.test(token) || options.isPartWord(token))
+      if (used.has(i) || token.length < 4 || !/^[a-z]+$/.test(token) || options.isPartWord(token))
         continue;
+      // Model names are few: two slips are forgiven from six letters ("corrola").
+      const allowed = token.length >= 6 ? 2 : typoAllowance(token);
+      let nearest = allowed + 1;
+      for (const m of dictionary.models)
+        if (m.key.length >= 4) nearest = Math.min(nearest, editDistance(token, m.key, allowed));
+      if (nearest > allowed || options.nearPartWord(token)) continue;
       const near = dictionary.models.filter(
-        (m) => m.key.length >= 5 && editDistance(token, m.key, 1) <= 1,
+        (m) => m.key.length >= 4 && editDistance(token, m.key, allowed) === nearest,
       );
       if (near.length > 0) {
         models = near;
@@ -189,29 +227,48 @@ export function readVehicle(
     }
   }
   if (brand !== null && models.length > 0) {
+    // A brand that contradicts the model ("fiat gol") loses: the model is the surer word.
     const ofBrand = models.filter((m) => m.brand === brand);
-    models = ofBrand.length > 0 ? ofBrand : models;
+    if (ofBrand.length > 0) models = ofBrand;
+    else brand = null;
   }
 
   let year: number | null = null;
+  let yearTo: number | null = null;
   let yearIndex: number | null = null;
+  const named = models.length > 0 || brand !== null;
+  const asYear = (token: string | undefined): number | null => {
+    if (token === undefined) return null;
+    const full = fourDigitYear(token);
+    if (full !== null) return full;
+    // "gol 15": two digits are a year beside a model (even one not made that year: "sem o ano").
+    return named ? twoDigitYear(token) : null;
+  };
   for (let i = 0; i < tokens.length && year === null; i++) {
     if (used.has(i)) continue;
     const token = tokens[i]!;
-    const full = fourDigitYear(token);
-    if (full !== null) {
-      year = full;
-      yearIndex = i;
-      used.add(i);
-      continue;
+    // "2010-2013", "10/13": a range in one token.
+    const [from, to, ...rest] = token.split(/[-/]/);
+    if (to !== undefined && rest.length === 0 && asYear(from) !== null && asYear(to) !== null) {
+      year = asYear(from);
+      yearTo = asYear(to);
+    } else {
+      year = asYear(token);
     }
-    // "gol 15": two digits are a year only beside a model that was made that year.
-    const short = models.length > 0 ? twoDigitYear(token) : null;
-    if (short !== null && models.some((m) => m.years.has(short))) {
-      year = short;
-      yearIndex = i;
-      used.add(i);
+    if (year === null) continue;
+    yearIndex = i;
+    used.add(i);
+    // "2010 a 2013", "2010 até 2013", "2015 2020".
+    const joined = tokens[i + 1] === "a" || tokens[i + 1] === "ate" ? i + 2 : i + 1;
+    if (yearTo === null && !used.has(joined) && asYear(tokens[joined]) !== null) {
+      yearTo = asYear(tokens[joined]);
+      for (let k = i + 1; k <= joined; k++) used.add(k);
     }
+  }
+  if (year !== null && yearTo !== null) {
+    const [low, high] = year <= yearTo ? [year, yearTo] : [yearTo, year];
+    year = low;
+    yearTo = high > low && high - low <= MAX_YEAR_SPAN ? high : null;
   }
 
   let engine: string | null = null;
@@ -258,6 +315,7 @@ export function readVehicle(
       brand: brand ?? (brands.size === 1 ? [...brands][0]! : null),
       models: [...new Set(models.map((m) => m.model))],
       year,
+      yearTo,
       engine,
       fuel,
     },
@@ -275,7 +333,11 @@ export function vehicleLabel(vehicle: UnderstoodVehicle): string {
     vehicle.models.join(" / ") || null,
     vehicle.engine,
     vehicle.fuel,
-    vehicle.year === null ? null : String(vehicle.year),
+    vehicle.year === null
+      ? null
+      : vehicle.yearTo === null
+        ? String(vehicle.year)
+        : `${vehicle.year}–${vehicle.yearTo}`,
   ]
     .filter((part): part is string => Boolean(part))
     .join(" ");

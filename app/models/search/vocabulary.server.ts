@@ -28,7 +28,8 @@ function slice(letter: string, now: number): Term[] {
   const terms = database.$client
     .prepare(
       `select term, sum(doc) as doc from parts_fts_vocab
-       where term >= ? and term < ? and col <> 'fitment_keys' group by term`,
+       where term >= ? and term < ? and col in ('name', 'category', 'manufacturer')
+       group by term`,
     )
     .all(letter, next) as Term[];
   const words = terms.filter((t) => /^[a-z]{3,}$/.test(t.term));
@@ -40,24 +41,25 @@ const quote = (term: string) => `"${term.replace(/"/g, "")}"`;
 
 /**
  * Whether the index holds the word in any of its singular/plural forms; `names` looks only at part
- * and category names (descriptions also name the cars a part fits: "Onix" is no part word).
+ * and category names and makers (descriptions also name the cars a part fits: "Onix" is no part
+ * word). Misspelt words are corrected against those names only.
  */
 export function isCatalogueWord(word: string, options: { names?: boolean } = {}): boolean {
   if (!/^[a-z0-9]+$/.test(word)) return false;
   const forms = `(${wordForms(word).map(quote).join(" OR ")})`;
-  const expression = options.names ? `{name category} : ${forms}` : forms;
+  const expression = options.names ? `{name category manufacturer} : ${forms}` : forms;
   return Boolean(
     db().$client.prepare("select 1 from parts_fts where parts_fts match ? limit 1").get(expression),
   );
 }
 
-/** Whether some word of the index starts with `prefix` (a word cut short: "amortec"). */
+/** Whether some word of a part's name, category or maker starts with `prefix` (cut short: "amortec"). */
 export function isCataloguePrefix(prefix: string): boolean {
   if (!/^[a-z0-9]{3,}$/.test(prefix)) return false;
   return Boolean(
     db()
       .$client.prepare("select 1 from parts_fts where parts_fts match ? limit 1")
-      .get(`${quote(prefix)}*`),
+      .get(`{name category manufacturer} : ${quote(prefix)}*`),
   );
 }
 
