@@ -1,1 +1,0 @@
-CREATE INDEX `vehicles_updated_idx` ON `vehicles` (`updated_at`);
