@@ -30,7 +30,7 @@ import { STOPWORDS } from "./words";
  */
 
 /** Parts whose vehicles are counted for the vehicle facets. */
-const VEHICLE_FACET_PARTS = 300;
+const VEHICLE_FACET_PARTS = 100;
 
 const hitColumns = `p.id, p.code, p.name, p.description, p.manufacturer, p.category_id as categoryId,
   c.name as categoryName, p.mercado_livre_link as mercadoLivreLink, p.image_url as imageUrl`;

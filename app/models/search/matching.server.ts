@@ -53,7 +53,7 @@ export function namesVehicle(scope: VehicleScope | null): boolean {
 }
 
 /** Candidates read from the index before ranking; past it the total is a lower bound. */
-export const CANDIDATE_CAP = 1_000;
+export const CANDIDATE_CAP = 250;
 
 /** "m" + brand + model, one word as parts.fitment_keys holds it (migration 0010). */
 export function modelKey(brand: string, model: string): string {

@@ -41,7 +41,11 @@ let cached: { dictionary: VehicleDictionary; signature: string; database: unknow
  */
 function vehiclesSignature(): string {
   const row = db()
-    .$client.prepare("select max(id) as last, max(updated_at) as edited from vehicles")
+    .$client.prepare(
+      // Two subqueries: SQLite answers a lone max() from the index end, not a pair of them.
+      `select (select max(id) from vehicles) as last,
+              (select max(updated_at) from vehicles) as edited`,
+    )
     .get() as { last: number | null; edited: number | null };
   return `${row.last}:${row.edited}`;
 }
