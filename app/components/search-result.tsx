@@ -54,7 +54,13 @@ export type ResultCardData = {
 };
 
 /** The vehicle a description search is about, to mark the groups it falls in. */
-export type SearchedVehicle = { label: string; models: string[]; year: number | null };
+export type SearchedVehicle = {
+  label: string;
+  models: string[];
+  year: number | null;
+  /** The last year of a range asked for ("gol 2010 a 2013"). */
+  yearTo?: number | null;
+};
 
 /** How result lists name a vehicle: brand, model, generation and year; version, engine and fuel. */
 export function VehicleName({
@@ -105,8 +111,10 @@ function fitmentDetails(group: ResultVehicleGroup): string {
 
 function groupFits(group: ResultVehicleGroup, vehicle: SearchedVehicle | null | undefined) {
   if (!vehicle || !vehicle.models.includes(group.model)) return false;
-  const year = vehicle.year;
-  return year === null || group.years.some(([from, to]) => year >= from && year <= to);
+  const first = vehicle.year;
+  if (first === null) return true;
+  const last = vehicle.yearTo ?? first;
+  return group.years.some(([from, to]) => first <= to && last >= from);
 }
 
 function VehicleGroupItem({ group, fits }: { group: ResultVehicleGroup; fits: boolean }) {

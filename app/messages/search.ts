@@ -90,10 +90,12 @@ export const search = {
   upgrade: "Fazer upgrade",
   // Description results (issue #25): the true total, what was understood, paging, narrowing.
   partsCount,
-  descriptionResultsFor: (total: number, query: string) => `${partsCount(total)} para "${query}"`,
+  descriptionResultsFor: (total: number, query: string, atLeast = false) =>
+    `${atLeast ? "mais de " : ""}${partsCount(total)} para "${query}"`,
   understoodVehicle: (vehicle: string) => `Peças que servem em ${vehicle}`,
   removeVehicle: "Buscar sem o veículo",
   showingFor: (words: string) => `Mostrando resultados para ${words}`,
+  ignoredWords: (words: string) => `Palavras que não usamos na busca: ${words}`,
   filtersTitle: "Filtrar resultados",
   filtersTitleActive: (n: number) => `Filtrar resultados (${n} ${plural(n, "filtro", "filtros")})`,
   filterLabels: {
@@ -112,8 +114,8 @@ export const search = {
   pagination: "Páginas dos resultados",
   goToPage: (n: number) => `Ir para a página ${n}`,
   currentPage: (n: number) => `Página ${n}, atual`,
-  pageRange: (from: number, to: number, total: number) =>
-    `Mostrando ${formatInteger(from)}–${formatInteger(to)} de ${partsCount(total)}`,
+  pageRange: (from: number, to: number, total: number, atLeast = false) =>
+    `Mostrando ${formatInteger(from)}–${formatInteger(to)} de ${atLeast ? "mais de " : ""}${partsCount(total)}`,
   fitsVehicle: (vehicle: string) => `Serve em ${vehicle}`,
   triedTitle: "O que buscamos",
   triedWords: (words: string) => `Nome da peça: ${words}`,

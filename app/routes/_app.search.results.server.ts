@@ -74,6 +74,7 @@ function descriptionView(found: DescriptionPage, filters: SearchFilters) {
       partWords: understood.partWords,
       vehicleLabel: understood.vehicleLabel,
       corrections: understood.corrections,
+      ignoredWords: understood.ignoredWords,
     },
     /** The vehicle the cards' badge and highlighted groups refer to: the query's, or the filters'. */
     vehicle: label
@@ -85,9 +86,11 @@ function descriptionView(found: DescriptionPage, filters: SearchFilters) {
               ? [filters.model]
               : [],
           year: understood.vehicle?.year ?? filters.year ?? null,
+          yearTo: understood.vehicle?.yearTo ?? null,
         }
       : null,
     total: found.total,
+    totalIsLowerBound: found.totalIsLowerBound,
     page: found.page,
     pages: found.pages,
     perPage: found.perPage,

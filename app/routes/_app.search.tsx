@@ -195,7 +195,11 @@ export default function SearchPage() {
         <header>
           <h1 className="text-2xl font-bold" data-testid="results-heading">
             {data.description
-              ? m.descriptionResultsFor(data.description.total, data.query)
+              ? m.descriptionResultsFor(
+                  data.description.total,
+                  data.query,
+                  data.description.totalIsLowerBound,
+                )
               : m.resultsFor(data.cards.length, data.query)}
           </h1>
           <p className="text-sm text-slate-600">{m.byType(data.type)}</p>

@@ -160,6 +160,13 @@ describe("description results", () => {
     expect(logged().filter((row) => row.charged)).toHaveLength(before);
   });
 
+  it("names the words it left out, and marks the groups of a range of years", async () => {
+    const found = await results("q=preciso+coxim+paginado+onix+2019+a+2020&type=description");
+    expect(found.description.understood.ignoredWords).toEqual(["preciso"]);
+    expect(found.description.vehicle).toMatchObject({ year: 2019, yearTo: 2020 });
+    expect(found.description.total).toBe(9);
+  });
+
   it("answers a code that finds nothing as a code, with the code tips", async () => {
     const code = await results("q=ZZ99999&type=code");
     expect(code).toMatchObject({ type: "code", cards: [], description: null });

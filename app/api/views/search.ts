@@ -56,6 +56,8 @@ export function searchPageView(
     values.map((v) => ({ value: v.value, label: v.label, count: v.count }));
   return {
     total: paging.total,
+    /** True when a very broad query counted only the matches it read: "more than total". */
+    total_is_lower_bound: description?.totalIsLowerBound ?? false,
     page: paging.page,
     per_page: paging.perPage,
     pages: paging.pages,
@@ -64,6 +66,7 @@ export function searchPageView(
       part_words: description.understood.partWords,
       vehicle: description.understood.vehicleLabel,
       corrections: description.understood.corrections,
+      ignored_words: description.understood.ignoredWords,
     },
     facets: description && {
       categories: facet(description.facets.categories),

@@ -10,6 +10,8 @@ type UnderstoodView = {
   partWords: string[];
   vehicleLabel: string | null;
   corrections: { from: string; to: string }[];
+  /** Words the catalogue does not hold, left out of the search ("preciso", "pro"). */
+  ignoredWords: string[];
 };
 type FacetValue<V extends string | number> = { value: V; label: string; count: number };
 type SearchFacets = {
@@ -28,6 +30,8 @@ export type ActiveFilter = { key: FilterKey; value: string; label: string };
 export type DescriptionView = {
   understood: UnderstoodView;
   total: number;
+  /** "mais de N": a very broad query on a big catalogue counts only the matches it read. */
+  totalIsLowerBound: boolean;
   page: number;
   pages: number;
   perPage: number;
@@ -62,7 +66,12 @@ export function searchHref(query: string) {
 export function UnderstoodLine({ view }: { view: DescriptionView }) {
   const { understood } = view;
   const words = understood.partWords.join(" ");
-  if (!understood.vehicleLabel && understood.corrections.length === 0) return null;
+  if (
+    !understood.vehicleLabel &&
+    understood.corrections.length === 0 &&
+    understood.ignoredWords.length === 0
+  )
+    return null;
   return (
     <div
       className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950"
@@ -89,6 +98,11 @@ export function UnderstoodLine({ view }: { view: DescriptionView }) {
       )}
       {understood.corrections.length > 0 && words && (
         <p data-testid="corrected">{m.showingFor(words)}</p>
+      )}
+      {understood.ignoredWords.length > 0 && (
+        <p className="text-sky-900" data-testid="ignored-words">
+          {m.ignoredWords(understood.ignoredWords.join(", "))}
+        </p>
       )}
     </div>
   );
@@ -308,7 +322,7 @@ export function PageRange({ view }: { view: DescriptionView }) {
   const to = Math.min(view.total, view.page * view.perPage);
   return (
     <p className="text-sm text-slate-600" data-testid="page-range">
-      {m.pageRange(from, to, view.total)}
+      {m.pageRange(from, to, view.total, view.totalIsLowerBound)}
     </p>
   );
 }
@@ -365,6 +379,9 @@ export function NoDescriptionResults({
           )}
           {understood.vehicleLabel && <li>{m.triedVehicle(understood.vehicleLabel)}</li>}
           {corrections && <li>{m.triedCorrections(corrections)}</li>}
+          {understood.ignoredWords.length > 0 && (
+            <li>{m.ignoredWords(understood.ignoredWords.join(", "))}</li>
+          )}
           {filters && <li>{m.triedFilters(filters)}</li>}
         </ul>
       </section>
