@@ -17,17 +17,10 @@
  * Deterministic: the same sizes and --seed give the same catalogue.
  */
 import type Database from "better-sqlite3";
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { REFRESH_ALL_FITMENT_KEYS } from "~db/fitment-keys";
 import { seedDatabase } from "~db/seed";
 import { isDescriptionQuery, normalizeCode } from "~/utils/codes";
 import { migrateDatabase, openDatabase } from "~/utils/db.server";
@@ -1195,17 +1188,6 @@ function savedTriggers(sqlite: Database.Database, table: string): Saved[] {
     .all(table) as Saved[];
 }
 
-/** The statement of migration 0010 that fills parts.fitment_keys for every part: one source of truth. */
-function fitmentKeysStatement(): string {
-  const migration = readFileSync(path.join(ROOT, "db/migrations/0010_search_synonyms.sql"), "utf8");
-  const statement = migration
-    .split("--> statement-breakpoint")
-    .map((part) => part.replace(/^\s*--.*$/gm, "").trim())
-    .find((part) => part.startsWith("UPDATE parts SET fitment_keys"));
-  if (!statement) throw new Error("migration 0010 has no fitment_keys statement");
-  return statement;
-}
-
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 // ---------------------------------------------------------------------------------------------
@@ -1600,7 +1582,8 @@ async function main() {
   // 6. Indexes and triggers back, exactly as the migrations wrote them; the FTS index in one go.
   for (const i of indexes) sqlite.exec(i.sql);
   phase("indexes");
-  sqlite.exec(fitmentKeysStatement());
+  sqlite.exec("insert or ignore into search_dirty_parts(part_id) select id from parts");
+  sqlite.exec(REFRESH_ALL_FITMENT_KEYS);
   phase("fitment keys");
   sqlite.exec("insert into parts_fts(parts_fts) values('rebuild')");
   phase("fts rebuild");

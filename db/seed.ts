@@ -17,6 +17,7 @@ import {
   vehicles,
 } from "~db/schema";
 import { hashPassword } from "~/utils/password.server";
+import { REFRESH_ALL_FITMENT_KEYS } from "./fitment-keys";
 import { immediateTransaction, type Db } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";
 import {
@@ -131,6 +132,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
       .onConflictDoNothing()
       .run();
     if (options.demo) seedDemo(db, { planIds, adminId, zeHash, mariaHash, now });
+    db.$client.exec(REFRESH_ALL_FITMENT_KEYS);
     return true;
   });
   return { seeded };

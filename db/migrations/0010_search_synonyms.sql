@@ -21,117 +21,47 @@ INSERT INTO calendar_years(year) SELECT 1900 + value FROM json_each('[' || (
   SELECT group_concat(n, ',') FROM (SELECT a.value * 20 + b.value AS n FROM json_each('[0,1,2,3,4,5,6,7,8,9]') a, json_each('[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19]') b)
 ) || ']');
 --> statement-breakpoint
--- A part's fitting brands and models, alone and with each model year, as one-word keys: the descriptions index narrows by vehicle
--- with them ("mvolkswagengoly2015": a Gol of 2015, by its vehicle's year or inside its fitment's
--- range; ADR 0032). Triggers keep them in step with fitments and vehicles.
-UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
-      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = parts.id
-      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = parts.id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = parts.id
-    )), '');
+-- A part's fitting brands and models, alone and with each model year, as one-word keys
+-- ("mvolkswagengoly2015": a Gol of 2015, by its vehicle's year or inside its fitment's range):
+-- the descriptions index narrows by vehicle with them (ADR 0032).
+CREATE VIEW `part_fitment_tokens` AS
+  SELECT pv.part_id AS part_id, 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS token FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+  UNION SELECT pv.part_id, 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+  UNION SELECT pv.part_id, 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+    JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                        AND max(v.year, coalesce(pv.year_to, v.year))
+  UNION SELECT pv.part_id, 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+    JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                        AND max(v.year, coalesce(pv.year_to, v.year))
+  UNION SELECT pv.part_id, 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
+    JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
+                                        AND max(v.year, coalesce(pv.year_to, v.year));
 --> statement-breakpoint
-CREATE TRIGGER `parts_fitment_keys_after_fitment_insert` AFTER INSERT ON `part_vehicles` BEGIN
-  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
-      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = new.part_id
-      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = new.part_id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = new.part_id
-    )), '') WHERE id = new.part_id;
+-- One pass over every fitment (a correlated lookup per part would rescan the view each time).
+UPDATE parts SET fitment_keys = k.keys
+FROM (SELECT part_id, group_concat(token, ' ') AS keys FROM part_fitment_tokens GROUP BY part_id) AS k
+WHERE k.part_id = parts.id;
+--> statement-breakpoint
+-- A fitment or vehicle change marks its parts; their keys are recomputed in bulk by the search
+-- (app/models/search/fitment-keys.server.ts) and at the end of each import batch, not per row.
+CREATE TABLE `search_dirty_parts` (`part_id` integer PRIMARY KEY NOT NULL) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TRIGGER `search_dirty_after_fitment_insert` AFTER INSERT ON `part_vehicles` BEGIN
+  INSERT OR IGNORE INTO search_dirty_parts(part_id) VALUES (new.part_id);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `parts_fitment_keys_after_fitment_delete` AFTER DELETE ON `part_vehicles` BEGIN
-  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
-      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = old.part_id
-      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = old.part_id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = old.part_id
-    )), '') WHERE id = old.part_id;
+CREATE TRIGGER `search_dirty_after_fitment_delete` AFTER DELETE ON `part_vehicles` BEGIN
+  INSERT OR IGNORE INTO search_dirty_parts(part_id) VALUES (old.part_id);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `parts_fitment_keys_after_fitment_update` AFTER UPDATE OF part_id, vehicle_id, year_from, year_to ON `part_vehicles` BEGIN
-  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = old.part_id
-      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = old.part_id
-      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = old.part_id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = old.part_id
-    )), '') WHERE id = old.part_id;
-  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = new.part_id
-      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = new.part_id
-      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = new.part_id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = new.part_id
-    )), '') WHERE id = new.part_id;
+CREATE TRIGGER `search_dirty_after_fitment_update` AFTER UPDATE OF part_id, vehicle_id, year_from, year_to ON `part_vehicles` BEGIN
+  INSERT OR IGNORE INTO search_dirty_parts(part_id) VALUES (old.part_id);
+  INSERT OR IGNORE INTO search_dirty_parts(part_id) VALUES (new.part_id);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `parts_fitment_keys_after_vehicle_rename` AFTER UPDATE OF brand, model, year ON `vehicles` BEGIN
-  UPDATE parts SET fitment_keys = coalesce((SELECT group_concat(k, ' ') FROM (
-      SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') AS k FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id WHERE pv.part_id = parts.id
-      UNION SELECT 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = parts.id
-      UNION SELECT 'b' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = parts.id
-      UNION SELECT 'm' || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.brand, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(v.model, ' ', ''), '-', ''), '.', ''), '/', ''), '''', ''), '(', ''), ')', ''), '+', ''), '&', ''), ',', ''), '_', ''), ':', ''), '*', ''), '!', ''), '#', ''), ';', '') || 'y' || y.year FROM part_vehicles pv JOIN vehicles v ON v.id = pv.vehicle_id
-        JOIN calendar_years y ON y.year BETWEEN min(v.year, coalesce(pv.year_from, v.year))
-                                            AND max(v.year, coalesce(pv.year_to, v.year))
-        WHERE pv.part_id = parts.id
-    )), '')
-  WHERE id IN (SELECT part_id FROM part_vehicles WHERE vehicle_id = new.id);
+CREATE TRIGGER `search_dirty_after_vehicle_update` AFTER UPDATE OF brand, model, year ON `vehicles` BEGIN
+  INSERT OR IGNORE INTO search_dirty_parts(part_id)
+  SELECT part_id FROM part_vehicles WHERE vehicle_id = new.id;
 END;
 --> statement-breakpoint
 -- The descriptions index gains the category's name (so "suspensao gol" finds the parts filed under

@@ -1,3 +1,4 @@
+import { refreshFitmentKeys } from "../search/fitment-keys.server";
 import type Database from "better-sqlite3";
 import { foldName, normalizeCode } from "~/utils/codes";
 import { db } from "~/utils/db.server";
@@ -447,6 +448,8 @@ export function createCatalogueWriter(
     write(items) {
       const counts = noCounts();
       for (const _step of steps(items, counts));
+      // The batch's parts re-indexed once each, in the batch's own transaction.
+      if (applying) refreshFitmentKeys();
       return counts;
     },
     async writeInSteps(items, pause) {

@@ -18,6 +18,7 @@ import {
   type Candidate,
   type VehicleScope,
 } from "./matching.server";
+import { refreshFitmentKeys, SEARCH_REFRESH_LIMIT } from "./fitment-keys.server";
 import { understandQuery, type QueryPlan } from "./understand.server";
 import { STOPWORDS } from "./words";
 
@@ -195,6 +196,8 @@ export function searchDescription(
   filters: SearchFilters = {},
   paging: Paging = { page: 1, perPage: DESCRIPTION_PER_PAGE },
 ): DescriptionPage {
+  // Fitments edited since the last search (an admin's, a vehicle renamed) count at once.
+  refreshFitmentKeys(SEARCH_REFRESH_LIMIT);
   const plan = understandQuery(query);
   const scope = scopeOf(plan.understood.vehicle, filters);
   const { parts, total, totalIsLowerBound } = plan.onlyIgnored
