@@ -334,6 +334,16 @@ describe("the index follows fitments and vehicles", () => {
     expect(searchDescription("filtro oleo citroen c4").understood.vehicle).toBeNull();
   });
 
+  it("reads a model's generation as the range of its years", () => {
+    const g5 = createVehicle({ brand: "Volkswagen", model: "Gol", year: 2011, generation: "G5" });
+    createVehicle({ brand: "Volkswagen", model: "Gol", year: 2013, generation: "G6" });
+    fit(ids.shockGol!, g5.id);
+    const page = searchDescription("amortecedor gol g5");
+    expect(page.understood.vehicle).toMatchObject({ models: ["Gol"], year: 2011, yearTo: null });
+    expect(page.hits.map((h) => h.code)).toEqual(["AM-GOL"]);
+    expect(codes("amortecedor gol g6")).toEqual([]);
+  });
+
   it("takes a year inside the fitment's year range", () => {
     const uno = createVehicle({ brand: "Fiat", model: "Uno", year: 2010 });
     db()

@@ -19,7 +19,15 @@ import {
  * and fuel. No car list is written in code.
  */
 
-type Model = { brand: string; model: string; key: string; first: string; years: Set<number> };
+type Model = {
+  brand: string;
+  model: string;
+  key: string;
+  first: string;
+  years: Set<number>;
+  /** Generations by compact key ("g5") with their model years: "gol g5" asks for 2010–2012. */
+  generations: Map<string, Set<number>>;
+};
 
 export type VehicleDictionary = {
   brands: Map<string, string>;
@@ -57,8 +65,10 @@ export function vehicleDictionary(): VehicleDictionary {
     return cached.dictionary;
   const client = database.$client;
   const rows = client
-    .prepare("select brand, model, year from vehicles group by brand, model, year")
-    .all() as { brand: string; model: string; year: number }[];
+    .prepare(
+      "select brand, model, year, generation from vehicles group by brand, model, year, generation",
+    )
+    .all() as { brand: string; model: string; year: number; generation: string | null }[];
   const fuels = client
     .prepare("select distinct fuel from vehicles where fuel is not null")
     .pluck()
@@ -84,6 +94,7 @@ export function vehicleDictionary(): VehicleDictionary {
         key: compactKey(row.model),
         first: pieces.length > 1 ? pieces[0]! : "",
         years: new Set(),
+        generations: new Map(),
       };
       byName.set(name, model);
       dictionary.models.push(model);
@@ -91,6 +102,10 @@ export function vehicleDictionary(): VehicleDictionary {
       if (model.first.length >= 2) push(dictionary.modelsByFirst, model.first, model);
     }
     model.years.add(row.year);
+    if (row.generation) {
+      const key = compactKey(row.generation);
+      if (key) model.generations.set(key, (model.generations.get(key) ?? new Set()).add(row.year));
+    }
     dictionary.years.add(row.year);
   }
   cached = { dictionary, signature, database };
@@ -240,6 +255,17 @@ export function readVehicle(
   let year: number | null = null;
   let yearTo: number | null = null;
   let yearIndex: number | null = null;
+  // "gol g5": a generation of a model named is the range of its years.
+  let generationYears: number[] | null = null;
+  for (let i = 0; i < tokens.length && generationYears === null && models.length > 0; i++) {
+    if (used.has(i)) continue;
+    const key = compactKey(tokens[i]!);
+    const years = models.flatMap((m) => [...(m.generations.get(key) ?? [])]);
+    if (years.length > 0) {
+      generationYears = years;
+      used.add(i);
+    }
+  }
   const named = models.length > 0 || brand !== null;
   const asYear = (token: string | undefined): number | null => {
     if (token === undefined) return null;
@@ -268,6 +294,10 @@ export function readVehicle(
       yearTo = asYear(tokens[joined]);
       for (let k = i + 1; k <= joined; k++) used.add(k);
     }
+  }
+  if (year === null && generationYears !== null) {
+    year = Math.min(...generationYears);
+    yearTo = Math.max(...generationYears);
   }
   if (year !== null && yearTo !== null) {
     const [low, high] = year <= yearTo ? [year, yearTo] : [yearTo, year];
