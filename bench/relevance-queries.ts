@@ -8,6 +8,7 @@
 // in that year (the vehicle's year, or the year inside the fitment's year_from–year_to), with that
 // engine (prefix) and brand when the query names them; and of that manufacturer when it names one.
 
+import { mulberry32 } from "../db/seed-data/catalogue";
 import type Database from "better-sqlite3";
 
 export const QUERY_KINDS = [
@@ -65,17 +66,8 @@ export type JudgedQuery = {
   sourcePartId: number;
 };
 
-/** mulberry32: small, fast, good enough to pick deterministically. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo seed's own PRNG (mulberry32): one copy for deterministic picks. */
+export const seededRandom = mulberry32;
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)];
