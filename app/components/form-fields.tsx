@@ -50,9 +50,16 @@ export function FieldFrame({
   );
 }
 
-export function TextField({ label, errors, errorId, id, ...input }: FieldProps) {
+export function TextField({
+  label,
+  hint,
+  errors,
+  errorId,
+  id,
+  ...input
+}: FieldProps & { hint?: string }) {
   return (
-    <FieldFrame id={id} label={label} errors={errors} errorId={errorId}>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} errorId={errorId}>
       <input id={id} className="input" {...fieldAria(errors, errorId)} {...input} />
     </FieldFrame>
   );

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
-import { FieldFrame, fieldAria, FormErrors } from "~/components/form-fields";
+import { FormErrors, TextField } from "~/components/form-fields";
 import { useIsSubmitting } from "~/components/hooks";
 import { addSynonym, countSynonyms, listSynonyms } from "~/models/search/synonyms.server";
 import { queryParams } from "~/schemas/api-search";
@@ -83,39 +83,27 @@ function AddSynonymForm() {
         <div className="sm:col-span-3">
           <FormErrors errors={form.errors} id={form.errorId} />
         </div>
-        <FieldFrame
-          id={fields.term.id}
+        <TextField
           label={m.term}
           hint={m.termHint}
           errors={fields.term.errors}
           errorId={fields.term.errorId}
-        >
-          <input
-            className="input"
-            {...getInputProps(fields.term, { type: "text" })}
-            {...fieldAria(fields.term.errors, fields.term.errorId)}
-            maxLength={TERM_MAX}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        </FieldFrame>
-        <FieldFrame
-          id={fields.meaning.id}
+          {...getInputProps(fields.term, { type: "text" })}
+          maxLength={TERM_MAX}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextField
           label={m.meaning}
           hint={m.meaningHint}
           errors={fields.meaning.errors}
           errorId={fields.meaning.errorId}
-        >
-          <input
-            className="input"
-            {...getInputProps(fields.meaning, { type: "text" })}
-            {...fieldAria(fields.meaning.errors, fields.meaning.errorId)}
-            maxLength={MEANING_MAX}
-            autoComplete="off"
-            autoCapitalize="none"
-          />
-        </FieldFrame>
+          {...getInputProps(fields.meaning, { type: "text" })}
+          maxLength={MEANING_MAX}
+          autoComplete="off"
+          autoCapitalize="none"
+        />
         <button type="submit" className="btn-primary sm:mt-6" disabled={busy}>
           {busy ? m.adding : m.add}
         </button>

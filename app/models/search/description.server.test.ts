@@ -301,6 +301,11 @@ describe("no dead ends", () => {
     expect(page.suggestions).toContainEqual({ kind: "spelling", query: "disco gol", total: 1 });
   });
 
+  it("reads at most 24 words, however a query is glued together", () => {
+    const glued = Array.from({ length: 60 }, (_, i) => `zq${i}`).join("/");
+    expect(understandQuery(glued).tokens.length).toBeLessThanOrEqual(24);
+  });
+
   it("answers nothing for nothing", () => {
     expect(searchDescription("zzzzqqq").hits).toEqual([]);
     expect(searchDescription("  ,, ").total).toBe(0);

@@ -16,6 +16,8 @@ import { compactKey, indexPieces, queryTokens, STOPWORDS, wordForms } from "./wo
 
 /** At most this many words of a query are searched; the rest would only slow the index. */
 const MAX_PART_WORDS = 8;
+/** At most this many tokens of a query are read at all. */
+const MAX_TOKENS = 24;
 
 /** One typed word and what the index may hold for it: alternatives, each a phrase of index words. */
 export type PartWord = {
@@ -46,7 +48,11 @@ const quote = (word: string) => `"${word.replace(/"/g, "")}"`;
 export function understandQuery(query: string): QueryPlan {
   const synonyms = synonymMeanings();
   const dictionary = vehicleDictionary();
-  const tokens = splitJoinedWords(queryTokens(query).slice(0, 24), dictionary);
+  // Bounded after the split too: "a/b/c/…" must not make 60 words for the typo loops to try.
+  const tokens = splitJoinedWords(queryTokens(query).slice(0, MAX_TOKENS), dictionary).slice(
+    0,
+    MAX_TOKENS,
+  );
   const cache = new Map<string, boolean>();
   const known = (token: string, names: boolean) => {
     const key = `${names ? "n" : "a"}${token}`;
