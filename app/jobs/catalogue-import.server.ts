@@ -2,24 +2,24 @@ import {
   catalogueSourceClient,
   defaultCatalogueSourceUrl,
 } from "~/integrations/catalogue-source/client.server";
-import { apiBatchSource } from "~/models/catalogue-import/api-source.server";
+import { apiBatchSource } from "~/models/imports/catalogue/api-source.server";
 import {
   catalogueImportView,
   createCatalogueImport,
   restartCatalogueImport,
   type ClaimedRun,
-} from "~/models/catalogue-import/control.server";
-import { csvBatchSource, pruneCsvUploads } from "~/models/catalogue-import/csv-source.server";
+} from "~/models/imports/catalogue/control.server";
+import { csvBatchSource, pruneCsvUploads } from "~/models/imports/catalogue/csv-source.server";
 import {
   countImportError,
   runCatalogueImport,
   type BatchSource,
-} from "~/models/catalogue-import/engine.server";
+} from "~/models/imports/catalogue/engine.server";
 import {
   catalogueImportOptions,
   type CatalogueImportOptions,
-} from "~/models/catalogue-import/options.server";
-import { getImportJob } from "~/models/fipe-import/progress.server";
+} from "~/models/imports/catalogue/options.server";
+import { getImportJob } from "~/models/imports/fipe/progress.server";
 import { refuse, type Outcome } from "~/models/outcome";
 import * as messages from "~/messages";
 import {

@@ -13,7 +13,7 @@ import {
   getImportJob,
   importLogLines,
   waitForFipeImport,
-} from "~/models/fipe-import/progress.server";
+} from "~/models/imports/fipe/progress.server";
 import { claimFipeImport, FIPE_IMPORT_JOB_NAME, startFipeImport } from "./fipe-import.server";
 
 withFipeSimulator();

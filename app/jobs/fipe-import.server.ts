@@ -1,10 +1,10 @@
-import { runFipeImport } from "~/models/fipe-import/import.server";
+import { runFipeImport } from "~/models/imports/fipe/import.server";
 import {
   claimFipeImport as claimImport,
   type FipeImportRequest,
-} from "~/models/fipe-import/claim.server";
-import type { ImportJob } from "~/models/fipe-import/progress.server";
-import { logActivity } from "~/models/activity.server";
+} from "~/models/imports/fipe/claim.server";
+import type { ImportJob } from "~/models/imports/fipe/progress.server";
+import { logActivity } from "~/models/activity/activity.server";
 import { accept } from "~/models/outcome";
 import * as messages from "~/messages";
 import {

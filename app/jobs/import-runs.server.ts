@@ -1,5 +1,5 @@
-import type { ClaimedRun } from "~/models/catalogue-import/control.server";
-import { errorReason, failImport, type ImportJob } from "~/models/fipe-import/progress.server";
+import type { ClaimedRun } from "~/models/imports/catalogue/control.server";
+import { errorReason, failImport, type ImportJob } from "~/models/imports/fipe/progress.server";
 import type { Outcome } from "~/models/outcome";
 import { enqueue, getJobRun } from "./runner.server";
 

@@ -4,9 +4,9 @@ import {
   pauseImport,
   resumeImport,
   resumeInterruptedCatalogueImport,
-} from "~/models/catalogue-import/control.server";
-import { CATALOGUE_IMPORT_KIND } from "~/models/catalogue-import/options.server";
-import { getImportJob } from "~/models/fipe-import/progress.server";
+} from "~/models/imports/catalogue/control.server";
+import { CATALOGUE_IMPORT_KIND } from "~/models/imports/catalogue/options.server";
+import { getImportJob } from "~/models/imports/fipe/progress.server";
 import { refuse } from "~/models/outcome";
 import * as messages from "~/messages";
 import { CATALOGUE_IMPORT_JOB_NAME } from "./catalogue-import.server";

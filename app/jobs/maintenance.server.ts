@@ -1,6 +1,6 @@
-import { purgeOldLoginAttempts } from "~/models/login-throttle.server";
-import { purgeOldRequestStats } from "~/models/request-stats.server";
-import { purgeExpiredSessions as purgeExpiredSessionRows } from "~/models/session.server";
+import { purgeOldLoginAttempts } from "~/models/accounts/login-throttle.server";
+import { purgeOldRequestStats } from "~/models/dashboard/request-stats.server";
+import { purgeExpiredSessions as purgeExpiredSessionRows } from "~/models/accounts/session.server";
 import { defineJob } from "./registry.server";
 
 export const purgeExpiredSessions = defineJob(

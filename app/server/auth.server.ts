@@ -10,19 +10,19 @@ import {
   forgiveLoginAttempts,
   issueDeviceToken,
   trustedDevice,
-} from "~/models/login-throttle.server";
+} from "~/models/accounts/login-throttle.server";
 import {
   createSession,
   findSessionUser,
   revokeSession,
   WEB_SESSION_DAYS,
-} from "~/models/session.server";
+} from "~/models/accounts/session.server";
 import {
   findUserByEmail,
   verifyCredentials,
   type PasswordAttempt,
   type User,
-} from "~/models/user.server";
+} from "~/models/accounts/user.server";
 import type { Role } from "~db/schema";
 import { fail } from "./api.server";
 import { fromOwnOrigin, isWrite } from "./csrf.server";

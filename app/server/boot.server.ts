@@ -4,8 +4,8 @@ import {
   usingEmbeddedSimulators,
 } from "~/integrations/payment-simulators.server";
 import { resumeInterruptedImports, startJobRunner, startSchedules } from "~/jobs/index.server";
-import { configureSimulatorGateways } from "~/models/gateway-config.server";
-import { publicOriginRefusal } from "~/models/payment-gateway.server";
+import { configureSimulatorGateways } from "~/models/payments/gateway-config.server";
+import { publicOriginRefusal } from "~/models/payments/payment-gateway.server";
 import { db } from "~/utils/db.server";
 import { EnvError, env } from "~/utils/env.server";
 

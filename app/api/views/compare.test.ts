@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PartComparison, ResolvedCode } from "~/models/part-compare.server";
+import type { PartComparison, ResolvedCode } from "~/models/catalogue/part-compare.server";
 import type { PartHit } from "~/models/search/codes.server";
 import { compareCautions, compareVerdict, comparisonView } from "./compare";
 

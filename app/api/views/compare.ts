@@ -1,5 +1,5 @@
-import type { FitmentFields } from "~/models/fitment.server";
-import type { CommonVehicle, PartComparison, ResolvedCode } from "~/models/part-compare.server";
+import type { FitmentFields } from "~/models/catalogue/fitment.server";
+import type { CommonVehicle, PartComparison, ResolvedCode } from "~/models/catalogue/part-compare.server";
 import * as messages from "~/messages";
 import { compatibleVehicleView } from "./parts";
 import { vehicleFields } from "./vehicles";

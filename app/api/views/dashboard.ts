@@ -2,8 +2,8 @@ import type {
   DashboardMetrics,
   RevenueMonth,
   SystemReading,
-} from "~/models/dashboard-metrics.server";
-import type { FeedItem, TopSearch } from "~/models/dashboard.server";
+} from "~/models/dashboard/dashboard-metrics.server";
+import type { FeedItem, TopSearch } from "~/models/dashboard/dashboard.server";
 import { reais } from "./money";
 
 /** One row of "Buscas Populares" (/api/dashboard/top-searches). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CompatibleVehicle } from "~/models/fitment.server";
-import type { CataloguePart } from "~/models/part.server";
+import type { CompatibleVehicle } from "~/models/catalogue/fitment.server";
+import type { CataloguePart } from "~/models/catalogue/part.server";
 import { partDetailView, partListView } from "./parts";
 
 const hit: CataloguePart = {

@@ -1,10 +1,10 @@
-import type { AlternativeCode, CompatibleVehicle, VehiclePage } from "~/models/fitment.server";
+import type { AlternativeCode, CompatibleVehicle, VehiclePage } from "~/models/catalogue/fitment.server";
 import type {
   AlternativeCodeRow,
   CataloguePart,
   CataloguePartDetail,
   PartListItem,
-} from "~/models/part.server";
+} from "~/models/catalogue/part.server";
 import type { PartHit } from "~/models/search/codes.server";
 import { vehicleFields } from "./vehicles";
 

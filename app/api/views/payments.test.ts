@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MaskedGatewayConfigs } from "~/models/gateway-config.server";
-import type { InvoiceRow } from "~/models/invoice.server";
+import type { MaskedGatewayConfigs } from "~/models/payments/gateway-config.server";
+import type { InvoiceRow } from "~/models/payments/invoice.server";
 import {
   base64Of,
   gatewaysView,

@@ -1,7 +1,7 @@
-import type { MaskedGatewayConfigs } from "~/models/gateway-config.server";
-import type { InvoiceRow } from "~/models/invoice.server";
-import type { PixCharge } from "~/models/payment-gateway.server";
-import type { Payment } from "~/models/subscription.server";
+import type { MaskedGatewayConfigs } from "~/models/payments/gateway-config.server";
+import type { InvoiceRow } from "~/models/payments/invoice.server";
+import type { PixCharge } from "~/models/payments/payment-gateway.server";
+import type { Payment } from "~/models/accounts/subscription.server";
 import { reais } from "./money";
 
 /**

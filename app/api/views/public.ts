@@ -1,5 +1,5 @@
-import type { PublicOverview } from "~/models/overview.server";
-import type { PublicSeo } from "~/models/seo.server";
+import type { PublicOverview } from "~/models/dashboard/overview.server";
+import type { PublicSeo } from "~/models/seo/seo.server";
 
 /** GET /api/public/overview: the landing's counters. */
 export function overviewView(overview: PublicOverview) {

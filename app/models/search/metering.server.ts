@@ -11,7 +11,7 @@ import {
   LOW_CREDIT_THRESHOLD,
   UNLIMITED,
   type CreditStats,
-} from "../credits.server";
+} from "../accounts/credits.server";
 import { searchByCode, type PartHit } from "./codes.server";
 import { searchDescription } from "./description.server";
 import {

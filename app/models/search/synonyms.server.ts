@@ -7,8 +7,8 @@ import { SYNONYMS_PER_PAGE } from "~/schemas/synonyms";
 import { foldName } from "~/utils/codes";
 import { formatInteger } from "~/utils/format";
 import { pageBounds } from "~/utils/paging";
-import { logActivity } from "../activity.server";
-import { isUniqueViolation, likePattern } from "../catalogue-rules.server";
+import { logActivity } from "../activity/activity.server";
+import { isUniqueViolation, likePattern } from "../catalogue/catalogue-rules.server";
 import { refuse, type Outcome } from "../outcome";
 
 const allSynonyms = preparedOnce((database) =>

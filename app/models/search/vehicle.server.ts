@@ -1,6 +1,6 @@
 import { db } from "~/utils/db.server";
 import { meteredSearch, type MeteredOutcome } from "./metering.server";
-import type { User } from "../user.server";
+import type { User } from "../accounts/user.server";
 
 export type VehicleFilter = { brand?: string; model?: string; year?: number; version?: string };
 

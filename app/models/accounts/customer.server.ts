@@ -1,0 +1,410 @@
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { creditLedger, payments, plans, subscriptions, users } from "~db/schema";
+import type {
+  CustomerCreateInput,
+  CustomerListQuery,
+  CustomerProfileInput,
+} from "~/schemas/customer";
+import { pageBounds } from "~/utils/paging";
+import { db, immediateTransaction } from "~/utils/db.server";
+import * as messages from "~/messages";
+import { logActivity } from "../activity/activity.server";
+import { searchStats, type SearchStats } from "./credits.server";
+import { likePattern } from "../catalogue/catalogue-rules.server";
+import { accept, refuse, type Outcome } from "../outcome";
+import { isFreePlan } from "../payments/plan.server";
+import {
+  activeSubscriptionId,
+  assignPlanByAdmin,
+  cancelSubscription,
+  type PaymentMethod,
+} from "./subscription.server";
+import {
+  createAccount,
+  emailTaken,
+  isEmailTaken,
+  normalizeEmail,
+  setPassword,
+  type User,
+} from "./user.server";
+
+/** Customers are the accounts that are not admins: roles user and premium_user. */
+export const CUSTOMER_ROLES = ["user", "premium_user"] as const;
+export const CUSTOMERS_PER_PAGE = 20;
+
+const isCustomer = inArray(users.role, [...CUSTOMER_ROLES]);
+
+/** The customer, or undefined for unknown ids and for admins (who are not managed here). */
+export function getCustomer(id: number): User | undefined {
+  return db()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isCustomer))
+    .get();
+}
+
+/** For writes whose caller already resolved the customer: a missing one is a bug, not a refusal. */
+function requireCustomer(id: number): User {
+  const customer = getCustomer(id);
+  if (!customer) throw new Error(`user ${id} is not a customer`);
+  return customer;
+}
+
+const customerNotFound = () => refuse("not_found", messages.customersAdmin.notFound);
+
+export type CustomerStatistics = {
+  totalCustomers: number;
+  activeCustomers: number;
+  /** Customers with an active subscription to a paid plan (everyone starts on the free plan). */
+  subscribedCustomers: number;
+  /** Σ extra credits (credits_balance). */
+  totalCredits: number;
+  /** Σ approved invoices, in cents. */
+  totalRevenueCents: number;
+};
+
+export function customerStatistics(): CustomerStatistics {
+  const database = db();
+  const accounts = database
+    .select({
+      total: count(),
+      active: sql<number>`coalesce(sum(${users.status} = 'active'), 0)`.mapWith(Number),
+      credits: sql<number>`coalesce(sum(${users.creditsBalance}), 0)`.mapWith(Number),
+    })
+    .from(users)
+    .where(isCustomer)
+    .get();
+  const subscribed = database
+    .select({ n: sql<number>`count(distinct ${subscriptions.userId})`.mapWith(Number) })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        sql`coalesce(${plans.priceCents}, 0) > 0`,
+        isCustomer,
+      ),
+    )
+    .get();
+  const revenue = database
+    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
+    .from(payments)
+    .where(eq(payments.status, "approved"))
+    .get();
+  return {
+    totalCustomers: accounts?.total ?? 0,
+    activeCustomers: accounts?.active ?? 0,
+    subscribedCustomers: subscribed?.n ?? 0,
+    totalCredits: accounts?.credits ?? 0,
+    totalRevenueCents: revenue?.cents ?? 0,
+  };
+}
+
+export type CustomerSubscription = {
+  id: number;
+  planId: number;
+  planName: string;
+  isFree: boolean;
+  status: (typeof subscriptions.$inferSelect)["status"];
+  paymentMethod: PaymentMethod;
+  startedAt: Date | null;
+  expiresAt: Date | null;
+};
+
+/** The subscription a customer row shows: the active one, else the latest of any status. */
+export function customerSubscription(userId: number): CustomerSubscription | null {
+  const row = db()
+    .select({
+      id: subscriptions.id,
+      planId: plans.id,
+      planName: plans.name,
+      priceCents: plans.priceCents,
+      status: subscriptions.status,
+      paymentMethod: subscriptions.paymentMethod,
+      startedAt: subscriptions.startedAt,
+      expiresAt: subscriptions.expiresAt,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(sql`${subscriptions.status} = 'active'`), desc(subscriptions.id))
+    .get();
+  if (!row) return null;
+  const { priceCents, ...rest } = row;
+  return { ...rest, isFree: isFreePlan({ priceCents }) };
+}
+
+export type CustomerRow = Pick<
+  User,
+  | "id"
+  | "name"
+  | "email"
+  | "phone"
+  | "company"
+  | "role"
+  | "customerType"
+  | "status"
+  | "notes"
+  | "creditsBalance"
+  | "lastSearchAt"
+  | "createdAt"
+> & {
+  subscription: CustomerSubscription | null;
+  /** Today's remaining searches (plan allowance left + extra credits) and the plan's daily allowance. */
+  credits: Pick<SearchStats, "remainingSearches" | "dailyAllowance" | "creditsBalance">;
+  /** Σ approved invoices, in cents. */
+  totalSpentCents: number;
+};
+
+function paidTotals(userIds: number[]): Map<number, number> {
+  const totals = new Map<number, number>();
+  if (userIds.length === 0) return totals;
+  const rows = db()
+    .select({
+      userId: payments.userId,
+      cents: sql<number>`sum(${payments.amountCents})`.mapWith(Number),
+    })
+    .from(payments)
+    .where(and(inArray(payments.userId, userIds), eq(payments.status, "approved")))
+    .groupBy(payments.userId)
+    .all();
+  for (const row of rows) totals.set(row.userId, row.cents);
+  return totals;
+}
+
+function toRows(customers: User[], now: Date): CustomerRow[] {
+  const totals = paidTotals(customers.map((c) => c.id));
+  return customers.map((customer) => {
+    const stats = searchStats(customer, now);
+    return {
+      id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      phone: customer.phone,
+      company: customer.company,
+      role: customer.role,
+      customerType: customer.customerType,
+      status: customer.status,
+      notes: customer.notes,
+      creditsBalance: customer.creditsBalance,
+      lastSearchAt: customer.lastSearchAt,
+      createdAt: customer.createdAt,
+      subscription: customerSubscription(customer.id),
+      credits: {
+        remainingSearches: stats.remainingSearches,
+        dailyAllowance: stats.dailyAllowance,
+        creditsBalance: stats.creditsBalance,
+      },
+      totalSpentCents: totals.get(customer.id) ?? 0,
+    };
+  });
+}
+
+export type CustomerPage = {
+  items: CustomerRow[];
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+};
+
+/** Search in name, e-mail and company; filters by status and type; alphabetical, one page at a time. */
+export function listCustomers(
+  query: Partial<CustomerListQuery>,
+  options: { perPage?: number; now?: Date } = {},
+): CustomerPage {
+  const perPage = options.perPage ?? CUSTOMERS_PER_PAGE;
+  const q = query.q?.trim();
+  const pattern = q ? likePattern(q) : undefined;
+  const where = and(
+    isCustomer,
+    query.status ? eq(users.status, query.status) : undefined,
+    query.type ? eq(users.customerType, query.type) : undefined,
+    pattern
+      ? or(
+          sql`${users.name} like ${pattern} escape '\\'`,
+          sql`${users.email} like ${pattern} escape '\\'`,
+          sql`coalesce(${users.company}, '') like ${pattern} escape '\\'`,
+        )
+      : undefined,
+  );
+  const total = db().select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const { page, pages } = pageBounds(total, perPage, query.page);
+  const customers = db()
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(sql`${users.name} collate nocase`), asc(users.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .all();
+  return { items: toRows(customers, options.now ?? new Date()), total, page, pages, perPage };
+}
+
+export function getCustomerRow(id: number, now = new Date()): CustomerRow | undefined {
+  const customer = getCustomer(id);
+  return customer && toRows([customer], now)[0];
+}
+
+/** A new customer (role user, on the free plan) with the profile the admin filled in. */
+export async function createCustomer(
+  input: CustomerCreateInput,
+  actorId: number,
+): Promise<Outcome<User>> {
+  const created = await createAccount({
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    role: "user",
+  });
+  if (!created.ok) return created;
+  const account = created.value;
+  const customer = db()
+    .update(users)
+    .set({
+      phone: input.phone,
+      company: input.company,
+      customerType: input.customerType,
+      status: input.status,
+      notes: input.notes,
+    })
+    .where(eq(users.id, account.id))
+    .returning()
+    .get();
+  logActivity({
+    actorId,
+    type: "customer",
+    action: `Criou o cliente ${customer.name}`,
+    entity: "user",
+    entityId: customer.id,
+  });
+  return accept(customer);
+}
+
+/** Saves the profile; `name_taken` when another account has the e-mail. */
+export function updateCustomer(
+  id: number,
+  input: CustomerProfileInput,
+  actorId: number,
+): Outcome<User> {
+  if (!getCustomer(id)) return customerNotFound();
+  const email = normalizeEmail(input.email);
+  if (isEmailTaken(email, id)) return emailTaken();
+  const customer = db()
+    .update(users)
+    .set({ ...input, email })
+    .where(eq(users.id, id))
+    .returning()
+    .get();
+  logActivity({
+    actorId,
+    type: "customer",
+    action: `Atualizou o cliente ${customer.name}`,
+    entity: "user",
+    entityId: id,
+  });
+  return accept(customer);
+}
+
+/** Adds extra credits: new balance = current + amount, written to the ledger with the admin as actor. */
+export function addCredits(input: { userId: number; amount: number; actorId: number }): {
+  balance: number;
+} {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    throw new RangeError("amount must be a positive integer");
+  const result = immediateTransaction(db(), () => {
+    const customer = requireCustomer(input.userId);
+    const balance = customer.creditsBalance + input.amount;
+    db().update(users).set({ creditsBalance: balance }).where(eq(users.id, customer.id)).run();
+    db()
+      .insert(creditLedger)
+      .values({
+        userId: customer.id,
+        delta: input.amount,
+        balanceAfter: balance,
+        reason: "admin_grant",
+        actorId: input.actorId,
+      })
+      .run();
+    return { balance, name: customer.name };
+  });
+  logActivity({
+    actorId: input.actorId,
+    type: "credits",
+    action: `Adicionou ${input.amount} crédito(s) a ${result.name} (saldo ${result.balance})`,
+    entity: "user",
+    entityId: input.userId,
+  });
+  return { balance: result.balance };
+}
+
+/** The admin's plan assignment; the rule itself (activation, invoice) lives in subscription.server. */
+export function assignCustomerPlan(input: {
+  userId: number;
+  planId: number;
+  paymentMethod: PaymentMethod;
+  actorId: number;
+}) {
+  if (!getCustomer(input.userId)) return customerNotFound();
+  return assignPlanByAdmin(input);
+}
+
+/** Cancels the customer's active subscription; `not_active` when there is none. */
+export function cancelCustomerSubscription(input: {
+  userId: number;
+  actorId: number;
+}): Outcome<null> {
+  if (!getCustomer(input.userId)) return customerNotFound();
+  const subscriptionId = activeSubscriptionId(input.userId);
+  if (subscriptionId === null)
+    return refuse("not_active", messages.customersAdmin.noActiveSubscription);
+  return cancelSubscription({ subscriptionId, actorId: input.actorId });
+}
+
+/** An admin reset: the new password ends every session and API token the customer had. */
+export async function changeCustomerPassword(input: {
+  userId: number;
+  password: string;
+  actorId: number;
+}) {
+  const customer = requireCustomer(input.userId);
+  await setPassword(customer.id, input.password, null);
+  logActivity({
+    actorId: input.actorId,
+    type: "customer",
+    action: `Alterou a senha de ${customer.name}`,
+    entity: "user",
+    entityId: customer.id,
+  });
+}
+
+/**
+ * A customer with invoices keeps them: the account is deactivated instead (their sessions stop
+ * working at once). Without invoices the account and what hangs on it are deleted.
+ */
+export function deleteCustomer(
+  id: number,
+  actorId: number,
+): { outcome: "deleted" | "deactivated" } {
+  const result = immediateTransaction(db(), () => {
+    const customer = requireCustomer(id);
+    const invoices =
+      db().select({ n: count() }).from(payments).where(eq(payments.userId, id)).get()?.n ?? 0;
+    if (invoices > 0) {
+      db().update(users).set({ status: "inactive" }).where(eq(users.id, id)).run();
+      return { outcome: "deactivated" as const, name: customer.name };
+    }
+    db().delete(users).where(eq(users.id, id)).run();
+    return { outcome: "deleted" as const, name: customer.name };
+  });
+  const verb = result.outcome === "deleted" ? "Excluiu" : "Desativou (tem faturas)";
+  logActivity({
+    actorId,
+    type: "customer",
+    action: `${verb} o cliente ${result.name}`,
+    entity: "user",
+    entityId: id,
+  });
+  return { outcome: result.outcome };
+}

@@ -1,0 +1,88 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
+import { useListHref } from "~/components/catalogue/list-href";
+import { FormErrors, TextField } from "~/components/form-fields";
+import { RouteDialog } from "~/components/route-dialog";
+import { addCredits, getCustomer } from "~/models/accounts/customer.server";
+import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { recordOr404 } from "~/server/responses.server";
+import { useIsSubmitting } from "~/components/hooks";
+import { formatInteger } from "~/utils/format";
+import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
+
+const m = messages.customersAdmin;
+
+const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.creditsTitle(data.name) : m.notFound} — Encaixa` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  const customer = customerOr404(params.id);
+  return { name: customer.name, balance: customer.creditsBalance };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const customer = customerOr404(params.id);
+  const submission = parseWithZod(await readForm(request), { schema: addCreditsSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    addCredits({ userId: customer.id, amount: submission.value.amount, actorId: admin.id });
+  } catch (error) {
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.creditsFailed] }), { status: 500 });
+  }
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.creditsUpdated,
+  });
+}
+
+export default function CustomerCredits() {
+  const { name, balance } = useLoaderData<typeof loader>();
+  const closeTo = useListHref("/customers");
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "customer-credits",
+    lastResult: useActionData<typeof action>(),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addCreditsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={m.creditsTitle(name)} closeTo={closeTo}>
+      <p className="text-sm font-medium" data-testid="credits-balance">
+        {m.currentBalance(balance)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{m.creditsHint}</p>
+      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField
+          label={m.fields.amount}
+          errors={fields.amount.errors}
+          errorId={fields.amount.errorId}
+          {...getInputProps(fields.amount, { type: "number" })}
+          min={1}
+          max={CREDITS_GRANT_MAX}
+          step={1}
+          inputMode="numeric"
+          placeholder={formatInteger(10)}
+        />
+        <DialogActions closeTo={closeTo} busy={busy} submitLabel={m.addCreditsButton} />
+      </Form>
+    </RouteDialog>
+  );
+}

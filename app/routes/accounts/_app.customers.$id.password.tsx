@@ -1,0 +1,91 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
+import { useListHref } from "~/components/catalogue/list-href";
+import { FormErrors, PasswordField } from "~/components/form-fields";
+import { RouteDialog } from "~/components/route-dialog";
+import { changeCustomerPassword, getCustomer } from "~/models/accounts/customer.server";
+import { changePasswordSchema } from "~/schemas/customer";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { recordOr404 } from "~/server/responses.server";
+import { useIsSubmitting } from "~/components/hooks";
+import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
+
+const m = messages.customersAdmin;
+
+const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.passwordTitle(data.name) : m.notFound} — Encaixa` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  return { name: customerOr404(params.id).name };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const customer = customerOr404(params.id);
+  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields }), { status: 400 });
+  try {
+    await changeCustomerPassword({
+      userId: customer.id,
+      password: submission.value.password,
+      actorId: admin.id,
+    });
+  } catch (error) {
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.passwordFailed], hideFields }), { status: 500 });
+  }
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.passwordChanged,
+  });
+}
+
+export default function ChangePassword() {
+  const { name } = useLoaderData<typeof loader>();
+  const closeTo = useListHref("/customers");
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "customer-password",
+    lastResult: useActionData<typeof action>(),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={m.passwordTitle(name)} closeTo={closeTo}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <PasswordField
+          label={m.fields.newPassword}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label={m.fields.confirmPassword}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+        />
+        <DialogActions closeTo={closeTo} busy={busy} submitLabel={m.changePasswordButton} />
+      </Form>
+    </RouteDialog>
+  );
+}

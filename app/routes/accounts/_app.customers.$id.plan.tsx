@@ -1,0 +1,113 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/dialog-actions";
+import { SelectField } from "~/components/admin/fields";
+import { useListHref } from "~/components/catalogue/list-href";
+import { FormErrors } from "~/components/form-fields";
+import { RouteDialog } from "~/components/route-dialog";
+import { assignCustomerPlan, customerSubscription, getCustomer } from "~/models/accounts/customer.server";
+import { listPlans } from "~/models/payments/plan.server";
+import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/customer";
+import { formRefusal } from "~/server/refusal.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { recordOr404 } from "~/server/responses.server";
+import { formatBRL } from "~/utils/format";
+import { useIsSubmitting } from "~/components/hooks";
+import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
+
+const m = messages.customersAdmin;
+
+const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.planTitle(data.name) : m.notFound} — Encaixa` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  const customer = customerOr404(params.id);
+  const current = customerSubscription(customer.id);
+  return {
+    name: customer.name,
+    currentPlan: current?.status === "active" ? current.planName : null,
+    /** Only active plans can be assigned. */
+    plans: listPlans({ status: "active" }).map((plan) => ({
+      value: String(plan.id),
+      label: `${plan.name} — ${plan.isFree ? messages.plansAdmin.free : formatBRL(plan.priceCents ?? 0)}`,
+    })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const customer = customerOr404(params.id);
+  const submission = parseWithZod(await readForm(request), { schema: assignPlanSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    const assigned = assignCustomerPlan({
+      userId: customer.id,
+      ...submission.value,
+      actorId: admin.id,
+    });
+    if (!assigned.ok) return formRefusal(submission, assigned);
+  } catch (error) {
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.assignFailed] }), { status: 500 });
+  }
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    message: m.planAssigned,
+  });
+}
+
+const paymentOptions = PAYMENT_METHODS.map((method) => ({
+  value: method,
+  label: m.paymentMethods[method],
+}));
+
+export default function AssignPlan() {
+  const { name, currentPlan, plans } = useLoaderData<typeof loader>();
+  const closeTo = useListHref("/customers");
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "customer-plan",
+    lastResult: useActionData<typeof action>(),
+    defaultValue: { planId: "", paymentMethod: "credit_card" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: assignPlanSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={m.planTitle(name)} closeTo={closeTo}>
+      {currentPlan && <p className="text-sm font-medium">{m.currentPlan(currentPlan)}</p>}
+      <p className="mt-1 text-sm text-slate-600">{m.assignHint}</p>
+      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <SelectField
+          label={m.fields.plan}
+          errors={fields.planId.errors}
+          errorId={fields.planId.errorId}
+          options={plans}
+          placeholder={m.fields.choosePlan}
+          {...getSelectProps(fields.planId)}
+        />
+        <SelectField
+          label={m.fields.paymentMethod}
+          errors={fields.paymentMethod.errors}
+          errorId={fields.paymentMethod.errorId}
+          options={paymentOptions}
+          {...getSelectProps(fields.paymentMethod)}
+        />
+        <DialogActions closeTo={closeTo} busy={busy} submitLabel={m.assignButton} />
+      </Form>
+    </RouteDialog>
+  );
+}

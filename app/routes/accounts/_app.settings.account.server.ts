@@ -1,0 +1,62 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { changePasswordSchema, preferencesSchema } from "~/schemas/settings";
+import * as messages from "~/messages";
+import { savePreferences } from "~/models/accounts/preferences.server";
+import { revokeOtherSessions } from "~/models/accounts/session.server";
+import { changePassword, type PasswordAttempt } from "~/models/accounts/user.server";
+import { refusalHeaders, refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
+
+type Refused = {
+  ok: false;
+  reply: SubmissionResult<string[]>;
+  status?: number;
+  headers?: Record<string, string>;
+};
+type AccountIntentResult = Refused | { ok: true; message: string } | null;
+
+/**
+ * What the account forms (settings and profile) share: preferences, password, other sessions. A
+ * refusal carries its status and headers when they are not a plain 400 (a throttled password check).
+ */
+export async function handleAccountIntent(
+  intent: string,
+  form: FormData,
+  userId: number,
+  sessionId: string | null,
+  attempt: PasswordAttempt,
+): Promise<AccountIntentResult> {
+  if (intent === "preferences") {
+    const submission = parseWithZod(form, { schema: preferencesSchema });
+    if (submission.status !== "success") return { ok: false, reply: submission.reply() };
+    savePreferences(userId, submission.value);
+    return { ok: true, message: messages.settings.preferencesSaved };
+  }
+  if (intent === "password" && sessionId) {
+    const submission = parseWithZod(form, { schema: changePasswordSchema });
+    const hidden = ["currentPassword", "newPassword", "confirmPassword"];
+    if (submission.status !== "success")
+      return { ok: false, reply: submission.reply({ hideFields: hidden }) };
+    const changed = await changePassword(
+      userId,
+      submission.value.currentPassword,
+      submission.value.newPassword,
+      sessionId,
+      attempt,
+    );
+    if (!changed.ok) {
+      return {
+        ok: false,
+        reply: submission.reply({ ...refusalReplyOptions(changed), hideFields: hidden }),
+        status: refusalStatus(changed),
+        headers: refusalHeaders(changed),
+      };
+    }
+    return { ok: true, message: messages.settings.passwordChanged };
+  }
+  if (intent === "revoke-sessions" && sessionId) {
+    const closed = revokeOtherSessions(userId, sessionId);
+    return { ok: true, message: messages.settings.revoked(closed) };
+  }
+  return null;
+}

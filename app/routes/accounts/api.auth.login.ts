@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { accountSummary } from "~/models/accounts/account.server";
+import { profileView } from "~/api/views/users";
+import { createSession } from "~/models/accounts/session.server";
+import { apiLoginSchema } from "~/schemas/auth";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import {
+  clientIp,
+  commitDeviceCookie,
+  deviceTokensOf,
+  LoginError,
+  signIn,
+} from "~/server/auth.server";
+import * as messages from "~/messages";
+import type { Access } from "~/server/access";
+
+export const access: Access = { POST: "public" };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const parsed = await parseJsonBody(request, apiLoginSchema);
+  if (!parsed.ok) return parsed.response;
+  try {
+    const user = await signIn(
+      parsed.value.email,
+      parsed.value.password,
+      clientIp(context),
+      await deviceTokensOf(request),
+    );
+    const session = createSession(user.id, "api", {
+      userAgent: request.headers.get("user-agent"),
+      ip: clientIp(context),
+    });
+    const { user: view, subscription } = profileView(accountSummary(user));
+    // The client keeps `device_token` and sends it back (X-Device-Token) when it signs in again:
+    // its sign-ins then count only its own failures (ADR 0029). A browser gets it as a cookie.
+    const device = await commitDeviceCookie(user, request);
+    return ok(
+      {
+        user: view,
+        subscription,
+        token: session.id,
+        expires_at: session.expiresAt.toISOString(),
+        device_token: device.token,
+      },
+      messages.auth.loginSuccess,
+      200,
+      { "Set-Cookie": device.cookie },
+    );
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    const response = fail(error.message, error.status);
+    for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
+    return response;
+  }
+}
+
+export const loader = () => methodNotAllowed();

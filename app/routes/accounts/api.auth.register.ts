@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { userView } from "~/api/views/users";
+import { createSession } from "~/models/accounts/session.server";
+import { createAccount, toPublicUser } from "~/models/accounts/user.server";
+import { apiRegisterSchema } from "~/schemas/auth";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { clientIp } from "~/server/auth.server";
+import { apiRefusal } from "~/server/refusal.server";
+import * as messages from "~/messages";
+import type { Access } from "~/server/access";
+
+export const access: Access = { POST: "public" };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const parsed = await parseJsonBody(request, apiRegisterSchema);
+  if (!parsed.ok) return parsed.response;
+  const created = await createAccount(parsed.value, { signupFrom: clientIp(context) });
+  if (!created.ok) return apiRefusal(created);
+  const user = created.value;
+  const session = createSession(user.id, "api", {
+      userAgent: request.headers.get("user-agent"),
+      ip: clientIp(context),
+    });
+  return ok(
+    { user: userView(toPublicUser(user)), token: session.id },
+    messages.auth.registerSuccess,
+    201,
+  );
+}
+
+export const loader = () => methodNotAllowed();

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { customerView } from "~/api/views/customers";
+import { createCustomer, getCustomerRow, listCustomers } from "~/models/accounts/customer.server";
+import { queryParams } from "~/schemas/api-search";
+import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/customer";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], POST: ["admin"] };
+
+const m = messages.customersAdmin;
+
+/**
+ * GET /api/customers?q&status&role&page&per_page — `role` is the classification (customer, premium,
+ * vip); one page (default 100) in `data`, the total in the X-Total-Count header.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  const query = customerListQuerySchema.parse(queryParams(request));
+  const page = listCustomers(query, { perPage: query.perPage });
+  const response = ok(page.items.map(customerView));
+  response.headers.set("X-Total-Count", String(page.total));
+  return response;
+}
+
+/** POST /api/customers {name, email, phone, company, role, status, notes, password} */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "POST") return methodNotAllowed();
+  const parsed = await parseJsonBody(request, apiCustomerCreateSchema);
+  if (!parsed.ok) return parsed.response;
+  const created = await createCustomer(parsed.value, user.id);
+  if (!created.ok) return apiRefusal(created);
+  return ok(customerView(getCustomerRow(created.value.id)!), m.created, 201);
+}

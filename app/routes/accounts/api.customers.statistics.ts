@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { customerStatisticsView } from "~/api/views/customers";
+import { customerStatistics } from "~/models/accounts/customer.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = { GET: ["admin"] };
+
+/** GET /api/customers/statistics — total_customers, active_customers, subscribed_customers, total_credits, total_revenue (reais). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  return ok(customerStatisticsView(customerStatistics()));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAccess(request, access);
+  return methodNotAllowed();
+}

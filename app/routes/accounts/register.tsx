@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { AuthLayout } from "~/components/auth-layout";
+import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
+import { createAccount } from "~/models/accounts/user.server";
+import { formRefusal } from "~/server/refusal.server";
+import { registerSchema } from "~/schemas/auth";
+import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";
+import { useDeferredValidation } from "~/components/deferred-validation";
+import { useIsSubmitting } from "~/components/hooks";
+import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
+import { toastCookie } from "~/server/toast.server";
+import type { Access } from "~/server/access";
+import { seoHeadFrom, seoMeta } from "~/utils/seo-meta";
+
+export const access: Access = "public";
+
+const m = messages.auth;
+
+export const meta: MetaFunction = ({ matches, location }) =>
+  seoMeta(seoHeadFrom(matches), { path: location.pathname, title: m.registerTitle });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/home");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: registerSchema });
+  const hidden = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: hidden }), { status: 400 });
+  }
+  if (submission.value.honeypot) {
+    return data(submission.reply({ formErrors: [m.spam], hideFields: hidden }), { status: 400 });
+  }
+  try {
+    const created = await createAccount(submission.value, { signupFrom: clientIp(context) });
+    if (!created.ok) return formRefusal(submission, created, { hideFields: hidden });
+    const user = created.value;
+    const headers = new Headers();
+    headers.append("Set-Cookie", await commitWebSession(user, request, clientIp(context)));
+    headers.append(
+      "Set-Cookie",
+      await toastCookie({ type: "success", message: m.registerSuccess }),
+    );
+    return redirect(safeRedirect(form.get("redirectTo")), { headers });
+  } catch (error) {
+    console.error(error);
+    return data(submission.reply({ formErrors: [m.registerFailed], hideFields: hidden }), {
+      status: 500,
+    });
+  }
+}
+
+export default function Register() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const submitting = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    onValidate: useDeferredValidation(async () => {
+      const [{ parseWithZod: check }, { registerSchema: schema }] = await Promise.all([
+        import("@conform-to/zod/v4"),
+        import("~/schemas/auth"),
+      ]);
+      return (formData) => check(formData, { schema });
+    }),
+    shouldValidate: "onSubmit",
+  });
+
+  return (
+    <AuthLayout title={m.registerTitle} subtitle={m.registerSubtitle}>
+      <Form method="post" className="relative space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Honeypot />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label={m.fullName}
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="name"
+        />
+        <TextField
+          label={m.email}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          inputMode="email"
+        />
+        <PasswordField
+          label={m.password}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label={m.confirmPassword}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? m.registerBusy : m.registerButton}
+        </button>
+        <p className="text-xs text-slate-600">
+          {m.termsPrefix}{" "}
+          <Link to="/termos" className="underline">
+            {m.terms}
+          </Link>{" "}
+          {m.and}{" "}
+          <Link to="/privacidade" className="underline">
+            {m.privacy}
+          </Link>
+          .
+        </p>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {m.haveAccount}{" "}
+        <Link
+          to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          {m.signIn}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

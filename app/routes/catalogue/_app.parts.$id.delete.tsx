@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
+import { PartErrorBoundary } from "~/components/admin/part-form";
+import { deletePart, getPart } from "~/models/catalogue/part.server";
+import { partListSearch, positiveId } from "~/schemas/part";
+import { refusalStatus } from "~/server/refusal.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { invariantResponse } from "~/server/responses.server";
+import * as messages from "~/messages";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
+
+const m = messages.parts;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.deleteTitle(data.code) : m.notFound} — Encaixa` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  const id = positiveId(params.id);
+  const part = id === undefined ? undefined : getPart(id, { withFitments: false });
+  invariantResponse(part, m.notFound);
+  return { code: part.code, back: `/parts${partListSearch(new URL(request.url).searchParams)}` };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const id = positiveId(params.id);
+  invariantResponse(id !== undefined, m.notFound);
+  const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
+  try {
+    const outcome = deletePart(id, admin.id);
+    if (!outcome.ok) throw new Response(outcome.message, { status: refusalStatus(outcome) });
+    return redirectWithToast(back, { type: "success", message: m.deleted });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(error);
+    return data({ error: m.deleteFailed }, { status: 500 });
+  }
+}
+
+export default function DeletePart() {
+  const { code, back } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ConfirmDeleteDialog
+      title={m.deleteTitle(code)}
+      message={m.deleteConfirm}
+      closeTo={back}
+      error={actionData?.error}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <PartErrorBoundary dialogTitle={m.delete} />;
+}

@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PartErrorBoundary, PartForm } from "~/components/admin/part-form";
+import { RouteDialog } from "~/components/route-dialog";
+import { vehicleBrandNames } from "~/models/catalogue/brand.server";
+import { initialVehiclePicker, partFormDefaults, submitPartForm } from "./_app.parts.form.server";
+import { getPart, partCategoryOptions } from "~/models/catalogue/part.server";
+import { partListSearch, positiveId } from "~/schemas/part";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { invariantResponse } from "~/server/responses.server";
+import * as messages from "~/messages";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
+
+const m = messages.parts;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${m.editPart} ${data.code}` : m.notFound} — Encaixa` },
+];
+
+function partIdOr404(raw: string | undefined): number {
+  const id = positiveId(raw);
+  invariantResponse(id !== undefined, m.notFound);
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  const part = getPart(partIdOr404(params.id));
+  invariantResponse(part, m.notFound);
+  return {
+    code: part.code,
+    categories: partCategoryOptions(),
+    brands: vehicleBrandNames(),
+    picker: initialVehiclePicker(part),
+    defaultValue: partFormDefaults(part),
+    back: `/parts${partListSearch(new URL(request.url).searchParams)}`,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const partId = partIdOr404(params.id);
+  const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
+  const outcome = await submitPartForm(request, { partId, actorId: admin.id });
+  if (outcome.type === "saved")
+    return redirectWithToast(back, { type: "success", message: m.updated });
+  return data({ result: outcome.result, picker: outcome.picker }, { status: outcome.status });
+}
+
+export default function EditPart() {
+  const { code, categories, brands, picker, defaultValue, back } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <RouteDialog title={`${m.editPart} ${code}`} closeTo={back}>
+      <PartForm
+        id="part-edit"
+        defaultValue={defaultValue}
+        lastResult={actionData?.result}
+        categories={categories}
+        brands={brands}
+        picker={actionData?.picker ?? picker}
+        closeTo={back}
+      />
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PartErrorBoundary dialogTitle={m.editPart} />;
+}

@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useListHref } from "~/components/catalogue/list-href";
+import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
+import { vehicleBrandNames } from "~/models/catalogue/brand.server";
+import { getVehicle, updateVehicle } from "~/models/catalogue/vehicle.server";
+import { vehicleSchema } from "~/schemas/catalogue";
+import { formRefusal } from "~/server/refusal.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.editVehicle} — Encaixa` }];
+
+const vehicleOr404 = (raw: string | undefined) => recordOr404(raw, getVehicle, m.vehicleNotFound);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  const {
+    brand,
+    model,
+    year,
+    version,
+    generation,
+    engine,
+    fuel,
+    transmission,
+    bodyType,
+    vehicleType,
+  } = vehicleOr404(params.id);
+  return {
+    vehicle: {
+      brand,
+      model,
+      year,
+      version,
+      generation,
+      engine,
+      fuel,
+      transmission,
+      body_type: bodyType,
+      vehicle_type: vehicleType,
+    },
+    brands: vehicleBrandNames(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const vehicle = vehicleOr404(params.id);
+  const submission = parseWithZod(await readForm(request), { schema: vehicleSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = updateVehicle(vehicle.id, submission.value, admin.id);
+  if (!result.ok) return formRefusal(submission, result);
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
+    type: "success",
+    message: m.vehicleUpdated,
+  });
+}
+
+export default function EditVehicle() {
+  const { vehicle, brands } = useLoaderData<typeof loader>();
+  return (
+    <VehicleFormDialog
+      title={m.editVehicle}
+      closeTo={useListHref("/vehicles")}
+      lastResult={useActionData<typeof action>()}
+      defaultValue={vehicle}
+      brands={brands}
+    />
+  );
+}

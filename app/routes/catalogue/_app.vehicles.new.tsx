@@ -1,0 +1,54 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useListHref } from "~/components/catalogue/list-href";
+import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
+import { vehicleBrandNames } from "~/models/catalogue/brand.server";
+import { createVehicle } from "~/models/catalogue/vehicle.server";
+import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
+import { formRefusal } from "~/server/refusal.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+import { readForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const access: Access = ["admin"];
+
+const m = messages.catalogue;
+
+export const meta: MetaFunction = () => [{ title: `${m.newVehicle} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  return {
+    brands: vehicleBrandNames(),
+    vehicleType: parseVehicleListQuery(new URL(request.url).searchParams).type,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const submission = parseWithZod(await readForm(request), { schema: vehicleSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = createVehicle(submission.value, admin.id);
+  if (!result.ok) return formRefusal(submission, result);
+  return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
+    type: "success",
+    message: m.vehicleCreated,
+  });
+}
+
+export default function NewVehicle() {
+  const { brands, vehicleType } = useLoaderData<typeof loader>();
+  return (
+    <VehicleFormDialog
+      title={m.newVehicle}
+      closeTo={useListHref("/vehicles")}
+      lastResult={useActionData<typeof action>()}
+      defaultValue={{ vehicle_type: vehicleType }}
+      brands={brands}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/admin/page-header";
+import { getVehicleWithParts, vehicleLabel } from "~/models/catalogue/vehicle.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { recordOr404 } from "~/server/responses.server";
+import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
+
+const m = messages.catalogue;
+const a = messages.admin;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  const vehicle = recordOr404(params.id, getVehicleWithParts, m.vehicleNotFound);
+  return { vehicle, label: vehicleLabel(vehicle) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.label ?? m.vehicleNotFound} — Encaixa` },
+];
+
+export default function VehicleDetail() {
+  const { vehicle, label } = useLoaderData<typeof loader>();
+  const listHref = `/vehicles?type=${vehicle.vehicleType}`;
+  const fields = [
+    { label: m.brand, value: vehicle.brand },
+    { label: m.model, value: vehicle.model },
+    { label: m.year, value: String(vehicle.year) },
+    { label: m.version, value: vehicle.version },
+    { label: m.generation, value: vehicle.generation },
+    { label: m.engine, value: vehicle.engine },
+    { label: m.fuel, value: vehicle.fuel },
+    { label: m.transmission, value: vehicle.transmission },
+    { label: m.bodyType, value: vehicle.bodyType },
+  ];
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <Link to={listHref} className="btn-ghost -ml-3">
+        ← {m.backToVehicles}
+      </Link>
+      <PageHeader
+        title={label}
+        subtitle={m.vehicleTypes[vehicle.vehicleType]}
+        actions={
+          <>
+            <Link
+              to={`/vehicles/${vehicle.id}/edit?type=${vehicle.vehicleType}`}
+              className="btn-secondary"
+            >
+              {a.edit}
+            </Link>
+            <Link
+              to={`/vehicles/${vehicle.id}/compatibility?type=${vehicle.vehicleType}`}
+              className="btn-secondary"
+            >
+              {m.compatibility}
+            </Link>
+          </>
+        }
+      />
+      <dl className="card grid gap-3 p-5 sm:grid-cols-3">
+        {fields.map((field) => (
+          <div key={field.label}>
+            <dt className="text-sm text-slate-600">{field.label}</dt>
+            <dd className="font-semibold">
+              {field.value ?? <span className="font-normal text-slate-500">{m.notInformed}</span>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <section className="card overflow-x-auto">
+        <h2 className="px-5 pt-5 text-lg font-semibold">
+          {m.compatibleParts} ({vehicle.parts.length})
+        </h2>
+        {vehicle.parts.length === 0 ? (
+          <p className="p-5 text-slate-600">{m.noCompatibleParts}</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead className="border-y border-slate-200 bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  {m.code}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {m.category}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {m.name}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {m.manufacturer}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {m.notes}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {a.actions}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {vehicle.parts.map((part) => (
+                <tr key={part.partId} className="border-b border-slate-100 last:border-0">
+                  <td className="px-4 py-3 font-mono font-semibold">{part.code}</td>
+                  <td className="px-4 py-3">{part.categoryName ?? m.noCategory}</td>
+                  <td className="px-4 py-3">{part.name}</td>
+                  <td className="px-4 py-3">{part.manufacturer}</td>
+                  <td className="px-4 py-3 text-slate-700">{part.notes ?? "—"}</td>
+                  <td className="px-4 py-3 text-right">
+                    <Link
+                      to={`/parts/${part.partId}`}
+                      className="btn-ghost whitespace-nowrap px-2 py-1"
+                      aria-label={`${m.seePart} ${part.code}`}
+                    >
+                      {m.seePart}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { brandView } from "~/api/views/brands";
+import { createBrand, listBrands } from "~/models/catalogue/brand.server";
+import { apiBrandSchema } from "~/schemas/catalogue";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], POST: ["admin"] };
+
+/** GET /api/brands — the brand list with ids (admin); POST {name} (admin). Names only: /api/vehicles/brands. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  return ok(listBrands().map(brandView));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await parseJsonBody(request, apiBrandSchema);
+  if (!body.ok) return body.response;
+  const result = createBrand(body.value, user.id);
+  if (!result.ok) return apiRefusal(result);
+  return ok(brandView(result.value), messages.catalogue.brandCreated, 201);
+}

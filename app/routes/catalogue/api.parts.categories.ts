@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { categoryView } from "~/api/views/categories";
+import { createCategory, listCategories } from "~/models/catalogue/category.server";
+import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { GET: "signed-in", POST: ["admin"] };
+
+/**
+ * GET /api/parts/categories?q — every category with its parts count (any signed-in user: the
+ * parts search filters by category_id). POST {name, description} — admin only.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, NAME_MAX);
+  return ok(listCategories(q).map(categoryView));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await parseJsonBody(request, apiCategorySchema);
+  if (!body.ok) return body.response;
+  const result = createCategory(body.value, user.id);
+  if (!result.ok) return apiRefusal(result);
+  return ok(categoryView(result.value), messages.catalogue.categoryCreated, 201);
+}

@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { partAdminListView, partDetailView } from "~/api/views/parts";
+import { withAlternativeCodes } from "~/models/catalogue/fitment.server";
+import { cataloguePartDetail, createPart, queryParts } from "~/models/catalogue/part.server";
+import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
+import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/part";
+import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"], POST: ["admin"] };
+
+const m = messages.parts;
+
+/**
+ * GET /api/parts?q&category_id&limit&offset — the admin parts list, a window at a time; `total`
+ * (beside `data`) counts every match. Not a metered search: it is the back-office list.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  const parsed = parseApiPartList(new URL(request.url).searchParams);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  const { limit, offset, ...filter } = parsed.value;
+  const { items, total } = await queryParts(filter, limit, offset);
+  const body: Envelope<ReturnType<typeof partAdminListView>> & {
+    total: number;
+    limit: number;
+    offset: number;
+  } = {
+    success: true,
+    data: partAdminListView(withAlternativeCodes(items)),
+    total,
+    limit,
+    offset,
+    message: messages.api.emptySuccess,
+  };
+  return Response.json(body);
+}
+
+/** POST /api/parts {code, name, description, category_id, manufacturer, mercado_livre_link, compatible_vehicle_ids} */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await parseJsonBody(request, apiPartSchema);
+  if (!body.ok) return body.response;
+  const outcome = createPart({ ...body.value, fitments: body.value.fitments ?? [] }, user.id);
+  if (!outcome.ok) return apiRefusal(outcome, { fieldName: apiFieldName });
+  const saved = cataloguePartDetail(outcome.value.id, VEHICLES_DEFAULT_PER_PAGE);
+  return ok(saved ? partDetailView(saved) : null, m.created, 201);
+}

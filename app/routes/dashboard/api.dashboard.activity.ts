@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { feedItemView } from "~/api/views/dashboard";
+import { recentActivityFeed } from "~/models/dashboard/dashboard.server";
+import { apiActivitySchema, parseQuery } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = { GET: ["admin", "premium_user"] };
+
+/**
+ * GET /api/dashboard/activity?limit — "Atividade Recente", newest first. Admins see everyone's
+ * activity; a premium customer sees only their own (other customers' names and searches are
+ * private). Hidden from role user, as on the home.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  const parsed = parseQuery(apiActivitySchema, request);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  const scope = user.role === "admin" ? {} : { userId: user.id };
+  return ok(recentActivityFeed(parsed.value.limit, new Date(), scope).map(feedItemView));
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { revenueMonthView } from "~/api/views/dashboard";
+import { revenueByMonth } from "~/models/dashboard/dashboard-metrics.server";
+import { apiRevenueSchema, parseQuery } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import type { Access } from "~/server/access";
+import { requireApiAccess } from "~/server/guard.server";
+
+export const access: Access = { GET: ["admin"] };
+
+/**
+ * GET /api/dashboard/revenue?months — approved invoices per São Paulo month, by the day they were
+ * paid: one row per month, oldest first, months without sales as 0.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  const parsed = parseQuery(apiRevenueSchema, request);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  return ok(revenueByMonth(parsed.value.months).map(revenueMonthView));
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { topSearchView } from "~/api/views/dashboard";
+import { topSearches } from "~/models/dashboard/dashboard.server";
+import { apiTopSearchesSchema, parseQuery } from "~/schemas/api-search";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = { GET: ["admin", "premium_user"] };
+
+/**
+ * GET /api/dashboard/top-searches?days&limit — "Buscas Populares": the parts searched most in the
+ * last N São Paulo days. Hidden from role user, as on the home.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  const parsed = parseQuery(apiTopSearchesSchema, request);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  return ok(topSearches(parsed.value).map(topSearchView));
+}
+
+export const action = () => methodNotAllowed();

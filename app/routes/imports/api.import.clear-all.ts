@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { clearCatalogue } from "~/models/imports/catalogue/control.server";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import { apiRefusal } from "~/server/refusal.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { DELETE: ["admin"] };
+
+const m = messages.catalogueImport;
+
+/** DELETE /api/import/clear-all — removes every part, vehicle and fitment; 409 while an import holds them. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "DELETE") return methodNotAllowed();
+  let cleared: ReturnType<typeof clearCatalogue>;
+  try {
+    cleared = clearCatalogue(user.id);
+  } catch (error) {
+    console.error("Importação: falha ao limpar o catálogo:", error);
+    return fail(m.clearFailed, 503);
+  }
+  if (!cleared.ok) return apiRefusal(cleared);
+  const { parts, vehicles, fitments } = cleared.value;
+  return ok({ parts, vehicles, compatibilities: fitments }, m.cleared(parts, vehicles, fitments));
+}
+
+export const loader = () => methodNotAllowed();

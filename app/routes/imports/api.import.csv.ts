@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { importStatusView } from "~/api/views/imports";
+import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { handleCsvUpload, readCsvUploadForm } from "~/server/imports/csv-upload.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { POST: ["admin"] };
+
+const m = messages.catalogueImport;
+
+/**
+ * POST /api/import/csv (multipart, field `file`) — `?dry_run=true` reads the whole file and
+ * answers what an import would create, update and skip, and every bad row by its line, writing
+ * nothing; otherwise the file is imported in the background (202 with the import's job_id).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "POST") return methodNotAllowed();
+  let read: Awaited<ReturnType<typeof readCsvUploadForm>>;
+  try {
+    read = await readCsvUploadForm(request);
+  } catch (error) {
+    if (error instanceof Response) return fail(await error.text(), error.status);
+    throw error;
+  }
+  if (!read.ok) return fail(read.message, read.status);
+  const dryRun = ["true", "1"].includes(new URL(request.url).searchParams.get("dry_run") ?? "");
+  const outcome = await handleCsvUpload(read.form, dryRun, user.id);
+  if (outcome.kind === "refused") return fail(outcome.message, outcome.status);
+  if (outcome.kind === "started")
+    return ok({ job_id: outcome.job.id, job: importStatusView(outcome.job, []) }, m.started, 202);
+  const { rows, badRowCount, badRows, counts } = outcome.report;
+  return ok({
+    dry_run: true,
+    rows,
+    bad_row_count: badRowCount,
+    bad_rows: badRows,
+    to_create: {
+      parts: counts.createdParts,
+      vehicles: counts.createdVehicles,
+      compatibilities: counts.createdCompatibilities,
+      categories: counts.createdCategories,
+      alternative_codes: counts.createdAlternativeCodes,
+    },
+    to_update: {
+      parts: counts.updatedParts,
+      vehicles: counts.updatedVehicles,
+      compatibilities: counts.updatedCompatibilities,
+    },
+    to_skip: {
+      parts: counts.skippedParts,
+      vehicles: counts.skippedVehicles,
+      compatibilities: counts.skippedCompatibilities,
+    },
+  });
+}
+
+export const loader = () => methodNotAllowed();

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { waitForFipeImport } from "~/models/imports/fipe/progress.server";
+import { startFipeImport } from "~/jobs/fipe-import.server";
+import { fipeImportApiSchema } from "~/schemas/fipe-import";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { POST: ["admin"] };
+
+const m = messages.fipe;
+/** Under the spec client's 180 s timeout. */
+const WAIT_LIMIT_MS = 170_000;
+
+/**
+ * POST /api/vehicles/import/fipe {type, brand_code?, max_brands?} — starts the import in the
+ * background: 202 with {job_id, import_id}; follow it at /api/import/status/:import_id. While one
+ * runs, the same import is answered instead of a second one. `?wait=true` answers when it ends
+ * (up to 170 s), as the spec's synchronous call: {success, created, brands, message}.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const { user } = await requireApiAccess(request, access);
+  const parsed = await parseJsonBody(request, fipeImportApiSchema);
+  if (!parsed.ok) return parsed.response;
+
+  let started: Awaited<ReturnType<typeof startFipeImport>>;
+  try {
+    started = await startFipeImport(parsed.value, user.id);
+  } catch (error) {
+    console.error("FIPE: falha ao iniciar a importação:", error);
+    return fail(m.startFailed, 503);
+  }
+  const ids = {
+    job_id: started.jobId,
+    import_id: started.job.id,
+    already_running: started.alreadyRunning,
+  };
+  const wait = ["true", "1"].includes(new URL(request.url).searchParams.get("wait") ?? "");
+  if (!wait)
+    return ok(
+      { ...ids, status: started.job.status },
+      started.alreadyRunning ? m.alreadyRunning : m.started,
+      202,
+    );
+
+  const outcome = await waitForFipeImport(started.job.id, WAIT_LIMIT_MS, request.signal);
+  if (outcome.status === "completed") {
+    const counts = { created: outcome.created, brands: outcome.brands };
+    const data = {
+      ...ids,
+      ...counts,
+      skipped: outcome.skipped,
+      errors: outcome.errors,
+      status: outcome.status,
+    };
+    return Response.json({ success: true, ...counts, data, message: outcome.message });
+  }
+  if (outcome.status === "error") return fail(outcome.message, 502);
+  return ok({ ...ids, status: outcome.status }, m.started, 202);
+}
+
+export const loader = () => methodNotAllowed();

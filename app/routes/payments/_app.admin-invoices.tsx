@@ -1,0 +1,307 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { z } from "zod";
+import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
+import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
+import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
+import { PageHeader } from "~/components/admin/page-header";
+import { Pagination } from "~/components/admin/pagination";
+import { RowAction } from "~/components/admin/row-action";
+import { useWithListSearch } from "~/components/catalogue/list-href";
+import { useHydrated } from "~/components/hooks";
+import { invoiceDiscrepancies, listInvoices } from "~/models/payments/invoice.server";
+import { checkoutLink, syncPayment } from "~/models/payments/payment-gateway.server";
+import { queryParams } from "~/schemas/api-search";
+import { PAYMENT_STATUSES } from "~/schemas/choices";
+import { invoiceFiltersSchema } from "~/schemas/payments";
+import type { Access } from "~/server/access";
+import { readForm } from "~/server/forms.server";
+import { requireAccess } from "~/server/guard.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { formatBRL, formatDateTime, formatInteger } from "~/utils/format";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
+import * as messages from "~/messages";
+
+export const access: Access = ["admin"];
+
+const m = messages.invoicesAdmin;
+const statusLabels = messages.payments.statuses;
+
+export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request, access);
+  const filters = invoiceFiltersSchema.parse(queryParams(request));
+  const list = listInvoices(filters);
+  const discrepancies = invoiceDiscrepancies(list.items.map((row) => row.id));
+  return {
+    query: {
+      q: filters.q ?? "",
+      status: filters.status ?? "",
+      dateFrom: filters.dateFrom ?? "",
+      dateTo: filters.dateTo ?? "",
+    },
+    page: { page: list.page, pages: list.pages, total: list.total },
+    // Only what the table shows: no PIX payloads, no provider bookkeeping.
+    invoices: list.items.map((row) => ({
+      id: row.id,
+      status: row.status,
+      gateway: row.gateway,
+      userId: row.userId,
+      userName: row.userName,
+      userEmail: row.userEmail,
+      planId: row.planId,
+      planName: row.planName,
+      amountCents: row.amountCents,
+      externalReference: row.externalReference,
+      providerPaymentId: row.providerPaymentId,
+      createdAt: row.createdAt,
+      link: row.initPoint || row.sandboxInitPoint ? checkoutLink(row) || null : null,
+      // A provider payment that did not match it: left pending, shown here (ADR 0028).
+      discrepancy: discrepancies.get(row.id) ?? null,
+    })),
+  };
+}
+
+/** "Sincronizar": one invoice, named by its id; anything else posted here is refused. */
+const syncSchema = z.object({
+  intent: z.literal("sync"),
+  id: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAccess(request, access);
+  const form = await readForm(request);
+  const parsed = syncSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
+  if (!parsed.success) return data({ error: m.invalidRequest }, { status: 400 });
+  const back = `/admin-invoices${new URL(request.url).search}`;
+  const synced = await syncPayment(admin, parsed.data.id);
+  if (!synced.ok) return redirectWithToast(back, { type: "error", message: synced.message });
+  return redirectWithToast(back, {
+    type: synced.value.status === "approved" ? "success" : "info",
+    message: m.synced(parsed.data.id, statusLabels[synced.value.status] ?? synced.value.status),
+  });
+}
+
+/**
+ * The payment link, always there to open or select; with JavaScript, a button copies it too
+ * ("Copiar link"), saying whether the clipboard took it.
+ */
+function PaymentLink({ id, link }: { id: number; link: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied("copied");
+    } catch {
+      setCopied("failed");
+    }
+  };
+  return (
+    <div className="flex max-w-64 flex-col items-end gap-1">
+      <a
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all text-right text-xs text-brand-700 underline"
+        data-testid="invoice-link"
+      >
+        <span className="sr-only">
+          {m.paymentLink} — {m.forInvoice(id)}:{" "}
+        </span>
+        {link}
+      </a>
+      {hydrated && (
+        <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={copy}>
+          {copied === "copied" ? m.linkCopied : m.copyLink}
+          <span className="sr-only"> — {m.forInvoice(id)}</span>
+        </button>
+      )}
+      {hydrated && copied === "failed" && (
+        <span role="status" className="text-xs text-red-700">
+          {m.copyFailed}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export default function AdminInvoicesPage() {
+  const { query, page, invoices } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const withSearch = useWithListSearch();
+  const syncingId =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "sync"
+      ? Number(navigation.formData.get("id"))
+      : null;
+  const filtered = Boolean(query.q || query.status || query.dateFrom || query.dateTo);
+  return (
+    <AdminListPage width="7xl">
+      <PageHeader
+        title={m.title}
+        subtitle={m.subtitle}
+        actions={
+          <Link to="/payment-methods" className="btn-secondary">
+            {m.paymentMethodsLink}
+          </Link>
+        }
+      />
+      {actionData?.error && (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {actionData.error}
+        </p>
+      )}
+      <FilterForm
+        label={m.filtersLabel}
+        submitLabel={m.apply}
+        clearHref="/admin-invoices"
+        filtered={filtered}
+      >
+        <SearchInput
+          id="invoices-q"
+          label={m.searchLabel}
+          defaultValue={query.q}
+          placeholder={m.searchPlaceholder}
+          maxLength={100}
+        />
+        <div>
+          <label htmlFor="invoices-date-from" className="label">
+            {m.dateFrom}
+          </label>
+          <input
+            id="invoices-date-from"
+            name="dateFrom"
+            type="date"
+            className="input"
+            defaultValue={query.dateFrom}
+          />
+        </div>
+        <div>
+          <label htmlFor="invoices-date-to" className="label">
+            {m.dateTo}
+          </label>
+          <input
+            id="invoices-date-to"
+            name="dateTo"
+            type="date"
+            className="input"
+            defaultValue={query.dateTo}
+          />
+        </div>
+        <FilterSelect
+          id="invoices-status"
+          name="status"
+          label={m.statusFilter}
+          defaultValue={query.status}
+          allLabel={m.allStatuses}
+          options={PAYMENT_STATUSES.map((status) => ({
+            value: status,
+            label: statusLabels[status] ?? status,
+          }))}
+        />
+      </FilterForm>
+      <p className="text-sm text-slate-600" data-testid="invoices-total">
+        {m.totalCount(page.total)}
+      </p>
+      <DataTable
+        columns={[
+          { label: m.columns.id },
+          { label: m.columns.status },
+          { label: m.columns.user },
+          { label: m.columns.plan },
+          { label: m.columns.amount, align: "right" },
+          { label: m.columns.reference },
+          { label: m.columns.paymentId },
+          { label: m.columns.createdAt },
+          { label: m.columns.actions, align: "right" },
+        ]}
+        empty={m.empty}
+        isEmpty={invoices.length === 0}
+      >
+        {invoices.map((invoice) => {
+          const canMarkPaid = invoice.status !== "approved" && invoice.status !== "refunded";
+          return (
+            <DataRow key={invoice.id} className="align-top" data-testid="invoice-row">
+              <th scope="row" className="px-4 py-3 font-semibold tabular-nums">
+                #{formatInteger(invoice.id)}
+              </th>
+              <td className="px-4 py-3">
+                <PaymentStatusBadge status={invoice.status} />
+                <p className="mt-1 text-xs text-slate-600">
+                  {messages.payments.gateways[invoice.gateway] ?? invoice.gateway}
+                </p>
+                {invoice.discrepancy && (
+                  <p
+                    className="mt-1 max-w-56 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900"
+                    data-testid="invoice-discrepancy"
+                  >
+                    {invoice.discrepancy}
+                  </p>
+                )}
+              </td>
+              <td className="px-4 py-3">
+                <p className="font-medium">{invoice.userName ?? m.userFallback(invoice.userId)}</p>
+                {invoice.userEmail && (
+                  <p className="break-all text-xs text-slate-600">{invoice.userEmail}</p>
+                )}
+              </td>
+              <td className="px-4 py-3">{invoice.planName ?? m.planFallback(invoice.planId)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                {formatBRL(invoice.amountCents)}
+              </td>
+              <td className="px-4 py-3 font-mono text-xs">{invoice.externalReference}</td>
+              <td className="px-4 py-3 font-mono text-xs">
+                {invoice.providerPaymentId || m.noPaymentId}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <time dateTime={new Date(invoice.createdAt).toISOString()}>
+                  {formatDateTime(invoice.createdAt)}
+                </time>
+              </td>
+              <RowActions wrap>
+                {invoice.link && <PaymentLink id={invoice.id} link={invoice.link} />}
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="id" value={invoice.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="sync"
+                    className="btn-ghost px-2 py-1 text-xs"
+                    disabled={syncingId === invoice.id}
+                  >
+                    {syncingId === invoice.id ? m.syncing : m.sync}
+                    <span className="sr-only"> — {m.forInvoice(invoice.id)}</span>
+                  </button>
+                </Form>
+                {canMarkPaid && (
+                  <RowAction
+                    to={withSearch(`/admin-invoices/${invoice.id}/mark-paid`)}
+                    label={m.markPaid}
+                    name={m.forInvoice(invoice.id)}
+                    compact
+                  />
+                )}
+              </RowActions>
+            </DataRow>
+          );
+        })}
+      </DataTable>
+      <Pagination page={page.page} pages={page.pages} label={m.pageLabel} />
+    </AdminListPage>
+  );
+}
+
+/** A failed load says so inside the shell; unknown ids (from the dialog) are the 404 page. */
+export function ErrorBoundary() {
+  return <ListErrorBoundary message={m.loadFailed} />;
+}

@@ -1,0 +1,132 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirectDocument } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors } from "~/components/form-fields";
+import { useIsSubmitting } from "~/components/hooks";
+import { RouteDialog } from "~/components/route-dialog";
+import { getInvoiceRow } from "~/models/payments/invoice.server";
+import { refuse } from "~/models/outcome";
+import { startCheckout } from "~/models/payments/payment-gateway.server";
+import type { Access } from "~/server/access";
+import { readForm } from "~/server/forms.server";
+import { dialogRefusal } from "~/server/refusal.server";
+import { formatBRL } from "~/utils/format";
+import * as messages from "~/messages";
+import { loadViewerInvoice } from "./_app.invoices.server";
+
+/**
+ * "Pagar": how to pay one pending invoice. "Mercado Pago" is a form post whose answer is a
+ * document redirect to the invoice's checkout (init_point): it works without JavaScript, and with it
+ * the browser loads the checkout as a page (the local simulator shares our origin, where a plain
+ * redirect would be followed by the client router). The spec opens the checkout in a new tab;
+ * a redirect in the same tab needs no script and no pop-up permission, and the checkout sends
+ * the buyer back to /invoices?payment=…&invoice=…, where the list asks Mercado Pago what
+ * happened. "PIX" is a link to the PIX dialog.
+ */
+export const access: Access = { roles: ["user", "premium_user"], fallback: "/admin-invoices" };
+
+const m = messages.invoices;
+const p = messages.payments;
+const CLOSE_TO = "/invoices";
+
+const loadInvoice = (request: Request, rawId: string | undefined) =>
+  loadViewerInvoice(request, access, rawId);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? m.payTitle(data.invoice.id) : p.invoiceNotFound} — Encaixa` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { invoice } = await loadInvoice(request, params.id);
+  return {
+    invoice: {
+      id: invoice.id,
+      status: invoice.status,
+      amountCents: invoice.amountCents,
+      planName: getInvoiceRow(invoice.id)?.planName ?? null,
+    },
+  };
+}
+
+/** A checkout link we send a browser to: the provider's, over http(s), nothing else. */
+const isWebUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, invoice } = await loadInvoice(request, params.id);
+  const form = await readForm(request);
+  if (form.get("intent") !== "checkout") throw new Response(m.unknownIntent, { status: 400 });
+  const started = await startCheckout(user, invoice.id);
+  if (!started.ok) return dialogRefusal(started);
+  if (!isWebUrl(started.value.initPoint))
+    return dialogRefusal(refuse("not_configured", p.mercadoPagoUnavailable));
+  return redirectDocument(started.value.initPoint);
+}
+
+export default function PayInvoice() {
+  const { invoice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useIsSubmitting();
+  const payable = invoice.status === "pending";
+  const statusLabel = p.statuses[invoice.status] ?? invoice.status;
+  return (
+    <RouteDialog title={m.payTitle(invoice.id)} closeTo={CLOSE_TO}>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-slate-600">{m.amountLabel}</dt>
+          <dd className="font-semibold" data-testid="invoice-amount">
+            {formatBRL(invoice.amountCents)}
+          </dd>
+        </div>
+        {invoice.planName && (
+          <div className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-600">{m.planLabel}</dt>
+            <dd className="font-semibold">{invoice.planName}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="mt-4 space-y-4">
+        <FormErrors errors={actionData?.error ? [actionData.error] : undefined} id="pay-error" />
+        {payable ? (
+          <>
+            <p className="text-sm text-slate-700">{m.chooseMethod}</p>
+            <Form method="post" className="rounded-xl border border-slate-200 p-4">
+              <input type="hidden" name="intent" value="checkout" />
+              <button type="submit" className="btn-primary w-full" disabled={busy}>
+                {busy ? m.redirecting : m.mercadoPago}
+              </button>
+              <p className="mt-2 text-sm text-slate-600">{m.mercadoPagoHint}</p>
+            </Form>
+            <div className="rounded-xl border border-slate-200 p-4">
+              <Link
+                to={`/invoices/${invoice.id}/pix`}
+                preventScrollReset
+                className="btn-secondary w-full"
+              >
+                {m.pix}
+              </Link>
+              <p className="mt-2 text-sm text-slate-600">{m.pixHint}</p>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-slate-700" role="status">
+              {m.notPayableStatus(statusLabel)}
+            </p>
+            {invoice.status === "expired" && (
+              <Link
+                to={`/invoices/${invoice.id}/pix`}
+                preventScrollReset
+                className="btn-primary w-full"
+              >
+                {m.newPix}
+              </Link>
+            )}
+            <Link to={CLOSE_TO} className="btn-secondary w-full">
+              {m.backToInvoices}
+            </Link>
+          </>
+        )}
+      </div>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { startCheckout } from "~/models/payments/payment-gateway.server";
+import { subscribe } from "~/models/accounts/subscription.server";
+import { apiSubscribeSchema } from "~/schemas/settings";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { POST: ["user", "premium_user"] };
+
+const m = messages.planChange;
+
+/**
+ * POST {planId, paymentMethod}: a free plan switches at once; a paid plan answers with its pending
+ * invoice (the one still pending for that plan, if any). With `credit_card` (the default) the
+ * invoice carries its Mercado Pago checkout link in `payment.init_point` (and
+ * `sandbox_init_point`; `checkout_url` is the one to open in the gateway's mode); when the link
+ * cannot be made the invoice is still answered, `init_point` null and the message says why. With
+ * `pix` the client then asks POST /api/payments/paghiper/pix for the code, with the payer's CPF.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const { user } = await requireApiAccess(request, access);
+  const parsed = await parseJsonBody(request, apiSubscribeSchema);
+  if (!parsed.ok) return parsed.response;
+  const subscribed = subscribe({
+    userId: user.id,
+    planId: parsed.value.planId,
+    paymentMethod: parsed.value.paymentMethod,
+  });
+  if (!subscribed.ok) return apiRefusal(subscribed);
+  const result = subscribed.value;
+  const subscription = {
+    id: result.subscription.id,
+    plan_id: result.subscription.planId,
+    status: result.subscription.status,
+    payment_method: result.subscription.paymentMethod,
+    started_at: result.subscription.startedAt?.toISOString() ?? null,
+    expires_at: result.subscription.expiresAt?.toISOString() ?? null,
+  };
+  if (result.kind === "activated") return ok({ subscription, payment: null }, m.created);
+
+  let payment = result.payment;
+  let checkoutUrl: string | null = null;
+  let message = m.paymentRequired(payment.id);
+  if (parsed.value.paymentMethod === "credit_card") {
+    const checkout = await startCheckout(user, payment.id);
+    if (checkout.ok) {
+      payment = checkout.value.payment;
+      checkoutUrl = checkout.value.initPoint || null;
+    } else {
+      message = messages.payments.invoiceWithoutLink(payment.id, checkout.message);
+    }
+  }
+  return ok(
+    {
+      subscription,
+      payment: {
+        id: payment.id,
+        status: payment.status,
+        gateway: payment.gateway,
+        amount: payment.amountCents / 100,
+        external_reference: payment.externalReference,
+        init_point: payment.initPoint,
+        sandbox_init_point: payment.sandboxInitPoint,
+        checkout_url: checkoutUrl,
+        created_at: payment.createdAt.toISOString(),
+      },
+    },
+    message,
+    201,
+  );
+}
+
+export const loader = () => methodNotAllowed();

@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { testMercadoPagoConnection } from "~/models/payments/payment-gateway.server";
+import { asText, jsonObject } from "~/schemas/json-body";
+import { mercadoPagoTestSchema } from "~/schemas/payments";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { POST: ["admin"] };
+
+/** {access_token?, sandbox_mode}: a token typed now, or the stored one when left out or blank. */
+const apiFields = z.object({ access_token: mercadoPagoTestSchema.shape.accessToken });
+const apiTestSchema = z
+  .unknown()
+  .transform((body): z.input<typeof apiFields> => ({
+    access_token: asText(jsonObject(body).access_token),
+  }))
+  .pipe(apiFields);
+
+/**
+ * POST /api/payment-gateways/mercadopago/test — "Testar conexão": asks Mercado Pago who the token
+ * belongs to; `data` has the account's nickname (or e-mail). 400 without any token, 502 when
+ * Mercado Pago refuses it or cannot be reached. `sandbox_mode` changes nothing: test and production
+ * tokens are both checked against the same API.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAccess(request, access);
+  if (request.method !== "POST") return methodNotAllowed();
+  const parsed = await parseJsonBody(request, apiTestSchema);
+  if (!parsed.ok) return parsed.response;
+  const tested = await testMercadoPagoConnection(parsed.value.access_token);
+  if (!tested.ok) return apiRefusal(tested, { fieldName: () => "access_token" });
+  const { account } = tested.value;
+  return ok(
+    account.includes("@") ? { email: account, account } : { nickname: account, account },
+    messages.payments.testOk(account),
+  );
+}
+
+export const loader = () => methodNotAllowed();

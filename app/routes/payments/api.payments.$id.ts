@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { invoiceAdminView, myInvoiceView } from "~/api/views/payments";
+import { getInvoiceRow } from "~/models/payments/invoice.server";
+import { invoiceFor, setPaymentStatusByAdmin } from "~/models/payments/payment-gateway.server";
+import { parsePathId } from "~/schemas/api-search";
+import { asText, compact, jsonObject } from "~/schemas/json-body";
+import { paymentStatusSchema } from "~/schemas/payments";
+import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+/** Reading: the owner or an admin (anyone else is told it does not exist). Changing: admins. */
+export const access: Access = { GET: "signed-in", PATCH: ["admin"] };
+
+const m = messages.payments;
+
+/** PATCH body {status}: anything but an object, or a status that is not one, is a 400. */
+const apiStatusSchema = z
+  .unknown()
+  .transform((body) => compact({ status: asText(jsonObject(body).status) }))
+  .pipe(paymentStatusSchema);
+
+/** GET /api/payments/:id — the invoice; the admin's view adds the customer. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  const found = invoiceFor(user, parsePathId(params.id) ?? 0);
+  if (!found.ok) return apiRefusal(found);
+  const row = getInvoiceRow(found.value.id)!;
+  return ok(user.role === "admin" ? invoiceAdminView(row) : myInvoiceView(row));
+}
+
+/**
+ * PATCH /api/payments/:id {status} — an admin sets the status by hand ("Marcar pago" sends
+ * `approved`, which starts the plan), through the same rules as the providers' reports: an
+ * approved invoice only goes on to refunded, a refunded one stays.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "PATCH") return methodNotAllowed();
+  const id = parsePathId(params.id);
+  if (id === null || !getInvoiceRow(id)) return fail(m.invoiceNotFound, 404);
+  const parsed = await parseJsonBody(request, apiStatusSchema);
+  if (!parsed.ok) return parsed.response;
+  const saved = setPaymentStatusByAdmin(id, parsed.value.status, user.id);
+  if (!saved.ok) return apiRefusal(saved);
+  return ok(invoiceAdminView(getInvoiceRow(id)!), m.statusSaved(id, saved.value.status));
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { invoicePageView } from "~/api/views/payments";
+import { listInvoices } from "~/models/payments/invoice.server";
+import { queryParams } from "~/schemas/api-search";
+import { invoiceFiltersSchema } from "~/schemas/payments";
+import { ok } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = { GET: ["admin"] };
+
+/**
+ * GET /api/payments?status&q&date_from&date_to&page — every customer's invoices ("Faturas
+ * (Admin)"), newest first, 20 a page. `q` searches the reference, the provider's payment id, the
+ * customer's name and e-mail (and `#id`); dates are São Paulo days, both included. A filter that
+ * does not read (an unknown status, a date that is not YYYY-MM-DD) is left out, as on the screen.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  const query = queryParams(request);
+  const filters = invoiceFiltersSchema.parse({
+    q: query.q,
+    status: query.status,
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+    page: query.page,
+  });
+  return ok(invoicePageView(listInvoices(filters)));
+}

@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { invoiceView, pixView } from "~/api/views/payments";
+import { maskedGatewayConfigs } from "~/models/payments/gateway-config.server";
+import { getInvoiceRow } from "~/models/payments/invoice.server";
+import { refuse } from "~/models/outcome";
+import { startPix } from "~/models/payments/payment-gateway.server";
+import { getPlanWithCustomers } from "~/models/payments/plan.server";
+import { subscribe } from "~/models/accounts/subscription.server";
+import { asText, compact, jsonObject } from "~/schemas/json-body";
+import { apiPixSchema } from "~/schemas/payments";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { POST: ["user", "premium_user"] };
+
+const m = messages.payments;
+
+/** The body's fields as text (anything else counts as missing); the description is only a label. */
+const apiPixBody = z
+  .unknown()
+  .transform((body) => {
+    const source = jsonObject(body);
+    // Missing fields reach the schema as missing, for its own pt-BR messages.
+    return compact({
+      plan_id: asText(source.plan_id),
+      description: asText(source.description)?.slice(0, 200),
+      payer_document: asText(source.payer_document),
+    }) as z.input<typeof apiPixSchema>;
+  })
+  .pipe(apiPixSchema);
+
+/** The models' field names as this endpoint's body calls them. */
+const FIELD_NAMES: Record<string, string> = { cpf: "payer_document", planId: "plan_id" };
+const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
+
+/**
+ * POST /api/payments/paghiper/pix {plan_id, description, payer_document} — asks for the plan
+ * (reusing the invoice still pending for it) and answers the invoice's PIX: the one still valid, or
+ * a new one for this CPF. Nothing is written when PagHiper is not configured, the plan is free or
+ * cannot be bought, or the CPF is not valid.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  if (request.method !== "POST") return methodNotAllowed();
+  const parsed = await parseJsonBody(request, apiPixBody);
+  if (!parsed.ok) return parsed.response;
+  const { plan_id: planId, payer_document: cpf } = parsed.value;
+  if (!maskedGatewayConfigs().paghiper.configured)
+    return apiRefusal(refuse("not_configured", m.pagHiperNotConfigured));
+  // A free plan has nothing to pay, and asking for it would switch to it at once.
+  if (getPlanWithCustomers(planId)?.isFree)
+    return apiRefusal(refuse("invalid_reference", m.freePlanNoPix, "plan_id"));
+
+  const subscribed = subscribe({ userId: user.id, planId, paymentMethod: "pix" });
+  if (!subscribed.ok) return apiRefusal(subscribed, { fieldName });
+  if (subscribed.value.kind !== "payment_required")
+    throw new Error(`O plano #${planId} foi ativado sem pagamento no pedido de PIX`);
+  const invoiceId = subscribed.value.payment.id;
+
+  const pix = await startPix(user, invoiceId, cpf);
+  if (!pix.ok) return apiRefusal(pix, { fieldName });
+  const payment = getInvoiceRow(pix.value.paymentId) ?? subscribed.value.payment;
+  return ok({ payment: invoiceView(payment), ...pixView(pix.value) }, m.pixCreated, 201);
+}
+
+export const loader = () => methodNotAllowed();

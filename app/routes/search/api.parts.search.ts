@@ -1,0 +1,89 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { partListView } from "~/api/views/parts";
+import {
+  exhaustedAnswer,
+  foundMessage,
+  searchCreditHeaders,
+  searchPageView,
+} from "~/api/views/search";
+import { isDescriptionQuery } from "~/utils/codes";
+import { searchParts } from "~/models/search/metering.server";
+import { withCatalogueFacts } from "~/models/catalogue/part.server";
+import { apiPartsSearchSchema, parseQuery } from "~/schemas/api-search";
+import { methodNotAllowed, fail, type Envelope } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { pageBounds } from "~/utils/paging";
+
+export const access: Access = { GET: "signed-in" };
+
+/**
+ * GET /api/parts/search?q&type&page&per_page&category_id&manufacturer&brand&model&year&position —
+ * the search screen's search over the API, metered the same way (ADR 0005): another page or a
+ * narrower filter of a search made today costs nothing. `data` is the page of parts; `total`,
+ * `page`, `per_page`, `pages` (and for a description `understood`, `facets`, `suggestions`) sit
+ * beside it (ADR 0035); credits travel in X-* headers; spent credits are a 402.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireApiAccess(request, access);
+  const parsed = parseQuery(apiPartsSearchSchema, request);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  const {
+    q,
+    limit,
+    per_page,
+    page,
+    type: requested,
+    category_id: categoryId,
+    ...rest
+  } = parsed.value;
+  const type = requested ?? (isDescriptionQuery(q) ? "description" : "code");
+  const perPage = per_page ?? limit;
+  // The category is one more filter: narrowing a search made today re-reads it, as on the page.
+  const filters = {
+    categoryId,
+    manufacturer: rest.manufacturer,
+    brand: rest.brand,
+    model: rest.model,
+    year: rest.year,
+    position: rest.position,
+  };
+
+  const outcome = searchParts(user, {
+    query: q,
+    type,
+    filters,
+    paging: { page, perPage },
+  });
+  if (outcome.status === "exhausted") {
+    const spent = exhaustedAnswer(outcome.stats);
+    return Response.json(spent.body, spent.init);
+  }
+
+  // A code that found nothing is answered as a code, not as the words it was also tried as.
+  const found = type === "code" && outcome.description?.total === 0 ? null : outcome.description;
+  // A code search is not paged by the engine: its few hits are paged here.
+  const paging = found ?? {
+    total: outcome.hits.length,
+    perPage,
+    ...pageBounds(outcome.hits.length, perPage, page),
+  };
+  const hits = found
+    ? found.hits
+    : outcome.hits.slice((paging.page - 1) * perPage, paging.page * perPage);
+  const fits = new Map(found?.hits.map((hit) => [hit.id, hit.fitsVehicle]));
+  const data = partListView(withCatalogueFacts(hits)).map((part) => ({
+    ...part,
+    /** Whether the part fits the vehicle the query names or the filters choose; null for a code. */
+    fits_vehicle: fits.get(part.id) ?? null,
+  }));
+  const body: Envelope<typeof data> & ReturnType<typeof searchPageView> = {
+    success: true,
+    data,
+    message: foundMessage(paging.total, type),
+    ...searchPageView(paging, found ?? null),
+  };
+  return Response.json(body, { headers: searchCreditHeaders(outcome, type) });
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { vehicleView } from "~/api/views/vehicles";
+import { listVehicles } from "~/models/catalogue/vehicle.server";
+import { parseApiVehicleSearch } from "~/schemas/catalogue";
+import { fail, methodNotAllowed, type Envelope } from "~/server/api.server";
+import { requireApiAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import * as messages from "~/messages";
+
+export const access: Access = { GET: ["admin"] };
+
+/**
+ * GET /api/vehicles/search?limit&offset&q&brand&year&type — the admin vehicle list, a window at a
+ * time; `total` (beside `data`, as the spec's client reads it) counts every match.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, access);
+  const parsed = parseApiVehicleSearch(new URL(request.url).searchParams);
+  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  const { limit, offset, ...filters } = parsed.value;
+  const { items, total } = listVehicles(filters, { limit, offset });
+  const body: Envelope<ReturnType<typeof vehicleView>[]> & { total: number } = {
+    success: true,
+    data: items.map(vehicleView),
+    total,
+    message: messages.api.emptySuccess,
+  };
+  return Response.json(body);
+}
+
+export const action = () => methodNotAllowed();

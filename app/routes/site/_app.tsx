@@ -1,0 +1,59 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { shellSummary } from "~/models/accounts/account.server";
+import { requireAccess } from "~/server/guard.server";
+import type { Access } from "~/server/access";
+import { useSeo } from "~/components/hooks";
+import { navigationFor } from "~/utils/navigation";
+
+export const access: Access = "signed-in";
+
+/** The signed-in area is nobody's search result (root renders the robots meta). */
+export const handle = { noindex: true };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAccess(request, access);
+  const summary = shellSummary(user);
+  return {
+    user: summary.user,
+    navigation: navigationFor(user.role),
+    plan: {
+      isAdmin: user.role === "admin",
+      planName: summary.subscription?.planName ?? null,
+      isFree: summary.subscription?.isFree ?? true,
+      expiresAt: summary.subscription?.expiresAt ?? null,
+      remainingSearches: summary.credits.remainingSearches,
+      dailyAllowance: summary.credits.dailyAllowance,
+    },
+  };
+}
+
+type CreditStats = { remainingSearches: number; dailyAllowance: number };
+
+/**
+ * Loaders run in parallel, so a page that spends a credit (a search) hands back the balance it
+ * left; the shell shows that instead of the figure it read before the charge.
+ */
+function useFreshCreditStats(): CreditStats | undefined {
+  return useMatches()
+    .map((match) => (match.data as { creditStats?: CreditStats } | undefined)?.creditStats)
+    .find((stats) => stats !== undefined);
+}
+
+export default function AppLayout() {
+  const data = useLoaderData<typeof loader>();
+  const seo = useSeo();
+  const fresh = useFreshCreditStats();
+  return (
+    <AppShell
+      user={data.user}
+      navigation={data.navigation}
+      plan={fresh ? { ...data.plan, ...fresh } : data.plan}
+      siteName={seo.siteName}
+      logoInitials={seo.logoInitials}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

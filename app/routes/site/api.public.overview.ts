@@ -1,0 +1,10 @@
+import { overviewView } from "~/api/views/public";
+import { publicOverview } from "~/models/dashboard/overview.server";
+import { ok } from "~/server/api.server";
+import type { Access } from "~/server/access";
+
+export const access: Access = { GET: "public" };
+
+export function loader() {
+  return ok(overviewView(publicOverview()));
+}
