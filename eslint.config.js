@@ -12,14 +12,21 @@ const ours = (folder) =>
   folder.includes("/") || folder.startsWith("@")
     ? [folder]
     : [`~/${folder}`, `~/${folder}/*`, `**/${folder}/*`];
-const layer = (files, forbidden, message, typesOnly = []) => ({
+/** Above the models, a domain is imported through its face (ADR 0036), never file by file. */
+const DOMAIN_FACES = {
+  group: ["~/models/*/**/*.server", "!~/models/*/index.server"],
+  message:
+    "Import a domain through its face, ~/models/<domain>/index.server (client-safe modules without .server may be imported directly).",
+};
+const layer = (files, forbidden, message, typesOnly = [], extraPatterns = []) => ({
   files,
   rules: {
     "@typescript-eslint/no-restricted-imports": [
       "error",
       {
         patterns: [
-          { group: forbidden.flatMap(ours), message },
+          ...extraPatterns,
+          ...(forbidden.length ? [{ group: forbidden.flatMap(ours), message }] : []),
           ...(typesOnly.length
             ? [{ group: typesOnly.flatMap(ours), message, allowTypeImports: true }]
             : []),
@@ -90,14 +97,31 @@ export default tseslint.config(
     ["routes", "server", "components", "jobs", "integrations", "@remix-run/*"],
     "API views are pure functions of domain objects (import types from models with `import type`).",
     ["models"],
+    [DOMAIN_FACES],
   ),
   layer(
     ["app/server/**/*.ts"],
     ["routes", "components", "api"],
     "The server layer sits below the routes: it may not import a route, a component or an API view.",
+    [],
+    [DOMAIN_FACES],
   ),
   layer(
-    ["app/jobs/**/*.ts", "app/integrations/**/*.ts", "db/**/*.ts"],
+    ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx"],
+    [],
+    "",
+    [],
+    [DOMAIN_FACES],
+  ),
+  layer(
+    ["app/jobs/**/*.ts"],
+    ["routes", "server", "components", "api", "@remix-run/*", "@conform-to/*"],
+    "Jobs, integrations and db sit below the request layer.",
+    [],
+    [DOMAIN_FACES],
+  ),
+  layer(
+    ["app/integrations/**/*.ts", "db/**/*.ts"],
     ["routes", "server", "components", "api", "@remix-run/*", "@conform-to/*"],
     "Jobs, integrations and db sit below the request layer.",
   ),

@@ -17,7 +17,7 @@ import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
 import { GenericErrorPage, NotFoundPage, refusalText } from "~/components/status-pages";
 import { Toast } from "~/components/toast";
-import { publicSeo } from "~/models/seo/seo.server";
+import { publicSeo } from "~/models/seo/index.server";
 import { takeToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
 import { canonicalBase, NOINDEX, seoHeadFrom, seoMeta, type SeoHead } from "~/utils/seo-meta";

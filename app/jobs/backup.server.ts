@@ -1,5 +1,5 @@
 import * as messages from "~/messages";
-import { createBackup } from "~/models/backups/backup.server";
+import { createBackup } from "~/models/backups/index.server";
 import { defineJob } from "./registry.server";
 
 const m = messages.backups;

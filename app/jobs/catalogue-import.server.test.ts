@@ -6,8 +6,7 @@ import {
   expectedCatalogueTotals,
   type CatalogueSimulator,
 } from "~/integrations/catalogue-source/simulator.server";
-import { getImportJob } from "~/models/imports/fipe/progress.server";
-import { DEFAULT_IMPORT_SETTINGS } from "~/models/imports/catalogue/options.server";
+import { DEFAULT_IMPORT_SETTINGS, getImportJob } from "~/models/imports/index.server";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { QUEUE_NAME } from "./backends.server";

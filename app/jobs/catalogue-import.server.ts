@@ -2,24 +2,7 @@ import {
   catalogueSourceClient,
   defaultCatalogueSourceUrl,
 } from "~/integrations/catalogue-source/client.server";
-import { apiBatchSource } from "~/models/imports/catalogue/api-source.server";
-import {
-  catalogueImportView,
-  createCatalogueImport,
-  restartCatalogueImport,
-  type ClaimedRun,
-} from "~/models/imports/catalogue/control.server";
-import { csvBatchSource, pruneCsvUploads } from "~/models/imports/catalogue/csv-source.server";
-import {
-  countImportError,
-  runCatalogueImport,
-  type BatchSource,
-} from "~/models/imports/catalogue/engine.server";
-import {
-  catalogueImportOptions,
-  type CatalogueImportOptions,
-} from "~/models/imports/catalogue/options.server";
-import { getImportJob } from "~/models/imports/fipe/progress.server";
+import { apiBatchSource, type BatchSource, catalogueImportOptions, type CatalogueImportOptions, catalogueImportView, type ClaimedRun, countImportError, createCatalogueImport, csvBatchSource, getImportJob, pruneCsvUploads, restartCatalogueImport, runCatalogueImport } from "~/models/imports/index.server";
 import { refuse, type Outcome } from "~/models/outcome";
 import * as messages from "~/messages";
 import {

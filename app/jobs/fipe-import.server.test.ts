@@ -9,11 +9,7 @@ import {
   sampleYears,
   withFipeSimulator,
 } from "../../tests/support/fipe-import";
-import {
-  getImportJob,
-  importLogLines,
-  waitForFipeImport,
-} from "~/models/imports/fipe/progress.server";
+import { getImportJob, importLogLines, waitForFipeImport } from "~/models/imports/index.server";
 import { claimFipeImport, FIPE_IMPORT_JOB_NAME, startFipeImport } from "./fipe-import.server";
 
 withFipeSimulator();

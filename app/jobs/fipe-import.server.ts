@@ -1,10 +1,5 @@
-import { runFipeImport } from "~/models/imports/fipe/import.server";
-import {
-  claimFipeImport as claimImport,
-  type FipeImportRequest,
-} from "~/models/imports/fipe/claim.server";
-import type { ImportJob } from "~/models/imports/fipe/progress.server";
-import { logActivity } from "~/models/activity/activity.server";
+import { claimFipeImport as claimImport, type FipeImportRequest, type ImportJob, runFipeImport } from "~/models/imports/index.server";
+import { logActivity } from "~/models/activity/index.server";
 import { accept } from "~/models/outcome";
 import * as messages from "~/messages";
 import {

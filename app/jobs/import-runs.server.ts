@@ -1,5 +1,4 @@
-import type { ClaimedRun } from "~/models/imports/catalogue/control.server";
-import { errorReason, failImport, type ImportJob } from "~/models/imports/fipe/progress.server";
+import { type ClaimedRun, errorReason, failImport, type ImportJob } from "~/models/imports/index.server";
 import type { Outcome } from "~/models/outcome";
 import { enqueue, getJobRun } from "./runner.server";
 

@@ -1,12 +1,4 @@
-import {
-  cancelImport,
-  interruptedImports,
-  pauseImport,
-  resumeImport,
-  resumeInterruptedCatalogueImport,
-} from "~/models/imports/catalogue/control.server";
-import { CATALOGUE_IMPORT_KIND } from "~/models/imports/catalogue/options.server";
-import { getImportJob } from "~/models/imports/fipe/progress.server";
+import { cancelImport, CATALOGUE_IMPORT_KIND, getImportJob, interruptedImports, pauseImport, resumeImport, resumeInterruptedCatalogueImport } from "~/models/imports/index.server";
 import { refuse } from "~/models/outcome";
 import * as messages from "~/messages";
 import { CATALOGUE_IMPORT_JOB_NAME } from "./catalogue-import.server";

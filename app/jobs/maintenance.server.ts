@@ -1,6 +1,5 @@
-import { purgeOldLoginAttempts } from "~/models/accounts/login-throttle.server";
-import { purgeOldRequestStats } from "~/models/dashboard/request-stats.server";
-import { purgeExpiredSessions as purgeExpiredSessionRows } from "~/models/accounts/session.server";
+import { purgeExpiredSessions as purgeExpiredSessionRows, purgeOldLoginAttempts } from "~/models/accounts/index.server";
+import { purgeOldRequestStats } from "~/models/dashboard/index.server";
 import { defineJob } from "./registry.server";
 
 export const purgeExpiredSessions = defineJob(

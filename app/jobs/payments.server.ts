@@ -1,4 +1,4 @@
-import { hasPaymentsToCheck, reconcilePendingPayments } from "~/models/payments/payment-gateway.server";
+import { hasPaymentsToCheck, reconcilePendingPayments } from "~/models/payments/index.server";
 import { defineJob } from "./registry.server";
 
 /**

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobRuns, loginAttempts, requestStats, sessions, users } from "~db/schema";
-import { hourKey } from "~/models/dashboard/request-stats.server";
+import { hourKey } from "~/models/dashboard/index.server";
 import { closeDb, db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { QUEUE_NAME } from "./backends.server";

@@ -1,4 +1,4 @@
-import { backupIsDue } from "~/models/backups/backup.server";
+import { backupIsDue } from "~/models/backups/index.server";
 import { backupDatabase } from "./backup.server";
 import { hasPaymentsToCheck, reconcilePayments } from "./payments.server";
 import { purgeExpiredSessions } from "./maintenance.server";

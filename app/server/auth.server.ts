@@ -3,26 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { loginSchema } from "~/schemas/auth";
-import {
-  beginLoginAttempt,
-  DEVICE_TOKEN_DAYS,
-  deviceTokenUserId,
-  forgiveLoginAttempts,
-  issueDeviceToken,
-  trustedDevice,
-} from "~/models/accounts/login-throttle.server";
-import {
-  createSession,
-  findSessionUser,
-  revokeSession,
-  WEB_SESSION_DAYS,
-} from "~/models/accounts/session.server";
-import {
-  findUserByEmail,
-  verifyCredentials,
-  type PasswordAttempt,
-  type User,
-} from "~/models/accounts/user.server";
+import { beginLoginAttempt, createSession, DEVICE_TOKEN_DAYS, deviceTokenUserId, findSessionUser, findUserByEmail, forgiveLoginAttempts, issueDeviceToken, type PasswordAttempt, revokeSession, trustedDevice, type User, verifyCredentials, WEB_SESSION_DAYS } from "~/models/accounts/index.server";
 import type { Role } from "~db/schema";
 import { fail } from "./api.server";
 import { fromOwnOrigin, isWrite } from "./csrf.server";

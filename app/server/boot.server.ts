@@ -4,8 +4,7 @@ import {
   usingEmbeddedSimulators,
 } from "~/integrations/payment-simulators.server";
 import { resumeInterruptedImports, startJobRunner, startSchedules } from "~/jobs/index.server";
-import { configureSimulatorGateways } from "~/models/payments/gateway-config.server";
-import { publicOriginRefusal } from "~/models/payments/payment-gateway.server";
+import { configureSimulatorGateways, publicOriginRefusal } from "~/models/payments/index.server";
 import { db } from "~/utils/db.server";
 import { EnvError, env } from "~/utils/env.server";
 

@@ -1,4 +1,4 @@
-import type { User } from "~/models/accounts/user.server";
+import type { User } from "~/models/accounts/index.server";
 import * as messages from "~/messages";
 import { fallbackOf, rolesOf, ruleFor, type Access, type Rule } from "./access";
 import { methodNotAllowed } from "./api.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requestStats } from "~db/schema";
-import { serverErrorRate } from "~/models/dashboard/request-stats.server";
+import { serverErrorRate } from "~/models/dashboard/index.server";
 import { db } from "~/utils/db.server";
 import { countResponse, flushRequestCounts } from "./request-counter.server";
 

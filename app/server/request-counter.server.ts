@@ -1,4 +1,4 @@
-import { addRequestCounts, hourKey, type HourCounts } from "~/models/dashboard/request-stats.server";
+import { addRequestCounts, type HourCounts, hourKey } from "~/models/dashboard/index.server";
 
 /**
  * Counts the answers this process gives, per hour, and adds them to the database once a minute

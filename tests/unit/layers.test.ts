@@ -29,6 +29,9 @@ describe("the layers hold by lint", () => {
     ["app/schemas/sample.ts", 'import { PAYMENT_METHODS as x } from "~db/schema";'],
     ["app/api/views/sample.ts", 'import { getPart as x } from "~/models/part.server";'],
     ["app/jobs/sample.server.ts", 'import { requireAdmin as x } from "~/server/auth.server";'],
+    ["app/routes/catalogue/sample.tsx", 'import { getPart as x } from "~/models/catalogue/part.server";'],
+    ["app/server/sample.server.ts", 'import { getUserById as x } from "~/models/accounts/user.server";'],
+    ["app/jobs/sample.server.ts", 'import { runFipeImport as x } from "~/models/imports/fipe/import.server";'],
   ])("refuses %s: %s", async (file, source) => {
     expect(await layerErrors(file, source)).toHaveLength(1);
   });
@@ -41,6 +44,8 @@ describe("the layers hold by lint", () => {
     ["app/api/views/sample.ts", 'import type { PartDetail as x } from "~/models/part.server";'],
     ["app/schemas/sample.ts", 'import type { Role as x } from "~db/schema";'],
     ["app/routes/sample.tsx", 'import { getPart as x } from "~/models/part.server";'],
+    ["app/routes/catalogue/sample.tsx", 'import { getPart as x } from "~/models/catalogue/index.server";'],
+    ["app/routes/search/sample.tsx", 'import { tokens as x } from "~/models/search/words";'],
   ])("allows %s: %s", async (file, source) => {
     expect(await layerErrors(file, source)).toEqual([]);
   });

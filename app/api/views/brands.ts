@@ -1,4 +1,4 @@
-import type { BrandRow } from "~/models/catalogue/brand.server";
+import type { BrandRow } from "~/models/catalogue/index.server";
 
 /** The spec's Brand (/api/brands): its name and how many vehicles use it. */
 export function brandView(brand: BrandRow) {

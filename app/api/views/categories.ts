@@ -1,4 +1,4 @@
-import type { CategoryWithCount } from "~/models/catalogue/category.server";
+import type { CategoryWithCount } from "~/models/catalogue/index.server";
 
 /** The spec's Category (/api/parts/categories) with its parts count. */
 export function categoryView(category: CategoryWithCount) {

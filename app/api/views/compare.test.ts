@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PartComparison, ResolvedCode } from "~/models/catalogue/part-compare.server";
-import type { PartHit } from "~/models/search/codes.server";
+import type { PartComparison, ResolvedCode } from "~/models/catalogue/index.server";
+import type { PartHit } from "~/models/search/index.server";
 import { compareCautions, compareVerdict, comparisonView } from "./compare";
 
 const part = (id: number, overrides: Partial<PartHit> = {}): PartHit => ({

@@ -1,5 +1,4 @@
-import type { FitmentFields } from "~/models/catalogue/fitment.server";
-import type { CommonVehicle, PartComparison, ResolvedCode } from "~/models/catalogue/part-compare.server";
+import type { CommonVehicle, FitmentFields, PartComparison, ResolvedCode } from "~/models/catalogue/index.server";
 import * as messages from "~/messages";
 import { compatibleVehicleView } from "./parts";
 import { vehicleFields } from "./vehicles";

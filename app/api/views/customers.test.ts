@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CustomerRow } from "~/models/accounts/customer.server";
+import type { CustomerRow } from "~/models/accounts/index.server";
 import { customerView } from "./customers";
 
 function customer(overrides: Partial<CustomerRow> = {}): CustomerRow {

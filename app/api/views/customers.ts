@@ -1,4 +1,4 @@
-import type { CustomerRow, CustomerStatistics } from "~/models/accounts/customer.server";
+import type { CustomerRow, CustomerStatistics } from "~/models/accounts/index.server";
 import { reais } from "./money";
 
 /** The customer classification in the spec's vocabulary: regular is "customer". */

@@ -1,9 +1,4 @@
-import type {
-  DashboardMetrics,
-  RevenueMonth,
-  SystemReading,
-} from "~/models/dashboard/dashboard-metrics.server";
-import type { FeedItem, TopSearch } from "~/models/dashboard/dashboard.server";
+import type { DashboardMetrics, FeedItem, RevenueMonth, SystemReading, TopSearch } from "~/models/dashboard/index.server";
 import { reais } from "./money";
 
 /** One row of "Buscas Populares" (/api/dashboard/top-searches). */

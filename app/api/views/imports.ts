@@ -1,4 +1,4 @@
-import type { ImportJob } from "~/models/imports/fipe/progress.server";
+import type { ImportJob } from "~/models/imports/index.server";
 import { LOCALE, TIME_ZONE } from "~/utils/format";
 
 type ImportLogRow = { message: string; createdAt: Date };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CompatibleVehicle } from "~/models/catalogue/fitment.server";
-import type { CataloguePart } from "~/models/catalogue/part.server";
+import type { CataloguePart, CompatibleVehicle } from "~/models/catalogue/index.server";
 import { partDetailView, partListView } from "./parts";
 
 const hit: CataloguePart = {

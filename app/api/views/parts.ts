@@ -1,11 +1,5 @@
-import type { AlternativeCode, CompatibleVehicle, VehiclePage } from "~/models/catalogue/fitment.server";
-import type {
-  AlternativeCodeRow,
-  CataloguePart,
-  CataloguePartDetail,
-  PartListItem,
-} from "~/models/catalogue/part.server";
-import type { PartHit } from "~/models/search/codes.server";
+import type { AlternativeCode, AlternativeCodeRow, CataloguePart, CataloguePartDetail, CompatibleVehicle, PartListItem, VehiclePage } from "~/models/catalogue/index.server";
+import type { PartHit } from "~/models/search/index.server";
 import { vehicleFields } from "./vehicles";
 
 function alternativeCodeView(code: AlternativeCode) {

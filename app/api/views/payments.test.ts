@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MaskedGatewayConfigs } from "~/models/payments/gateway-config.server";
-import type { InvoiceRow } from "~/models/payments/invoice.server";
+import type { InvoiceRow, MaskedGatewayConfigs } from "~/models/payments/index.server";
 import {
   base64Of,
   gatewaysView,

@@ -1,7 +1,5 @@
-import type { MaskedGatewayConfigs } from "~/models/payments/gateway-config.server";
-import type { InvoiceRow } from "~/models/payments/invoice.server";
-import type { PixCharge } from "~/models/payments/payment-gateway.server";
-import type { Payment } from "~/models/accounts/subscription.server";
+import type { InvoiceRow, MaskedGatewayConfigs, PixCharge } from "~/models/payments/index.server";
+import type { Payment } from "~/models/accounts/index.server";
 import { reais } from "./money";
 
 /**

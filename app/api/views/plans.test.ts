@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlanWithCustomers } from "~/models/payments/plan.server";
+import type { PlanWithCustomers } from "~/models/payments/index.server";
 import { planAdminView, planStatisticsView, planView } from "./plans";
 
 const created = new Date("2024-03-01T12:00:00.000Z");

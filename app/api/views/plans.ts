@@ -1,4 +1,4 @@
-import type { PlanCustomer, PlanStatistics, PlanWithCustomers } from "~/models/payments/plan.server";
+import type { PlanCustomer, PlanStatistics, PlanWithCustomers } from "~/models/payments/index.server";
 import { reais } from "./money";
 
 /** The public Plan (the pricing grid): price in reais, 0 for a free plan. */

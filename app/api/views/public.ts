@@ -1,5 +1,5 @@
-import type { PublicOverview } from "~/models/dashboard/overview.server";
-import type { PublicSeo } from "~/models/seo/seo.server";
+import type { PublicOverview } from "~/models/dashboard/index.server";
+import type { PublicSeo } from "~/models/seo/index.server";
 
 /** GET /api/public/overview: the landing's counters. */
 export function overviewView(overview: PublicOverview) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SearchStats } from "~/models/accounts/credits.server";
+import type { SearchStats } from "~/models/accounts/index.server";
 import { exhaustedView, searchCreditHeaders } from "./search";
 
 const stats = (remainingSearches: number): SearchStats => ({

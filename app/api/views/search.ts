@@ -1,4 +1,4 @@
-import type { CreditStats } from "~/models/accounts/credits.server";
+import type { CreditStats } from "~/models/accounts/index.server";
 import type { DescriptionPage } from "~/models/search/description.types";
 import * as messages from "~/messages";
 

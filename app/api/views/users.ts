@@ -1,5 +1,4 @@
-import type { AccountSummary } from "~/models/accounts/account.server";
-import type { PublicUser } from "~/models/accounts/user.server";
+import type { AccountSummary, PublicUser } from "~/models/accounts/index.server";
 
 /** The /api contract speaks snake_case and reais, as the spec's clients read it. */
 export function userView(user: PublicUser) {

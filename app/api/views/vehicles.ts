@@ -1,4 +1,4 @@
-import type { CompatiblePart, VehicleRow } from "~/models/catalogue/vehicle.server";
+import type { CompatiblePart, VehicleRow } from "~/models/catalogue/index.server";
 
 type VehicleFields = Pick<
   VehicleRow,

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { STEP_ROWS, cachedStatement, idRanges } from "~/utils/db.server";
+import type { VehicleRow } from "./vehicle.server";
 
 /**
  * Catalogue checks for the admin's "Qualidade dos dados" page. Each check returns how many
@@ -20,14 +21,7 @@ export type SharedAlternativeCode = {
   parts: { id: number; code: string; name: string; manufacturer: string }[];
 };
 export type PartWithoutFitments = { id: number; code: string; name: string; manufacturer: string };
-export type VehicleRow = {
-  id: number;
-  brand: string;
-  model: string;
-  year: number;
-  version: string;
-  vehicleType: string;
-};
+type VehicleSummary = Pick<VehicleRow, "id" | "brand" | "model" | "year" | "version" | "vehicleType">;
 export type FitmentOutsideYears = {
   fitmentId: number;
   partId: number;
@@ -162,7 +156,7 @@ export function partsWithoutFitments(
 export function vehiclesWithoutParts(
   limit = DATA_QUALITY_SAMPLE,
   stepRows = STEP_ROWS,
-): Promise<Check<VehicleRow>> {
+): Promise<Check<VehicleSummary>> {
   return stepwiseCheck(
     {
       table: "vehicles",

@@ -3,11 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
-import {
-  cancelCustomerSubscription,
-  customerSubscription,
-  getCustomer,
-} from "~/models/accounts/customer.server";
+import { cancelCustomerSubscription, customerSubscription, getCustomer } from "~/models/accounts/index.server";
 import { dialogRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

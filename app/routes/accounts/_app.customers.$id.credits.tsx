@@ -7,7 +7,7 @@ import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
-import { addCredits, getCustomer } from "~/models/accounts/customer.server";
+import { addCredits, getCustomer } from "~/models/accounts/index.server";
 import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

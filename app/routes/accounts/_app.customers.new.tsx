@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CustomerFormDialog } from "~/components/admin/customer-form";
 import { useListHref } from "~/components/catalogue/list-href";
-import { createCustomer } from "~/models/accounts/customer.server";
+import { createCustomer } from "~/models/accounts/index.server";
 import { customerCreateSchema } from "~/schemas/customer";
 import { formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";

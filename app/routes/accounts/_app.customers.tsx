@@ -8,7 +8,7 @@ import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
-import { customerStatistics, listCustomers } from "~/models/accounts/customer.server";
+import { customerStatistics, listCustomers } from "~/models/accounts/index.server";
 import { queryParams } from "~/schemas/api-search";
 import {
   CUSTOMER_STATUSES,

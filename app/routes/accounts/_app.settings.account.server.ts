@@ -2,9 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { changePasswordSchema, preferencesSchema } from "~/schemas/settings";
 import * as messages from "~/messages";
-import { savePreferences } from "~/models/accounts/preferences.server";
-import { revokeOtherSessions } from "~/models/accounts/session.server";
-import { changePassword, type PasswordAttempt } from "~/models/accounts/user.server";
+import { changePassword, type PasswordAttempt, revokeOtherSessions, savePreferences } from "~/models/accounts/index.server";
 import { refusalHeaders, refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
 
 type Refused = {

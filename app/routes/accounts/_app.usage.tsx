@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { usageColor } from "~/components/plan-card";
-import { accountSummary } from "~/models/accounts/account.server";
+import { accountSummary } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { formatDate, formatInteger } from "~/utils/format";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { accountSummary } from "~/models/accounts/account.server";
+import { accountSummary, createSession } from "~/models/accounts/index.server";
 import { profileView } from "~/api/views/users";
-import { createSession } from "~/models/accounts/session.server";
 import { apiLoginSchema } from "~/schemas/auth";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { revokeSession } from "~/models/accounts/session.server";
+import { revokeSession } from "~/models/accounts/index.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { logout, requireApiUser } from "~/server/auth.server";
 import * as messages from "~/messages";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { accountSummary } from "~/models/accounts/account.server";
+import { accountSummary, updateProfile } from "~/models/accounts/index.server";
 import { profileView } from "~/api/views/users";
-import { updateProfile } from "~/models/accounts/user.server";
 import { apiProfileSchema } from "~/schemas/profile";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { passwordAttemptOf, requireApiUser } from "~/server/auth.server";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { userView } from "~/api/views/users";
-import { createSession } from "~/models/accounts/session.server";
-import { createAccount, toPublicUser } from "~/models/accounts/user.server";
+import { createAccount, createSession, toPublicUser } from "~/models/accounts/index.server";
 import { apiRegisterSchema } from "~/schemas/auth";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { clientIp } from "~/server/auth.server";

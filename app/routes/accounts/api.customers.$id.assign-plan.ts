@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
-import { assignCustomerPlan, getCustomer, getCustomerRow } from "~/models/accounts/customer.server";
+import { assignCustomerPlan, getCustomer, getCustomerRow } from "~/models/accounts/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiAssignPlanSchema } from "~/schemas/customer";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

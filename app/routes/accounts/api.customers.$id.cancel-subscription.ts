@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
-import { cancelCustomerSubscription, getCustomer, getCustomerRow } from "~/models/accounts/customer.server";
+import { cancelCustomerSubscription, getCustomer, getCustomerRow } from "~/models/accounts/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

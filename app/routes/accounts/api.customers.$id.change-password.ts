@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { changeCustomerPassword, getCustomer } from "~/models/accounts/customer.server";
+import { changeCustomerPassword, getCustomer } from "~/models/accounts/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiChangePasswordSchema } from "~/schemas/customer";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

@@ -1,11 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
-import {
-  deleteCustomer,
-  getCustomer,
-  getCustomerRow,
-  updateCustomer,
-} from "~/models/accounts/customer.server";
+import { deleteCustomer, getCustomer, getCustomerRow, updateCustomer } from "~/models/accounts/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCustomerEditSchema } from "~/schemas/customer";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

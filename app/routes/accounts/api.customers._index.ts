@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
-import { createCustomer, getCustomerRow, listCustomers } from "~/models/accounts/customer.server";
+import { createCustomer, getCustomerRow, listCustomers } from "~/models/accounts/index.server";
 import { queryParams } from "~/schemas/api-search";
 import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/customer";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerStatisticsView } from "~/api/views/customers";
-import { customerStatistics } from "~/models/accounts/customer.server";
+import { customerStatistics } from "~/models/accounts/index.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
-import { createAccount } from "~/models/accounts/user.server";
+import { createAccount } from "~/models/accounts/index.server";
 import { formRefusal } from "~/server/refusal.server";
 import { registerSchema } from "~/schemas/auth";
 import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { createBackup } from "~/models/backups/backup.server";
+import { createBackup } from "~/models/backups/index.server";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";

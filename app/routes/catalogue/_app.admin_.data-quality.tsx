@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/admin/page-header";
-import { dataQualityReport } from "~/models/catalogue/data-quality.server";
+import { dataQualityReport } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { formatInteger } from "~/utils/format";

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CategoryFormDialog } from "~/components/catalogue/category-form";
 import { useListHref } from "~/components/catalogue/list-href";
-import { createCategory } from "~/models/catalogue/category.server";
+import { createCategory } from "~/models/catalogue/index.server";
 import { categorySchema } from "~/schemas/catalogue";
 import { formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";

@@ -5,7 +5,7 @@ import { FilterForm, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
-import { listCategories } from "~/models/catalogue/category.server";
+import { listCategories } from "~/models/catalogue/index.server";
 import { NAME_MAX } from "~/schemas/catalogue";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

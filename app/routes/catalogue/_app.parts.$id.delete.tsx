@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { PartErrorBoundary } from "~/components/admin/part-form";
-import { deletePart, getPart } from "~/models/catalogue/part.server";
+import { deletePart, getPart } from "~/models/catalogue/index.server";
 import { partListSearch, positiveId } from "~/schemas/part";
 import { refusalStatus } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";

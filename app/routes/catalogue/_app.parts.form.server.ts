@@ -9,16 +9,7 @@ import {
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
-import {
-  createPart,
-  filteredVehicleIds,
-  marketplaceSearchLink,
-  updatePart,
-  vehiclePickerPage,
-  type PartDetail,
-  type SavedPart,
-  type VehiclePickerPage,
-} from "~/models/catalogue/part.server";
+import { createPart, filteredVehicleIds, marketplaceSearchLink, type PartDetail, type SavedPart, updatePart, vehiclePickerPage, type VehiclePickerPage } from "~/models/catalogue/index.server";
 
 /**
  * The part form's round trip, shared by the create and edit dialogs: a picker button re-renders

@@ -5,7 +5,7 @@ import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter
 import { AdminListPage } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
-import { listPartsPage, partCategoryOptions } from "~/models/catalogue/part.server";
+import { listPartsPage, partCategoryOptions } from "~/models/catalogue/index.server";
 import { parsePartListQuery, partListSearch } from "~/schemas/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -4,15 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
 import { RouteDialog } from "~/components/route-dialog";
-import {
-  compatiblePartIds,
-  getVehicle,
-  partsByIds,
-  searchPartsForPicker,
-  setVehicleParts,
-  vehicleLabel,
-  type PickerPart,
-} from "~/models/catalogue/vehicle.server";
+import { compatiblePartIds, getVehicle, partsByIds, type PickerPart, searchPartsForPicker, setVehicleParts, vehicleLabel } from "~/models/catalogue/index.server";
 import { FIELD_MAX, readCompatibilityForm } from "~/schemas/catalogue";
 import { refusalStatus } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";

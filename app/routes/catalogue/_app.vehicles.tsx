@@ -6,7 +6,7 @@ import { AdminListPage } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { useWithListSearch } from "~/components/catalogue/list-href";
-import { brandsInUse, vehicleLabel, vehiclePage } from "~/models/catalogue/vehicle.server";
+import { brandsInUse, vehicleLabel, vehiclePage } from "~/models/catalogue/index.server";
 import {
   FIELD_MAX,
   filterYears,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
-import { getVehicleWithParts, vehicleLabel } from "~/models/catalogue/vehicle.server";
+import { getVehicleWithParts, vehicleLabel } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BrandFormDialog } from "~/components/catalogue/brand-form";
-import { getBrand, renameBrand } from "~/models/catalogue/brand.server";
+import { getBrand, renameBrand } from "~/models/catalogue/index.server";
 import { brandSchema } from "~/schemas/catalogue";
 import { formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { AdminListPage } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
-import { listBrands } from "~/models/catalogue/brand.server";
+import { listBrands } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { formatInteger } from "~/utils/format";

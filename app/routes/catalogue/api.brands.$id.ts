@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { brandView } from "~/api/views/brands";
-import { deleteBrand, getBrand, renameBrand } from "~/models/catalogue/brand.server";
+import { deleteBrand, getBrand, renameBrand } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiBrandSchema } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

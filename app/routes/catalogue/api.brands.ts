@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { brandView } from "~/api/views/brands";
-import { createBrand, listBrands } from "~/models/catalogue/brand.server";
+import { createBrand, listBrands } from "~/models/catalogue/index.server";
 import { apiBrandSchema } from "~/schemas/catalogue";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partAlternativeCodeView } from "~/api/views/parts";
-import { removeAlternativeCode } from "~/models/catalogue/part.server";
+import { removeAlternativeCode } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partAlternativeCodeView } from "~/api/views/parts";
-import { addAlternativeCode, listAlternativeCodes } from "~/models/catalogue/part.server";
+import { addAlternativeCode, listAlternativeCodes } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiAlternativeCodeSchema } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

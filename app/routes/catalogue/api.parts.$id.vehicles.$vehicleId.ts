@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { unlinkVehicle } from "~/models/catalogue/part.server";
+import { unlinkVehicle } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { linkVehicle } from "~/models/catalogue/part.server";
+import { linkVehicle } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiFieldName, apiFitmentSchema } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

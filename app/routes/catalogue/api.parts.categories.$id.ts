@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { categoryView } from "~/api/views/categories";
-import { deleteCategory, getCategory, updateCategory } from "~/models/catalogue/category.server";
+import { deleteCategory, getCategory, updateCategory } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCategorySchema } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { categoryView } from "~/api/views/categories";
-import { createCategory, listCategories } from "~/models/catalogue/category.server";
+import { createCategory, listCategories } from "~/models/catalogue/index.server";
 import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partAdminListView, partDetailView } from "~/api/views/parts";
-import { withAlternativeCodes } from "~/models/catalogue/fitment.server";
-import { cataloguePartDetail, createPart, queryParts } from "~/models/catalogue/part.server";
+import { cataloguePartDetail, createPart, queryParts, withAlternativeCodes } from "~/models/catalogue/index.server";
 import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
 import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/part";
 import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/server/api.server";

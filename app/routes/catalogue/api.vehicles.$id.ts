@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { vehicleDetailView, vehicleView } from "~/api/views/vehicles";
-import { deleteVehicle, getVehicleWithParts, updateVehicle } from "~/models/catalogue/vehicle.server";
+import { deleteVehicle, getVehicleWithParts, updateVehicle } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiCompatiblePartIdsSchema, apiVehicleSchema } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { vehicleView } from "~/api/views/vehicles";
-import { createVehicle } from "~/models/catalogue/vehicle.server";
+import { createVehicle } from "~/models/catalogue/index.server";
 import { apiVehicleSchema } from "~/schemas/catalogue";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

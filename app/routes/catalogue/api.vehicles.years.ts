@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { vehicleYears } from "~/models/catalogue/vehicle.server";
+import { vehicleYears } from "~/models/catalogue/index.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

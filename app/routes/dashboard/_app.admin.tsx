@@ -9,21 +9,9 @@ import { OverviewPanel } from "~/components/dashboard/overview-panel";
 import { PaymentsPanel } from "~/components/dashboard/payments-panel";
 import { SystemPanel } from "~/components/dashboard/system-panel";
 import { tabFrom, UrlTabs } from "~/components/tabs";
-import { backupStatus } from "~/models/backups/backup.server";
-import { recentActivityFeed, topSearches } from "~/models/dashboard/dashboard.server";
-import {
-  categoryStats,
-  inventoryFigures,
-  planFigures,
-  revenueByMonth,
-  revenueMonthsFor,
-  searchActivity,
-  searchesSeries,
-  subscriptionBreakdown,
-  userFigures,
-} from "~/models/dashboard/dashboard-metrics.server";
-import { maskedGatewayConfigs } from "~/models/payments/gateway-config.server";
-import { adminHomeStats } from "~/models/dashboard/overview.server";
+import { backupStatus } from "~/models/backups/index.server";
+import { adminHomeStats, categoryStats, inventoryFigures, planFigures, recentActivityFeed, revenueByMonth, revenueMonthsFor, searchActivity, searchesSeries, subscriptionBreakdown, topSearches, userFigures } from "~/models/dashboard/index.server";
+import { maskedGatewayConfigs } from "~/models/payments/index.server";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "~/schemas/choices";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";

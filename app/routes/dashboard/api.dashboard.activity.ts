@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedItemView } from "~/api/views/dashboard";
-import { recentActivityFeed } from "~/models/dashboard/dashboard.server";
+import { recentActivityFeed } from "~/models/dashboard/index.server";
 import { apiActivitySchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";

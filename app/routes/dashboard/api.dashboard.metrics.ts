@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { metricsView } from "~/api/views/dashboard";
-import { dashboardMetrics } from "~/models/dashboard/dashboard-metrics.server";
+import { dashboardMetrics } from "~/models/dashboard/index.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import type { Access } from "~/server/access";
 import { requireApiAccess } from "~/server/guard.server";

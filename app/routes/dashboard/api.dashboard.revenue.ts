@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { revenueMonthView } from "~/api/views/dashboard";
-import { revenueByMonth } from "~/models/dashboard/dashboard-metrics.server";
+import { revenueByMonth } from "~/models/dashboard/index.server";
 import { apiRevenueSchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import type { Access } from "~/server/access";

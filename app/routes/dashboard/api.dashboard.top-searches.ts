@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { topSearchView } from "~/api/views/dashboard";
-import { topSearches } from "~/models/dashboard/dashboard.server";
+import { topSearches } from "~/models/dashboard/index.server";
 import { apiTopSearchesSchema, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";

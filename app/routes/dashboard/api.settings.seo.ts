@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { saveSeoSettings, seoSettingsForAdmin, type SeoSettings } from "~/models/seo/seo.server";
+import { saveSeoSettings, type SeoSettings, seoSettingsForAdmin } from "~/models/seo/index.server";
 import { apiSeoSchema, SEO_API_NAMES, seoApiObject } from "~/schemas/seo";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

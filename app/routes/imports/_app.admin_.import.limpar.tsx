@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
-import { clearCatalogue } from "~/models/imports/catalogue/control.server";
+import { clearCatalogue } from "~/models/imports/index.server";
 import { dialogRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -1,6 +1,6 @@
 import { importStatusView } from "~/api/views/imports";
 import { catalogueImportStatus } from "~/jobs/catalogue-import.server";
-import { latestCatalogueImport } from "~/models/imports/catalogue/control.server";
+import { latestCatalogueImport } from "~/models/imports/index.server";
 import {
   importSuggestions,
   remainingTime,

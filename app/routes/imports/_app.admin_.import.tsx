@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { PageHeader } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { ImportControlButton, ImportLog, ImportStatusBadge } from "~/components/import-progress";
-import type { CsvPlanReport } from "~/models/imports/catalogue/csv-source.server";
+import type { CsvPlanReport } from "~/models/imports/index.server";
 import { restartCatalogueImportRun, startCatalogueImport } from "~/jobs/catalogue-import.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import type { Outcome } from "~/models/outcome";

@@ -4,11 +4,7 @@ import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { ImportControlButton, ImportLog, ImportStatusBadge } from "~/components/import-progress";
 import { importStatusView } from "~/api/views/imports";
-import {
-  fipeImportProgress,
-  importOutcome,
-  isImportActive,
-} from "~/models/imports/fipe/progress.server";
+import { fipeImportProgress, importOutcome, isImportActive } from "~/models/imports/index.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { SelectField } from "~/components/admin/fields";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "~/integrations/fipe/types";
-import { fipeBrands } from "~/models/imports/fipe/brands.server";
+import { fipeBrands } from "~/models/imports/index.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
 import { fipeImportSchema, MAX_BRANDS_LIMIT } from "~/schemas/fipe-import";
 import { requireAccess } from "~/server/guard.server";

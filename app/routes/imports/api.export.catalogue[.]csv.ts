@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { catalogueCsvChunks } from "~/models/imports/csv/export.server";
+import { catalogueCsvChunks } from "~/models/imports/index.server";
 import { methodNotAllowed } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clearCatalogue } from "~/models/imports/catalogue/control.server";
+import { clearCatalogue } from "~/models/imports/index.server";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { importStatusView } from "~/api/views/imports";
 import { catalogueImportStatus } from "~/jobs/catalogue-import.server";
-import { importProgress } from "~/models/imports/fipe/progress.server";
+import { importProgress } from "~/models/imports/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";

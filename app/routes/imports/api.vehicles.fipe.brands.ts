@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { fipeBrands } from "~/models/imports/fipe/brands.server";
+import { fipeBrands } from "~/models/imports/index.server";
 import { parseQuery } from "~/schemas/api-search";
 import { fipeTypeQuerySchema } from "~/schemas/fipe-import";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";

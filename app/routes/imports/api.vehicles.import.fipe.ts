@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { waitForFipeImport } from "~/models/imports/fipe/progress.server";
+import { waitForFipeImport } from "~/models/imports/index.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
 import { fipeImportApiSchema } from "~/schemas/fipe-import";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

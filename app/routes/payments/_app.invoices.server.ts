@@ -1,4 +1,4 @@
-import { invoiceFor } from "~/models/payments/payment-gateway.server";
+import { invoiceFor } from "~/models/payments/index.server";
 import type { Access } from "~/server/access";
 import { requireAccess } from "~/server/guard.server";
 import { recordOr404 } from "~/server/responses.server";

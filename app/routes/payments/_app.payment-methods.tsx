@@ -14,18 +14,8 @@ import { z } from "zod";
 import { ListErrorBoundary } from "~/components/admin/list-page";
 import { PageHeader } from "~/components/admin/page-header";
 import { fieldAria, FieldFrame, FormErrors, TextField } from "~/components/form-fields";
-import { gatewayFigures } from "~/models/payments/invoice.server";
-import {
-  maskedGatewayConfigs,
-  saveMercadoPagoConfig,
-  savePagHiperConfig,
-} from "~/models/payments/gateway-config.server";
+import { gatewayFigures, maskedGatewayConfigs, publicOrigin, saveMercadoPagoConfig, savePagHiperConfig, testMercadoPagoConnection, testPagHiperConnection } from "~/models/payments/index.server";
 import type { Refusal } from "~/models/outcome";
-import {
-  publicOrigin,
-  testMercadoPagoConnection,
-  testPagHiperConnection,
-} from "~/models/payments/payment-gateway.server";
 import {
   mercadoPagoConfigSchema,
   mercadoPagoTestSchema,

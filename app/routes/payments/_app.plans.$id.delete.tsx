@@ -3,10 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
-import {
-  deletePlanByAdmin,
-  getPlanWithCustomers,
-} from "~/models/payments/plan.server";
+import { deletePlanByAdmin, getPlanWithCustomers } from "~/models/payments/index.server";
 import { dialogRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

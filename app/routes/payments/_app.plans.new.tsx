@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { PlanFormDialog } from "~/components/admin/plan-form";
 import { useListHref } from "~/components/catalogue/list-href";
-import { createPlanByAdmin } from "~/models/payments/plan.server";
+import { createPlanByAdmin } from "~/models/payments/index.server";
 import { planFormSchema } from "~/schemas/plan";
 import { formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";

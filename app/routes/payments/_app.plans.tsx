@@ -5,7 +5,7 @@ import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter
 import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
 import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
-import { listPlansAdmin, planStatistics } from "~/models/payments/plan.server";
+import { listPlansAdmin, planStatistics } from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
 import { PLAN_STATUSES, planListQuerySchema, UNLIMITED_CREDITS } from "~/schemas/plan";
 import { requireAccess } from "~/server/guard.server";

@@ -1,5 +1,5 @@
 import { planView } from "~/api/views/plans";
-import { listPlans } from "~/models/payments/plan.server";
+import { listPlans } from "~/models/payments/index.server";
 import { ok } from "~/server/api.server";
 import type { Access } from "~/server/access";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { startCheckout } from "~/models/payments/payment-gateway.server";
-import { subscribe } from "~/models/accounts/subscription.server";
+import { startCheckout } from "~/models/payments/index.server";
+import { subscribe } from "~/models/accounts/index.server";
 import { apiSubscribeSchema } from "~/schemas/settings";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { myInvoiceView } from "~/api/views/payments";
-import { listUserInvoices } from "~/models/payments/invoice.server";
+import { listUserInvoices } from "~/models/payments/index.server";
 import { ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

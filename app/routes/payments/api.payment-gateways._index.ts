@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { gatewaysView } from "~/api/views/payments";
-import { maskedGatewayConfigs } from "~/models/payments/gateway-config.server";
-import { publicOrigin } from "~/models/payments/payment-gateway.server";
+import { maskedGatewayConfigs, publicOrigin } from "~/models/payments/index.server";
 import { ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { testMercadoPagoConnection } from "~/models/payments/payment-gateway.server";
+import { testMercadoPagoConnection } from "~/models/payments/index.server";
 import { asText, jsonObject } from "~/schemas/json-body";
 import { mercadoPagoTestSchema } from "~/schemas/payments";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

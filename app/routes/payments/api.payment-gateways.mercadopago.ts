@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { mercadoPagoGatewayView } from "~/api/views/payments";
-import { maskedGatewayConfigs, saveMercadoPagoConfig } from "~/models/payments/gateway-config.server";
-import { publicOrigin } from "~/models/payments/payment-gateway.server";
+import { maskedGatewayConfigs, publicOrigin, saveMercadoPagoConfig } from "~/models/payments/index.server";
 import { asText, jsonObject } from "~/schemas/json-body";
 import { mercadoPagoConfigSchema } from "~/schemas/payments";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { testPagHiperConnection } from "~/models/payments/payment-gateway.server";
+import { testPagHiperConnection } from "~/models/payments/index.server";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { pagHiperGatewayView } from "~/api/views/payments";
-import { maskedGatewayConfigs, savePagHiperConfig } from "~/models/payments/gateway-config.server";
-import { publicOrigin } from "~/models/payments/payment-gateway.server";
+import { maskedGatewayConfigs, publicOrigin, savePagHiperConfig } from "~/models/payments/index.server";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
 import { pagHiperConfigSchema } from "~/schemas/payments";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pixView } from "~/api/views/payments";
-import { invoiceFor, pixChargeOf } from "~/models/payments/payment-gateway.server";
+import { invoiceFor, pixChargeOf } from "~/models/payments/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

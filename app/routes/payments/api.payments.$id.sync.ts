@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { syncPayment } from "~/models/payments/payment-gateway.server";
+import { syncPayment } from "~/models/payments/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { invoiceAdminView, myInvoiceView } from "~/api/views/payments";
-import { getInvoiceRow } from "~/models/payments/invoice.server";
-import { invoiceFor, setPaymentStatusByAdmin } from "~/models/payments/payment-gateway.server";
+import { getInvoiceRow, invoiceFor, setPaymentStatusByAdmin } from "~/models/payments/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
 import { paymentStatusSchema } from "~/schemas/payments";

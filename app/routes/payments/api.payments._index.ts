@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { invoicePageView } from "~/api/views/payments";
-import { listInvoices } from "~/models/payments/invoice.server";
+import { listInvoices } from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
 import { invoiceFiltersSchema } from "~/schemas/payments";
 import { ok } from "~/server/api.server";

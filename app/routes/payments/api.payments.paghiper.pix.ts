@@ -1,12 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { invoiceView, pixView } from "~/api/views/payments";
-import { maskedGatewayConfigs } from "~/models/payments/gateway-config.server";
-import { getInvoiceRow } from "~/models/payments/invoice.server";
+import { getInvoiceRow, getPlanWithCustomers, maskedGatewayConfigs, startPix } from "~/models/payments/index.server";
 import { refuse } from "~/models/outcome";
-import { startPix } from "~/models/payments/payment-gateway.server";
-import { getPlanWithCustomers } from "~/models/payments/plan.server";
-import { subscribe } from "~/models/accounts/subscription.server";
+import { subscribe } from "~/models/accounts/index.server";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
 import { apiPixSchema } from "~/schemas/payments";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

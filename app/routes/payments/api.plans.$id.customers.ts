@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planCustomerView } from "~/api/views/plans";
-import { getPlanWithCustomers, planCustomers } from "~/models/payments/plan.server";
+import { getPlanWithCustomers, planCustomers } from "~/models/payments/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";

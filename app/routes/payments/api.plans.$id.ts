@@ -1,10 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planAdminView } from "~/api/views/plans";
-import {
-  deletePlanByAdmin,
-  getPlanWithCustomers,
-  updatePlanByAdmin,
-} from "~/models/payments/plan.server";
+import { deletePlanByAdmin, getPlanWithCustomers, updatePlanByAdmin } from "~/models/payments/index.server";
 import { parsePathId } from "~/schemas/api-search";
 import { apiPlanSchema, planFormValues } from "~/schemas/plan";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

@@ -1,10 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planAdminView } from "~/api/views/plans";
-import {
-  createPlanByAdmin,
-  getPlanWithCustomers,
-  listPlansAdmin,
-} from "~/models/payments/plan.server";
+import { createPlanByAdmin, getPlanWithCustomers, listPlansAdmin } from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
 import { apiPlanSchema, planListQuerySchema } from "~/schemas/plan";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planStatisticsView } from "~/api/views/plans";
-import { planStatistics } from "~/models/payments/plan.server";
+import { planStatistics } from "~/models/payments/index.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { Refusal } from "~/models/outcome";
-import { receiveMercadoPagoNotification } from "~/models/payments/payment-gateway.server";
+import { receiveMercadoPagoNotification } from "~/models/payments/index.server";
 import { jsonObject } from "~/schemas/json-body";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import type { Access } from "~/server/access";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receivePagHiperNotification } from "~/models/payments/payment-gateway.server";
+import { receivePagHiperNotification } from "~/models/payments/index.server";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { paidReceipt } from "~/models/payments/receipt.server";
+import { paidReceipt } from "~/models/payments/index.server";
 import { requireAccess } from "~/server/guard.server";
 import { recordOr404 } from "~/server/responses.server";
 import type { Access } from "~/server/access";

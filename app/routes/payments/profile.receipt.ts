@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { latestPaidReceipt } from "~/models/payments/receipt.server";
+import { latestPaidReceipt } from "~/models/payments/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { redirectWithToast } from "~/server/toast.server";

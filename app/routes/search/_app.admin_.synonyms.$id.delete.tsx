@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
-import { deleteSynonym, getSynonym } from "~/models/search/synonyms.server";
+import { deleteSynonym, getSynonym } from "~/models/search/index.server";
 import type { Access } from "~/server/access";
 import { requireAccess } from "~/server/guard.server";
 import { dialogRefusal } from "~/server/refusal.server";

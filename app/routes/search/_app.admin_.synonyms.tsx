@@ -12,7 +12,7 @@ import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { useIsSubmitting } from "~/components/hooks";
-import { addSynonym, countSynonyms, listSynonyms } from "~/models/search/synonyms.server";
+import { addSynonym, countSynonyms, listSynonyms } from "~/models/search/index.server";
 import { queryParams } from "~/schemas/api-search";
 import {
   MEANING_MAX,

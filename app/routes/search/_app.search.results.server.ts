@@ -1,22 +1,15 @@
-import {
-  alternativeCodesFor,
-  compatibleVehicleCounts,
-  vehicleGroupsForPart,
-} from "~/models/catalogue/fitment.server";
+import { alternativeCodesFor, compatibleVehicleCounts, getCategory, vehicleGroupsForPart } from "~/models/catalogue/index.server";
 import { isDescriptionQuery } from "~/utils/codes";
-import { searchParts, type SearchOutcome, type SearchType } from "~/models/search/metering.server";
-import type { PartHit } from "~/models/search/codes.server";
+import { type PartHit, type SearchOutcome, searchParts, searchReadCodes, type SearchType } from "~/models/search/index.server";
 import {
   DESCRIPTION_PER_PAGE,
   type DescriptionPage,
   type SearchFilters,
 } from "~/models/search/description.types";
-import { getCategory } from "~/models/catalogue/category.server";
 import { searchPagingSchema } from "~/schemas/search";
 import type { FilterKey } from "~/utils/search-params";
 import * as messages from "~/messages";
-import { searchReadCodes } from "~/models/search/read-codes.server";
-import type { User } from "~/models/accounts/user.server";
+import type { User } from "~/models/accounts/index.server";
 import { vehiclePageParam } from "~/utils/search-params";
 
 export function resolveSearchType(

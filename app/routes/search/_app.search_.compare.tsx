@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { compareCautions, compareVerdict } from "~/api/views/compare";
 import { TextField } from "~/components/form-fields";
-import { compareParts, type PartComparison, type ResolvedCode } from "~/models/catalogue/part-compare.server";
+import { compareParts, type PartComparison, type ResolvedCode } from "~/models/catalogue/index.server";
 import { COMPARE_CODE_MAX, partCompareSchema } from "~/schemas/part-compare";
 import { requireAccess } from "~/server/guard.server";
 import { readQuery } from "~/server/forms.server";

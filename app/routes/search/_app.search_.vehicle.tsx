@@ -1,10 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import {
-  groupByCategory,
-  searchByVehicle,
-  vehiclePickerOptions,
-} from "~/models/search/vehicle.server";
+import { groupByCategory, searchByVehicle, vehiclePickerOptions } from "~/models/search/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useHydrated } from "~/components/hooks";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { comparisonView } from "~/api/views/compare";
 import { exhaustedAnswer, searchCreditHeaders } from "~/api/views/search";
-import { COMPARE_LIST_LIMIT, compareParts } from "~/models/catalogue/part-compare.server";
+import { COMPARE_LIST_LIMIT, compareParts } from "~/models/catalogue/index.server";
 import { partCompareSchema } from "~/schemas/part-compare";
 import { parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";

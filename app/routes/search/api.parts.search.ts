@@ -7,8 +7,8 @@ import {
   searchPageView,
 } from "~/api/views/search";
 import { isDescriptionQuery } from "~/utils/codes";
-import { searchParts } from "~/models/search/metering.server";
-import { withCatalogueFacts } from "~/models/catalogue/part.server";
+import { searchParts } from "~/models/search/index.server";
+import { withCatalogueFacts } from "~/models/catalogue/index.server";
 import { apiPartsSearchSchema, parseQuery } from "~/schemas/api-search";
 import { methodNotAllowed, fail, type Envelope } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";

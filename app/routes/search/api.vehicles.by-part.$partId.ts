@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehiclePageView } from "~/api/views/parts";
-import { partExists } from "~/models/catalogue/part.server";
-import { vehiclesForPart } from "~/models/catalogue/fitment.server";
+import { partExists, vehiclesForPart } from "~/models/catalogue/index.server";
 import { apiVehiclesByPartSchema, parsePathId, parseQuery } from "~/schemas/api-search";
 import { fail, methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";

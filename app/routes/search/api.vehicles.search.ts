@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehicleView } from "~/api/views/vehicles";
-import { listVehicles } from "~/models/catalogue/vehicle.server";
+import { listVehicles } from "~/models/catalogue/index.server";
 import { parseApiVehicleSearch } from "~/schemas/catalogue";
 import { fail, methodNotAllowed, type Envelope } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";

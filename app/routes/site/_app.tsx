@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
-import { shellSummary } from "~/models/accounts/account.server";
+import { shellSummary } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useSeo } from "~/components/hooks";

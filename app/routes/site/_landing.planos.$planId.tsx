@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { planCredits, planPrice, publicPlan } from "~/components/pricing";
 import { RouteDialog } from "~/components/route-dialog";
-import { getPlanWithCustomers } from "~/models/payments/plan.server";
+import { getPlanWithCustomers } from "~/models/payments/index.server";
 import { getOptionalUser } from "~/server/auth.server";
 import { invariantResponse } from "~/server/responses.server";
 import { formatInteger } from "~/utils/format";

@@ -1,5 +1,5 @@
 import { overviewView } from "~/api/views/public";
-import { publicOverview } from "~/models/dashboard/overview.server";
+import { publicOverview } from "~/models/dashboard/index.server";
 import { ok } from "~/server/api.server";
 import type { Access } from "~/server/access";
 

@@ -1,5 +1,5 @@
 import { seoView } from "~/api/views/public";
-import { publicSeo } from "~/models/seo/seo.server";
+import { publicSeo } from "~/models/seo/index.server";
 import { ok } from "~/server/api.server";
 import type { Access } from "~/server/access";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sitemapEntries } from "~/models/seo/seo.server";
+import { sitemapEntries } from "~/models/seo/index.server";
 import type { Access } from "~/server/access";
 import { conditionalText } from "~/server/validators.server";
 import { sitemapXml } from "~/utils/sitemap-xml";

@@ -1,8 +1,8 @@
 import { statfs } from "node:fs/promises";
 import os from "node:os";
 import { jobRunnerStatus, pingRedis } from "~/jobs/runner.server";
-import { lastBackup } from "~/models/backups/backup.server";
-import type { SystemReading } from "~/models/dashboard/dashboard-metrics.server";
+import { lastBackup } from "~/models/backups/index.server";
+import type { SystemReading } from "~/models/dashboard/index.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatBytes, formatDecimal } from "~/utils/format";

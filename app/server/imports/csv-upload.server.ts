@@ -1,13 +1,6 @@
 import { MaxPartSizeExceededError } from "@remix-run/node";
 import { startCatalogueImport } from "~/jobs/catalogue-import.server";
-import {
-  checkCsvHeader,
-  csvUploadDirectory,
-  planCsvFile,
-  removeCsvFile,
-  type CsvPlanReport,
-} from "~/models/imports/catalogue/csv-source.server";
-import type { ImportJob } from "~/models/imports/fipe/progress.server";
+import { checkCsvHeader, type CsvPlanReport, csvUploadDirectory, type ImportJob, planCsvFile, removeCsvFile } from "~/models/imports/index.server";
 import { DEFAULT_IMPORT_SETTINGS } from "~/schemas/catalogue-import";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";

@@ -39,7 +39,7 @@ const MAX_CONSECUTIVE_FAILURES = 5;
 
 class FipeImportAbort extends Error {}
 
-type VehicleRow = typeof vehicles.$inferInsert;
+type VehicleInsert = typeof vehicles.$inferInsert;
 
 /** The catalogue's brand row for a FIPE brand: an existing one of the same name (any case), or a new one. */
 function ensureBrand(name: string): string {
@@ -62,7 +62,7 @@ function modelYearRows(
   fipeCode: string,
   years: { year: number; fuel: string | null }[],
   detailFuel: string | null,
-): VehicleRow[] {
+): VehicleInsert[] {
   const rows = years.map(({ year, fuel }) => ({
     brand: brandName,
     model: parsed.model,
@@ -84,7 +84,7 @@ async function readModel(
   brand: FipeBrand,
   brandName: string,
   model: FipeModel,
-): Promise<{ rows: VehicleRow[]; years: number }> {
+): Promise<{ rows: VehicleInsert[]; years: number }> {
   const yearList = await client.years(type, brand.codigo, model.codigo);
   const years = yearList
     .map((y) => ({ code: y.codigo, parsed: parseYearCode(y.codigo) }))
@@ -109,7 +109,7 @@ async function readModel(
   return { rows, years: years.length };
 }
 
-type BrandRead = { rows: VehicleRow[]; years: number; errors: number };
+type BrandRead = { rows: VehicleInsert[]; years: number; errors: number };
 
 /**
  * Writes a brand's vehicles together with the checkpoint (brands done = `brandNumber`) and the

@@ -1,4 +1,4 @@
-import { resolveReadCodes } from "~/models/search/read-codes.server";
+import { resolveReadCodes } from "~/models/search/index.server";
 import { accept, refuse, type Outcome, type Refusal } from "~/models/outcome";
 import { codeCandidates, type CodeCandidate } from "~/utils/code-candidates";
 import { env } from "~/utils/env.server";

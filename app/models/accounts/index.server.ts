@@ -1,0 +1,10 @@
+/** The accounts domain's public face: the request layer imports this, not the files. */
+export * from "./account.server";
+export * from "./credits.server";
+export * from "./customer.server";
+export * from "./login-throttle.server";
+export * from "./preferences.server";
+export * from "./session.server";
+export * from "./signup-throttle.server";
+export * from "./subscription.server";
+export * from "./user.server";

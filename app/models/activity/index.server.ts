@@ -1,0 +1,2 @@
+/** The activity domain's public face: the request layer imports this, not the files. */
+export * from "./activity.server";

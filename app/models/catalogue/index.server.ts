@@ -1,0 +1,9 @@
+/** The catalogue domain's public face: the request layer imports this, not the files. */
+export * from "./brand.server";
+export * from "./catalogue-rules.server";
+export * from "./category.server";
+export * from "./data-quality.server";
+export * from "./fitment.server";
+export * from "./part-compare.server";
+export * from "./part.server";
+export * from "./vehicle.server";

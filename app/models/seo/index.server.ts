@@ -1,0 +1,2 @@
+/** The seo domain's public face: the request layer imports this, not the files. */
+export * from "./seo.server";
