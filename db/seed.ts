@@ -19,6 +19,7 @@ import {
 import { hashPassword } from "~/utils/password.server";
 import { REFRESH_ALL_FITMENT_KEYS } from "./fitment-keys";
 import { immediateTransaction, type Db } from "~/utils/db.server";
+import { creditDay } from "~/utils/credit-day";
 import { saoPauloDay } from "~/utils/format";
 import {
   BRANDS,
@@ -451,7 +452,7 @@ function demoSearchRows(
   const charged = new Set<string>();
   return DEMO_SEARCHES.map((search, index) => {
     const createdAt = searchTime(now, search, index);
-    const day = saoPauloDay(createdAt);
+    const day = creditDay(createdAt);
     const queryNorm =
       search.type === "code" ? normalizeSeedCode(search.query) : foldText(search.query);
     const { resultsCount, partId } = demoResults(search, queryNorm, catalogue, partIdByCode);

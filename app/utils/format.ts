@@ -41,7 +41,7 @@ export function formatDateTime(value: DateInput): string {
   return dateTime.format(toDate(value));
 }
 
-/** The calendar day in São Paulo as YYYY-MM-DD: the unit of the daily search allowance. */
+/** The calendar day in São Paulo as YYYY-MM-DD (the day credits are spent by is `creditDay`). */
 export function saoPauloDay(value: DateInput = new Date()): string {
   return isoDay.format(toDate(value));
 }

@@ -116,7 +116,7 @@ import {
   subscriptions as subscriptionsTable,
   users as usersTable,
 } from "../../db/schema";
-import { saoPauloDay } from "../../app/utils/format";
+import { creditDay } from "../../app/utils/credit-day";
 
 /** Moves a customer to a plan with `daily` searches a day, and sets their extra credits. */
 export function setDailyAllowance(userId: number, daily: number, extraCredits = 0) {
@@ -153,7 +153,7 @@ export function recordSearch(input: {
       resultsCount: input.partId ? 1 : 0,
       partId: input.partId ?? null,
       charged: input.charged ?? false,
-      day: saoPauloDay(input.at),
+      day: creditDay(input.at),
       createdAt: input.at,
     })
     .returning()

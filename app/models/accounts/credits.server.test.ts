@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { searches, users } from "~db/schema";
 import { db } from "~/utils/db.server";
-import { saoPauloDay } from "~/utils/format";
+import { creditDay } from "~/utils/credit-day";
 import { createFreePlan, createUser } from "../../../tests/support/factories";
 import { dailyAllowance, searchStats, UNLIMITED } from "./credits.server";
 import { getUserById } from "./user.server";
@@ -22,7 +22,7 @@ describe("search stats", () => {
     createFreePlan();
     const { user } = await createUser();
     const now = new Date("2026-06-10T15:00:00Z");
-    const day = saoPauloDay(now);
+    const day = creditDay(now);
     const rows = [
       { charged: true, day },
       { charged: true, day },

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { searches, users } from "~db/schema";
 import { cachedStatement, db, preparedOnce } from "~/utils/db.server";
-import { saoPauloDay } from "~/utils/format";
+import { creditDay } from "~/utils/credit-day";
 import type { Role } from "~db/schema";
 
 /** Daily searches when a customer has no plan at all. */
@@ -89,7 +89,7 @@ const chargedOnDay = preparedOnce((database) =>
     .prepare(),
 );
 
-/** How many of a user's searches cost a credit on a São Paulo day (YYYY-MM-DD). */
+/** How many of a user's searches cost a credit on a credit day (YYYY-MM-DD, see `creditDay`). */
 export function chargedCount(userId: number, day: string): number {
   return chargedOnDay().get({ userId, day })?.n ?? 0;
 }
@@ -103,7 +103,7 @@ export function creditStats(
   now: Date = new Date(),
   allowance: number = allowanceFor(user.role, currentPlan(user.id, now)),
 ): CreditStats {
-  const charged = chargedCount(user.id, saoPauloDay(now));
+  const charged = chargedCount(user.id, creditDay(now));
   const remaining =
     allowance === UNLIMITED
       ? UNLIMITED
@@ -124,7 +124,7 @@ export function searchStats(
 ): SearchStats {
   const today = cachedStatement(
     "select count(*) as searches from searches where user_id = ? and day = ?",
-  ).get(user.id, saoPauloDay(now)) as { searches: number } | undefined;
+  ).get(user.id, creditDay(now)) as { searches: number } | undefined;
   const total = cachedStatement("select count(*) as n from searches where user_id = ?").get(
     user.id,
   ) as { n: number } | undefined;

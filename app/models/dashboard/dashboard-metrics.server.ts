@@ -5,12 +5,12 @@ import { db, slowAggregate } from "~/utils/db.server";
 import { categoriesByPartCount } from "../catalogue/category.server";
 import {
   saoPauloClock,
-  saoPauloDay,
   saoPauloMonth,
   shiftDay,
   shiftMonth,
   startOfSaoPauloDay,
 } from "~/utils/format";
+import { creditDay } from "~/utils/credit-day";
 import { CUSTOMER_ROLES, customerStatistics } from "../accounts/customer.server";
 import { adminHomeStats } from "./overview.server";
 import { marketplaceSearchLink } from "../catalogue/part.server";
@@ -145,7 +145,7 @@ export function planFigures(): PlanFigures {
 }
 
 export function searchActivity(now = new Date()): SearchActivity {
-  const today = saoPauloDay(now);
+  const today = creditDay(now);
   const yesterday = shiftDay(today, -1);
   const monthStart = `${today.slice(0, 7)}-01`;
   const byDay = (day: string) =>
@@ -281,7 +281,7 @@ const PERIOD_DAYS: Record<Exclude<DashboardPeriod, "24h">, number> = {
 export function searchesSeries(period: DashboardPeriod, now = new Date()): SeriesPoint[] {
   if (period === "24h") return searchesPerHour(now);
   const days = PERIOD_DAYS[period];
-  const today = saoPauloDay(now);
+  const today = creditDay(now);
   const from = shiftDay(today, -(days - 1));
   const counted = new Map(
     db()

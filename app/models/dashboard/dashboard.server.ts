@@ -1,7 +1,8 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import { activity, searches, users } from "~db/schema";
 import { db } from "~/utils/db.server";
-import { saoPauloDay, shiftDay } from "~/utils/format";
+import { creditDay } from "~/utils/credit-day";
+import { shiftDay } from "~/utils/format";
 import * as messages from "~/messages";
 import { recentActivity } from "../activity/activity.server";
 
@@ -24,7 +25,7 @@ export function topSearches(
   { days, limit }: { days: number; limit: number },
   now: Date = new Date(),
 ): TopSearch[] {
-  const today = saoPauloDay(now);
+  const today = creditDay(now);
   const from = shiftDay(today, -(Math.max(1, days) - 1));
   return db()
     .$client.prepare<[string, string, number], TopSearch>(

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { parts, searches, users, vehicles } from "~db/schema";
 import { db } from "~/utils/db.server";
-import { saoPauloDay } from "~/utils/format";
+import { creditDay } from "~/utils/credit-day";
 
 export type PublicOverview = {
   totalParts: number;
@@ -18,7 +18,7 @@ export function publicOverview(now = new Date()): PublicOverview {
   const dailySearches = database
     .select({ n: count() })
     .from(searches)
-    .where(eq(searches.day, saoPauloDay(now)))
+    .where(eq(searches.day, creditDay(now)))
     .get()!.n;
   const activeUsers = database
     .select({ n: count() })
@@ -38,7 +38,7 @@ export type AdminHomeStats = {
 /** The four cards admins see on /home. */
 export function adminHomeStats(now = new Date()): AdminHomeStats {
   const database = db();
-  const day = saoPauloDay(now);
+  const day = creditDay(now);
   const today = database
     .select({ searches: count(), users: sql<number>`count(distinct ${searches.userId})` })
     .from(searches)

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { creditLedger, searches, users, type Role } from "~db/schema";
 import { db, immediateTransaction, preparedOnce } from "~/utils/db.server";
-import { saoPauloDay } from "~/utils/format";
+import { creditDay } from "~/utils/credit-day";
 import { foldName, normalizeCode } from "~/utils/codes";
 import {
   allowanceFor,
@@ -184,7 +184,7 @@ type MeteredSearch<T> = {
 
 /**
  * Runs a search for a user and meters it fairly: it costs a credit only when it finds something and
- * the same query of the same type was not already charged today (São Paulo day). The daily
+ * the same query of the same type was not already charged on this credit day (`creditDay`). The daily
  * allowance goes first, then extra credits. Check and charge happen in one BEGIN IMMEDIATE
  * transaction, so two processes cannot spend the same credit.
  */
@@ -194,7 +194,7 @@ export function meteredSearch<T>(
   now: Date = new Date(),
   options: { replay?: boolean } = {},
 ): MeteredOutcome<T> {
-  const day = saoPauloDay(now);
+  const day = creditDay(now);
   const { key, type } = search;
   const allowance = allowanceOf(user, now);
   const unlimited = allowance === UNLIMITED;
