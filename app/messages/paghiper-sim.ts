@@ -6,6 +6,9 @@ export const pagHiperSim = {
     rejectedWithoutReason: "o PagHiper recusou a operação sem dizer o motivo",
     notJson: (status: number) => `o PagHiper respondeu algo que não é JSON (HTTP ${status})`,
     unexpected: (what: string) => `resposta inesperada do PagHiper: ${what}`,
+    invalidField: (field: string) =>
+      `resposta inesperada do PagHiper: ${field} ausente ou inválido`,
+    missingWrapper: (wrapper: string) => `resposta inesperada do PagHiper: sem o campo ${wrapper}`,
     httpError: (status: number) => `o PagHiper respondeu com erro (HTTP ${status})`,
     rateLimited: "limite de requisições do PagHiper excedido (HTTP 429)",
     timeout: (seconds: number) => `o PagHiper não respondeu em ${seconds} s`,

@@ -184,10 +184,6 @@ export async function requireUser(
   return user;
 }
 
-export function requireAdmin(request: Request) {
-  return requireUser(request, { roles: ["admin"] });
-}
-
 /**
  * For /api routes: a 401 or 403 envelope instead of a redirect. A write carrying the session
  * cookie from another site is a 403 before anything is read or changed (ADR 0015).

@@ -1,16 +1,22 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import * as messages from "~/messages";
 import { env } from "~/utils/env.server";
-import { LOCALE } from "~/utils/format";
+import {
+  createHttpClient,
+  type HttpAnswer,
+  isRetryableStatus,
+  ProviderError,
+  type ProviderErrorDetails,
+} from "../http/client.server";
 import { catalogueSimulatorEnabled } from "./simulator.server";
 import type { CatalogueSourcePage, CatalogueSourceStatus } from "./types";
 
 /**
  * Client of the catalogue source API (types.ts). An import reads it page after page, so a request
- * that fails for a passing reason — 429, 5xx, a timeout, a dropped connection — is asked again
- * with exponential backoff (or after what Retry-After asks, capped), a bounded number of times.
- * Other 4xx answers and answers of the wrong shape are not retried: asking again would not change
- * them.
+ * that fails for a passing reason — 429, 5xx, a timeout, a dropped connection — is asked again by
+ * the HTTP core (../http/client.server.ts) with exponential backoff (or after what Retry-After
+ * asks, capped), a bounded number of times. Other 4xx answers and answers of the wrong shape are
+ * not retried: asking again would not change them.
  */
 
 export type CatalogueSourceRetry = {
@@ -47,15 +53,10 @@ export type CatalogueSourceClient = {
   page(page: number, perPage: number): Promise<CatalogueSourcePage>;
 };
 
-export class CatalogueSourceError extends Error {
-  constructor(
-    message: string,
-    /** The HTTP status of the last answer; undefined for a network error or a timeout. */
-    readonly status?: number,
-    /** How long the source asked us to wait (Retry-After), capped. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
+/** A failure of the catalogue source: the core's ProviderError (status, Retry-After) under its name. */
+export class CatalogueSourceError extends ProviderError {
+  constructor(message: string, details: ProviderErrorDetails = {}) {
+    super("catalogue-source", message, details);
     this.name = "CatalogueSourceError";
   }
 }
@@ -63,7 +64,7 @@ export class CatalogueSourceError extends Error {
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_BACKOFF_MS = 500;
 const DEFAULT_TIMEOUT_MS = 30_000;
-const MAX_WAIT_MS = 30_000;
+const m = messages.integrations.catalogueSource;
 
 const statusSchema = z.object({
   total_items: z.number().int().min(0),
@@ -84,22 +85,10 @@ const pageSchema = z.object({
   items: z.array(z.looseObject({})),
 });
 
-type Attempt =
-  | { ok: true; body: unknown; status: number }
-  | { ok: false; error: CatalogueSourceError; retryable: boolean };
-
-function retryAfterMs(response: Response): number | undefined {
-  const header = response.headers.get("retry-after");
-  if (!header) return undefined;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-  return ms > 0 ? Math.min(ms, MAX_WAIT_MS) : undefined;
-}
-
 /** The source's own `{ error }` text, when a refusal carries one. */
-async function refusalReason(response: Response): Promise<string | undefined> {
+function refusalReason(text: string): string | undefined {
   try {
-    const body: unknown = JSON.parse(await response.text());
+    const body: unknown = JSON.parse(text);
     const reason = (body as { error?: unknown } | null)?.error;
     return typeof reason === "string" && reason.trim() ? reason.trim().slice(0, 200) : undefined;
   } catch {
@@ -110,90 +99,61 @@ async function refusalReason(response: Response): Promise<string | undefined> {
 function describeStatus(status: number, reason: string | undefined): string {
   const text =
     status === 429
-      ? "limite de requisições da fonte do catálogo excedido (HTTP 429)"
+      ? m.rateLimited
       : status === 404
-        ? "endereço não encontrado na fonte do catálogo (HTTP 404)"
+        ? m.notFound
         : status >= 500
-          ? `a fonte do catálogo respondeu com erro (HTTP ${status})`
-          : `a fonte do catálogo recusou o pedido (HTTP ${status})`;
+          ? m.httpError(status)
+          : m.refused(status);
   return reason ? `${text}: ${reason}` : text;
+}
+
+/** The answer checked against `schema`, or the error it stands for; a passing refusal is told without its body. */
+function readChecked<T>(answer: HttpAnswer, schema: z.ZodType<T>): T {
+  if (!answer.ok) {
+    const reason = isRetryableStatus(answer.status) ? undefined : refusalReason(answer.text);
+    throw new CatalogueSourceError(describeStatus(answer.status, reason), answer.details);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    throw new CatalogueSourceError(m.notJson, { status: answer.status });
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const field = parsed.error.issues[0]?.path.join(".") || m.wholeAnswer;
+  throw new CatalogueSourceError(m.unexpectedShape(field), { status: answer.status });
 }
 
 export function createCatalogueSourceClient(
   options: CatalogueSourceClientOptions,
 ): CatalogueSourceClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
-
-  const lostConnection = (error: unknown) =>
-    new CatalogueSourceError(
-      error instanceof Error && error.name === "TimeoutError"
-        ? `a fonte do catálogo não respondeu em ${(timeoutMs / 1000).toLocaleString(LOCALE)} s`
-        : "falha de rede ao acessar a fonte do catálogo",
-    );
-
-  async function attemptOnce(url: string): Promise<Attempt> {
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        headers: { Accept: "application/json" },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      return { ok: false, error: lostConnection(error), retryable: true };
-    }
-    if (!response.ok) {
-      const retryable = response.status === 429 || response.status >= 500;
-      let reason: string | undefined;
-      if (retryable) await response.body?.cancel().catch(() => undefined);
-      else reason = await refusalReason(response);
-      const error = new CatalogueSourceError(
-        describeStatus(response.status, reason),
-        response.status,
-        retryAfterMs(response),
-      );
-      return { ok: false, error, retryable };
-    }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      return { ok: false, error: lostConnection(error), retryable: true };
-    }
-    try {
-      return { ok: true, body: JSON.parse(text), status: response.status };
-    } catch {
-      const error = new CatalogueSourceError(
-        "a fonte do catálogo respondeu algo que não é JSON",
-        response.status,
-      );
-      return { ok: false, error, retryable: false };
-    }
-  }
-
-  async function get<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-    const url = `${baseUrl}/${path}`;
-    for (let attempt = 1; ; attempt++) {
-      const result = await attemptOnce(url);
-      if (result.ok) {
-        const parsed = schema.safeParse(result.body);
-        if (parsed.success) return parsed.data;
-        const field = parsed.error.issues[0]?.path.join(".") || "resposta";
-        throw new CatalogueSourceError(
-          `a fonte do catálogo respondeu num formato inesperado (${field})`,
-          result.status,
-        );
-      }
-      const { error } = result;
-      if (!result.retryable || attempt >= maxAttempts) throw error;
-      const delayMs = error.retryAfterMs ?? Math.min(backoffMs * 2 ** (attempt - 1), MAX_WAIT_MS);
-      options.onRetry?.({ attempt, status: error.status, reason: error.message, delayMs, error });
-      await sleep(delayMs);
-    }
-  }
+  const { onRetry } = options;
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    // One import reads page after page alone: no crowd of clients to spread, and its log tells
+    // the plain doubling of each wait.
+    jitterRatio: 0,
+    fetch: options.fetch,
+    headers: { Accept: "application/json" },
+    onRetry:
+      onRetry &&
+      (({ attempt, delayMs, error }) =>
+        onRetry({ attempt, status: error.status, reason: error.message, delayMs, error })),
+    failures: {
+      error: (message, details) => new CatalogueSourceError(message, details),
+      network: m.network,
+      timeout: m.timeout,
+      droppedMidAnswer: m.network,
+    },
+  });
+  const { baseUrl } = http;
+  const get = <T>(path: string, schema: z.ZodType<T>) =>
+    http.request({ path }, (answer) => readChecked(answer, schema));
 
   return {
     baseUrl,
@@ -213,10 +173,7 @@ export function createCatalogueSourceClient(
 export function defaultCatalogueSourceUrl(): string {
   const config = env();
   if (config.CATALOGUE_SOURCE_URL) return config.CATALOGUE_SOURCE_URL;
-  if (!catalogueSimulatorEnabled())
-    throw new CatalogueSourceError(
-      "CATALOGUE_SOURCE_URL não está configurada: informe o endereço da fonte do catálogo",
-    );
+  if (!catalogueSimulatorEnabled()) throw new CatalogueSourceError(m.urlNotConfigured);
   return `http://127.0.0.1:${config.PORT}/catalogue-sim/api/v1`;
 }
 

@@ -1,12 +1,20 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import * as messages from "~/messages";
 import { env } from "~/utils/env.server";
+import {
+  createHttpClient,
+  type HttpAnswer,
+  ProviderError,
+  type ProviderErrorDetails,
+} from "../http/client.server";
 import type { FipeVehicleType } from "./types";
 
 /**
  * Client of the FIPE v1 API (https://parallelum.com.br/fipe/api/v1 and its local simulator).
  * The public API allows about 500 requests a day and answers 429 beyond that, so every request
  * waits its turn (a minimum interval per base URL, shared by every client in this process), and
- * 429, 5xx, timeouts and network errors are retried with exponential backoff, a bounded number of
- * times. Other 4xx answers are not retried: asking again would not change them.
+ * 429, 5xx, timeouts and network errors are retried by the HTTP core (../http/client.server.ts), a
+ * bounded number of times. Other 4xx answers are not retried: asking again would not change them.
  */
 
 export type FipeBrand = { nome: string; codigo: string };
@@ -50,15 +58,10 @@ export type FipeClient = {
   ): Promise<FipeDetail>;
 };
 
-export class FipeError extends Error {
-  constructor(
-    message: string,
-    /** The HTTP status of the last answer; undefined for a network error or a timeout. */
-    readonly status?: number,
-    /** How long the API asked us to wait (Retry-After), capped. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
+/** A failure of the FIPE API: the core's ProviderError (status, Retry-After) under FIPE's name. */
+export class FipeError extends ProviderError {
+  constructor(message: string, details: ProviderErrorDetails = {}) {
+    super("fipe", message, details);
     this.name = "FipeError";
   }
 }
@@ -67,7 +70,7 @@ export const FIPE_PUBLIC_URL = "https://parallelum.com.br/fipe/api/v1";
 const DEFAULT_MAX_ATTEMPTS = 4;
 const DEFAULT_BACKOFF_MS = 1_000;
 const DEFAULT_TIMEOUT_MS = 20_000;
-const MAX_RETRY_AFTER_MS = 30_000;
+const m = messages.integrations.fipe;
 
 /** When each base URL may next be called: the throttle is per API, not per client object. */
 const nextSlotByBaseUrl = new Map<string, number>();
@@ -80,77 +83,41 @@ async function waitForSlot(baseUrl: string, minIntervalMs: number): Promise<void
   if (slot > now) await sleep(slot - now);
 }
 
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function retryable(status: number) {
-  return status === 429 || status >= 500;
-}
-
-function retryAfterMs(response: Response): number | undefined {
-  const seconds = Number(response.headers.get("retry-after"));
-  return Number.isFinite(seconds) && seconds > 0
-    ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS)
-    : undefined;
-}
-
 function describeStatus(status: number): string {
-  if (status === 429) return "limite de requisições da FIPE excedido (HTTP 429)";
-  if (status === 404) return "registro não encontrado na FIPE (HTTP 404)";
-  return `a FIPE respondeu com erro (HTTP ${status})`;
+  if (status === 429) return m.rateLimited;
+  if (status === 404) return m.notFound;
+  return m.httpError(status);
+}
+
+/** A successful answer's JSON, or the error the answer stands for. */
+function readJson<T>(answer: HttpAnswer): T {
+  if (!answer.ok) throw new FipeError(describeStatus(answer.status), answer.details);
+  try {
+    return JSON.parse(answer.text) as T;
+  } catch {
+    throw new FipeError(m.notJson, { status: answer.status });
+  }
 }
 
 export function createFipeClient(options: FipeClientOptions): FipeClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const minIntervalMs = options.minIntervalMs ?? 250;
-  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
-
-  async function get<T>(path: string): Promise<T> {
-    const url = `${baseUrl}/${path}`;
-    let lastError = new FipeError("falha ao acessar a FIPE");
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (attempt > 1) await sleep(lastError.retryAfterMs ?? backoffMs * 2 ** (attempt - 2));
-      await waitForSlot(baseUrl, minIntervalMs);
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          headers: { Accept: "application/json" },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        const timedOut = error instanceof Error && error.name === "TimeoutError";
-        lastError = new FipeError(
-          timedOut
-            ? `a FIPE não respondeu em ${timeoutMs / 1000} s`
-            : "falha de rede ao acessar a FIPE",
-        );
-        continue;
-      }
-      if (response.ok) {
-        try {
-          return (await response.json()) as T;
-        } catch (error) {
-          if (!(error instanceof SyntaxError)) {
-            lastError = new FipeError("a conexão com a FIPE caiu durante a resposta");
-            continue;
-          }
-          throw new FipeError("a FIPE respondeu algo que não é JSON", response.status);
-        }
-      }
-      await response.body?.cancel();
-      lastError = new FipeError(
-        describeStatus(response.status),
-        response.status,
-        retryAfterMs(response),
-      );
-      if (!retryable(response.status)) throw lastError;
-    }
-    throw lastError;
-  }
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    fetch: options.fetch,
+    headers: { Accept: "application/json" },
+    beforeAttempt: (): Promise<void> => waitForSlot(http.baseUrl, minIntervalMs),
+    failures: {
+      error: (message, details) => new FipeError(message, details),
+      network: m.network,
+      timeout: m.timeout,
+      droppedMidAnswer: m.droppedMidAnswer,
+    },
+  });
+  const { baseUrl } = http;
+  const get = <T>(path: string) => http.request({ path }, readJson<T>);
 
   const segment = (value: string | number) => encodeURIComponent(String(value));
   return {

@@ -1,11 +1,17 @@
 import * as messages from "~/messages";
+import {
+  createHttpClient,
+  type HttpAnswer,
+  ProviderError,
+  type ProviderErrorDetails,
+} from "../http/client.server";
 
 /**
  * A thin client of Mercado Pago's REST API (https://api.mercadopago.com or the local simulator):
  * Checkout Pro preferences, payments and the account behind the access token. The official SDK
- * hard-codes its base URL, hence this. 429, 5xx, timeouts and network errors are retried with
- * exponential backoff a bounded number of times; a POST is retried with the same
- * X-Idempotency-Key, so a retry after a lost answer returns the object already created.
+ * hard-codes its base URL, hence this. Retries, timeouts and Retry-After are the HTTP core's
+ * (../http/client.server.ts); a POST is retried with the same X-Idempotency-Key, so a retry after
+ * a lost answer returns the object already created.
  */
 
 export type MercadoPagoPaymentStatus =
@@ -82,23 +88,23 @@ export type MercadoPagoClientOptions = {
   fetch?: typeof fetch;
 };
 
-export class MercadoPagoError extends Error {
-  constructor(
-    message: string,
-    /** The HTTP status of the last answer; undefined for a network error or a timeout. */
-    readonly status?: number,
-    /** The `error` field of Mercado Pago's error body ("unauthorized", "invalid_auto_return"…). */
-    readonly code?: string,
-  ) {
-    super(message);
+const MERCADOPAGO = "mercadopago";
+
+/** A failure of Mercado Pago's API: the core's ProviderError, with Mercado Pago's error code. */
+export class MercadoPagoError extends ProviderError {
+  /** The `error` field of Mercado Pago's error body ("unauthorized", "invalid_auto_return"…). */
+  readonly code?: string;
+
+  constructor(message: string, details: ProviderErrorDetails & { code?: string } = {}) {
+    super(MERCADOPAGO, message, details);
     this.name = "MercadoPagoError";
+    this.code = details.code;
   }
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_BACKOFF_MS = 500;
-const MAX_RETRY_AFTER_MS = 30_000;
 const STATEMENT_DESCRIPTOR = "ENCAIXA";
 /** Brasília time; Brazil has had no daylight saving time since 2019. */
 const BRAZIL_OFFSET_MINUTES = -3 * 60;
@@ -113,25 +119,6 @@ export function mercadoPagoDate(date: Date): string {
 }
 
 type ErrorBody = { message?: unknown; error?: unknown; status?: unknown; cause?: unknown };
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function timedOut(error: unknown): boolean {
-  return error instanceof Error && error.name === "TimeoutError";
-}
-
-function retryable(status: number) {
-  return status === 429 || status >= 500;
-}
-
-function retryAfterMs(response: Response): number | undefined {
-  const seconds = Number(response.headers.get("retry-after"));
-  return Number.isFinite(seconds) && seconds > 0
-    ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS)
-    : undefined;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -152,8 +139,9 @@ function detailOf(body: ErrorBody | null): string {
   return parts.join("; ");
 }
 
-function errorFor(status: number, body: ErrorBody | null): MercadoPagoError {
+function errorFor(answer: HttpAnswer, body: ErrorBody | null): MercadoPagoError {
   const m = messages.mercadoPagoSim.client;
+  const { status } = answer;
   const code = typeof body?.error === "string" && body.error ? body.error : undefined;
   const message =
     status === 401
@@ -167,11 +155,33 @@ function errorFor(status: number, body: ErrorBody | null): MercadoPagoError {
             : status >= 500
               ? m.serverError(status)
               : m.rejected(status, detailOf(body));
-  return new MercadoPagoError(message, status, code);
+  return new MercadoPagoError(message, { ...answer.details, code });
 }
 
-function unexpected(status?: number): MercadoPagoError {
-  return new MercadoPagoError(messages.mercadoPagoSim.client.unexpectedAnswer, status);
+function unexpected(): MercadoPagoError {
+  return new MercadoPagoError(messages.mercadoPagoSim.client.unexpectedAnswer);
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** A successful answer's JSON, or the error Mercado Pago's answer stands for. */
+function readAnswer(answer: HttpAnswer): unknown {
+  const json = parseJson(answer.text);
+  if (answer.ok) {
+    if (!json.ok) {
+      throw new MercadoPagoError(messages.mercadoPagoSim.client.notJson(answer.status), {
+        status: answer.status,
+      });
+    }
+    return json.value;
+  }
+  throw errorFor(answer, json.ok && isRecord(json.value) ? json.value : null);
 }
 
 function optionalString(value: unknown): string | null {
@@ -237,81 +247,38 @@ function preferenceBody(input: CreatePreferenceInput): Record<string, unknown> {
 }
 
 export function createMercadoPagoClient(options: MercadoPagoClientOptions): MercadoPagoClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-  const doFetch = options.fetch ?? fetch;
   const m = messages.mercadoPagoSim.client;
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    fetch: options.fetch,
+    headers: { Authorization: `Bearer ${options.accessToken}`, Accept: "application/json" },
+    failures: {
+      error: (message, details) => new MercadoPagoError(message, details),
+      network: m.network,
+      timeout: m.timeout,
+      droppedMidAnswer: m.connectionDropped,
+    },
+  });
 
-  async function request(
-    method: "GET" | "POST",
-    path: string,
-    body?: { json: unknown; idempotencyKey: string },
-  ): Promise<unknown> {
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${options.accessToken}`,
-      Accept: "application/json",
-    };
-    if (body) {
-      headers["Content-Type"] = "application/json";
-      headers["X-Idempotency-Key"] = body.idempotencyKey;
-    }
-    const payload = body ? JSON.stringify(body.json) : undefined;
-    let lastError = new MercadoPagoError(m.network);
-    let wait: number | undefined;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (attempt > 1) await sleep(wait ?? backoffMs * 2 ** (attempt - 2));
-      wait = undefined;
-      let response: Response;
-      try {
-        response = await doFetch(`${baseUrl}/${path}`, {
-          method,
-          headers,
-          body: payload,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        lastError = new MercadoPagoError(timedOut(error) ? m.timeout(timeoutMs / 1000) : m.network);
-        continue;
-      }
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (error) {
-        lastError = new MercadoPagoError(
-          timedOut(error) ? m.timeout(timeoutMs / 1000) : m.connectionDropped,
-          response.status,
-        );
-        continue;
-      }
-      let parsed: unknown;
-      let isJson = true;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        isJson = false;
-      }
-      if (response.ok) {
-        if (!isJson) throw new MercadoPagoError(m.notJson(response.status), response.status);
-        return parsed;
-      }
-      lastError = errorFor(response.status, isJson && isRecord(parsed) ? parsed : null);
-      if (!retryable(response.status)) throw lastError;
-      wait = retryAfterMs(response);
-    }
-    throw lastError;
-  }
+  const get = (path: string) => http.request({ path }, readAnswer);
 
   return {
     async createPreference(input) {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
         throw new MercadoPagoError(m.invalidAmount);
       }
-      const raw = await request("POST", "checkout/preferences", {
-        json: preferenceBody(input),
-        idempotencyKey: input.idempotencyKey,
-      });
+      const raw = await http.request(
+        {
+          method: "POST",
+          path: "checkout/preferences",
+          json: preferenceBody(input),
+          idempotencyKey: input.idempotencyKey,
+        },
+        readAnswer,
+      );
       if (!isRecord(raw)) throw unexpected();
       const { id, init_point: initPoint, sandbox_init_point: sandboxInitPoint } = raw;
       if (typeof id !== "string" || typeof initPoint !== "string") throw unexpected();
@@ -323,7 +290,7 @@ export function createMercadoPagoClient(options: MercadoPagoClientOptions): Merc
     },
 
     async getPayment(id) {
-      return toPayment(await request("GET", `v1/payments/${encodeURIComponent(id)}`));
+      return toPayment(await get(`v1/payments/${encodeURIComponent(id)}`));
     },
 
     async searchPayments(externalReference) {
@@ -332,13 +299,13 @@ export function createMercadoPagoClient(options: MercadoPagoClientOptions): Merc
         sort: "date_created",
         criteria: "desc",
       });
-      const raw = await request("GET", `v1/payments/search?${query}`);
+      const raw = await get(`v1/payments/search?${query}`);
       if (!isRecord(raw) || !Array.isArray(raw.results)) throw unexpected();
       return raw.results.map(toPayment);
     },
 
     async me() {
-      const raw = await request("GET", "users/me");
+      const raw = await get("users/me");
       if (!isRecord(raw) || typeof raw.id !== "number") throw unexpected();
       return {
         id: raw.id,

@@ -1,5 +1,12 @@
 import * as messages from "~/messages";
 import { cpfDigits } from "~/utils/cpf";
+import {
+  createHttpClient,
+  type HttpAnswer,
+  isRetryableStatus,
+  ProviderError,
+  type ProviderErrorDetails,
+} from "../http/client.server";
 
 /**
  * Client of PagHiper's PIX API (https://pix.paghiper.com and its local simulator), after
@@ -7,9 +14,9 @@ import { cpfDigits } from "~/utils/cpf";
  * of an answer a string. A refusal comes as `result: "reject"` with a Portuguese
  * `response_message` under whatever HTTP status, so the body decides, not the status.
  *
- * Timeouts, network errors, 429 and 5xx are retried with exponential backoff, a bounded number
- * of times; other answers are not, asking again would not change them. Retrying a create is safe
- * because PagHiper keys a charge on `order_id`: the same order_id with the same amount answers
+ * Timeouts, network errors, 429 and 5xx are retried by the HTTP core (../http/client.server.ts), a
+ * bounded number of times; other answers are not, asking again would not change them. Retrying a
+ * create is safe because PagHiper keys a charge on `order_id`: the same order_id with the same amount answers
  * the charge already created instead of a second one (the simulator does exactly that; the real
  * API's behaviour for a repeated order_id is not documented in detail — keep one order_id per
  * charge the app means to create, and a new one for a charge with another amount).
@@ -93,23 +100,23 @@ export type PagHiperClientOptions = {
   fetch?: typeof fetch;
 };
 
-export class PagHiperError extends Error {
-  constructor(
-    message: string,
-    /** The HTTP status of the last answer; undefined for a network error or a timeout. */
-    readonly status?: number,
-    /** PagHiper's own words on a reject (`response_message`), in Portuguese. */
-    readonly responseMessage?: string,
-  ) {
-    super(message);
+const PAGHIPER = "paghiper";
+
+/** A failure of PagHiper's API: the core's ProviderError, with PagHiper's own words on a reject. */
+export class PagHiperError extends ProviderError {
+  /** PagHiper's own words on a reject (`response_message`), in Portuguese. */
+  readonly responseMessage?: string;
+
+  constructor(message: string, details: ProviderErrorDetails & { responseMessage?: string } = {}) {
+    super(PAGHIPER, message, details);
     this.name = "PagHiperError";
+    this.responseMessage = details.responseMessage;
   }
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_BACKOFF_MS = 500;
-const MAX_RETRY_AFTER_MS = 30_000;
 
 type JsonObject = Record<string, unknown>;
 
@@ -117,21 +124,6 @@ const m = messages.pagHiperSim.client;
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function retryable(status: number) {
-  return status === 429 || status >= 500;
-}
-
-function retryAfterMs(response: Response): number | undefined {
-  const seconds = Number(response.headers.get("retry-after"));
-  return Number.isFinite(seconds) && seconds > 0
-    ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS)
-    : undefined;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -142,17 +134,44 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function rejection(answer: JsonObject, status: number): PagHiperError {
-  const reason = answer.response_message;
+function rejection(wrapped: JsonObject, answer: HttpAnswer): PagHiperError {
+  const reason = wrapped.response_message;
   return typeof reason === "string" && reason.trim()
-    ? new PagHiperError(m.rejected(reason), status, reason)
-    : new PagHiperError(m.rejectedWithoutReason, status);
+    ? new PagHiperError(m.rejected(reason), { ...answer.details, responseMessage: reason })
+    : new PagHiperError(m.rejectedWithoutReason, answer.details);
+}
+
+/**
+ * The object under `wrapper` of a successful answer, or the error the answer stands for. The body
+ * decides: a reject comes under whatever HTTP status, and a 429 or 5xx is retried either way.
+ */
+function readWrapped(answer: HttpAnswer, wrapper: string): JsonObject {
+  const json = parseJson(answer.text);
+  const wrapped = json.ok && isObject(json.value) ? json.value[wrapper] : undefined;
+  const rejected =
+    isObject(wrapped) && wrapped.result !== "success" ? rejection(wrapped, answer) : undefined;
+  if (isRetryableStatus(answer.status)) {
+    throw (
+      rejected ??
+      new PagHiperError(
+        answer.status === 429 ? m.rateLimited : m.httpError(answer.status),
+        answer.details,
+      )
+    );
+  }
+  if (!json.ok) throw new PagHiperError(m.notJson(answer.status), { status: answer.status });
+  if (!isObject(wrapped)) {
+    throw new PagHiperError(m.missingWrapper(wrapper), { status: answer.status });
+  }
+  if (rejected) throw rejected;
+  if (!answer.ok) throw new PagHiperError(m.httpError(answer.status), answer.details);
+  return wrapped;
 }
 
 // --- Reading answers: numbers come as strings, and an absent date may come as zeros ----------
 
 function unexpected(field: string): PagHiperError {
-  return new PagHiperError(m.unexpected(`${field} ausente ou inválido`));
+  return new PagHiperError(m.invalidField(field));
 }
 
 function readText(answer: JsonObject, field: string): string {
@@ -223,72 +242,25 @@ function readPix(answer: JsonObject): PagHiperPix {
 }
 
 export function createPagHiperClient(options: PagHiperClientOptions): PagHiperClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    fetch: options.fetch,
+    headers: { Accept: "application/json" },
+    failures: {
+      error: (message, details) => new PagHiperError(message, details),
+      network: m.network,
+      timeout: m.timeout,
+      droppedMidAnswer: m.droppedMidAnswer,
+    },
+  });
   const withToken = { apiKey: options.apiKey, token: options.token };
 
   /** POSTs `body` to `path` and answers the object under `wrapper` of a successful answer. */
-  async function post(path: string, wrapper: string, body: JsonObject): Promise<JsonObject> {
-    const url = `${baseUrl}/${path}`;
-    const payload = JSON.stringify(body);
-    let lastError = new PagHiperError(m.network);
-    let waitMs = 0;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (attempt > 1) await sleep(waitMs);
-      waitMs = backoffMs * 2 ** (attempt - 1);
-      let response: Response;
-      let text: string;
-      try {
-        response = await doFetch(url, {
-          method: "POST",
-          headers: { Accept: "application/json", "Content-Type": "application/json" },
-          body: payload,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        const timedOut = error instanceof Error && error.name === "TimeoutError";
-        lastError = new PagHiperError(timedOut ? m.timeout(timeoutMs / 1000) : m.network);
-        continue;
-      }
-      try {
-        text = await response.text();
-      } catch (error) {
-        const timedOut = error instanceof Error && error.name === "TimeoutError";
-        lastError = new PagHiperError(
-          timedOut ? m.timeout(timeoutMs / 1000) : m.droppedMidAnswer,
-          response.status,
-        );
-        continue;
-      }
-      const json = parseJson(text);
-      const answer = json.ok && isObject(json.value) ? json.value[wrapper] : undefined;
-      const rejected =
-        isObject(answer) && answer.result !== "success"
-          ? rejection(answer, response.status)
-          : undefined;
-      if (retryable(response.status)) {
-        lastError =
-          rejected ??
-          new PagHiperError(
-            response.status === 429 ? m.rateLimited : m.httpError(response.status),
-            response.status,
-          );
-        waitMs = retryAfterMs(response) ?? waitMs;
-        continue;
-      }
-      if (!json.ok) throw new PagHiperError(m.notJson(response.status), response.status);
-      if (!isObject(answer)) {
-        throw new PagHiperError(m.unexpected(`sem o campo ${wrapper}`), response.status);
-      }
-      if (rejected) throw rejected;
-      if (!response.ok) throw new PagHiperError(m.httpError(response.status), response.status);
-      return answer;
-    }
-    throw lastError;
-  }
+  const post = (path: string, wrapper: string, body: JsonObject) =>
+    http.request({ method: "POST", path, json: body }, (answer) => readWrapped(answer, wrapper));
 
   return {
     async createPix(input) {

@@ -134,9 +134,3 @@ export function searchStats(
     totalSearches: total?.n ?? 0,
   };
 }
-
-export function userCreditsBalance(userId: number): number {
-  return (
-    db().select({ b: users.creditsBalance }).from(users).where(eq(users.id, userId)).get()?.b ?? 0
-  );
-}
