@@ -8,11 +8,11 @@ export function ApiPingButton() {
     event.preventDefault();
     try {
       const response = await fetch("/api/ping");
-      if (!response.ok) return setResult(`API respondeu com erro: ${response.status}`);
+      if (!response.ok) return setResult(messages.auth.apiPingFailed(response.status));
       const body = (await response.json()) as { message?: string };
-      setResult(`API conectada: ${body.message ?? ""}`);
+      setResult(messages.auth.apiPingOk(body.message ?? ""));
     } catch (error) {
-      setResult(`Erro ao conectar com a API: ${(error as Error).message}`);
+      setResult(messages.auth.apiPingUnreachable((error as Error).message));
     }
   }
   return (

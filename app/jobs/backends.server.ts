@@ -1,5 +1,6 @@
 import { Queue, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
+import * as messages from "~/messages";
 import { runAttempt, type JobBackendKind } from "./runs.server";
 
 export type QueuedRun = { id: string; name: string; payload: unknown };
@@ -34,9 +35,7 @@ export function createInlineBackend({ backoffMs }: { backoffMs: number }): JobBa
     async submit(run, attempts) {
       const execution = new Promise((resolve) => setImmediate(resolve))
         .then(() => execute(run, attempts))
-        .catch((error) =>
-          console.error(`Falha ao registrar a tarefa ${run.name} ${run.id}:`, error),
-        )
+        .catch((error) => console.error(messages.jobs.submitFailed(run.name, run.id), error))
         .finally(() => inFlight.delete(execution));
       inFlight.add(execution);
     },
@@ -64,7 +63,7 @@ export function createBullmqBackend(options: {
 }): JobBackend {
   const { url, prefix, backoffMs } = options;
   const queue = new Queue<QueuedData>(QUEUE_NAME, { connection: { url }, prefix });
-  queue.on("error", (error) => console.error("Erro na fila de tarefas (Redis):", error.message));
+  queue.on("error", (error) => console.error(messages.jobs.queueError, error.message));
   const workers = options.worker ? [startWorker(url, prefix)] : [];
 
   return {
@@ -81,11 +80,7 @@ export function createBullmqBackend(options: {
           removeOnFail: 1000,
         },
       );
-      await withTimeout(
-        added,
-        SUBMIT_TIMEOUT_MS,
-        "A fila de tarefas (Redis) não respondeu a tempo",
-      );
+      await withTimeout(added, SUBMIT_TIMEOUT_MS, messages.jobs.queueTimedOut);
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
@@ -104,7 +99,7 @@ function startWorker(url: string, prefix: string): Worker<QueuedData> {
     },
     { connection: { url, maxRetriesPerRequest: null }, prefix },
   );
-  worker.on("error", (error) => console.error("Erro no worker de tarefas (Redis):", error.message));
+  worker.on("error", (error) => console.error(messages.jobs.workerError, error.message));
   return worker;
 }
 
@@ -134,7 +129,7 @@ export async function pingRedis(url: string, timeoutMs = 1_000): Promise<boolean
     await withTimeout(
       client.connect().then(() => client.ping()),
       timeoutMs,
-      "Redis não respondeu a tempo",
+      messages.jobs.redisTimedOut,
     );
     return true;
   } catch {

@@ -62,9 +62,7 @@ export async function startCatalogueImport(
     createCatalogueImport(options, actorId, isRunAlive),
   );
   if (started.ok && options.source.kind === "csv") {
-    await pruneCsvUploads().catch((error: unknown) =>
-      console.error("Importação CSV: falha ao apagar arquivos antigos:", error),
-    );
+    await pruneCsvUploads().catch((error: unknown) => console.error(m.logCsvPruneFailed, error));
   }
   return started;
 }

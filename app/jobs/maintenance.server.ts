@@ -1,5 +1,6 @@
 import { purgeExpiredSessions as purgeExpiredSessionRows, purgeOldLoginAttempts } from "~/models/accounts/index.server";
 import { purgeOldRequestStats } from "~/models/dashboard/index.server";
+import * as messages from "~/messages";
 import { defineJob } from "./registry.server";
 
 export const purgeExpiredSessions = defineJob(
@@ -10,7 +11,7 @@ export const purgeExpiredSessions = defineJob(
     const loginAttemptsDeleted = purgeOldLoginAttempts(now);
     const requestHoursDeleted = purgeOldRequestStats(now);
     ctx.log(
-      `${sessionsDeleted} sessões expiradas, ${loginAttemptsDeleted} tentativas de login e ${requestHoursDeleted} horas de contagem de respostas antigas removidas`,
+      messages.jobs.maintenanceDone(sessionsDeleted, loginAttemptsDeleted, requestHoursDeleted),
     );
     return { sessionsDeleted, loginAttemptsDeleted, requestHoursDeleted };
   },

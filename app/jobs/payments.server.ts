@@ -1,4 +1,5 @@
 import { hasPaymentsToCheck, reconcilePendingPayments } from "~/models/payments/index.server";
+import * as messages from "~/messages";
 import { defineJob } from "./registry.server";
 
 /**
@@ -10,10 +11,7 @@ export const reconcilePayments = defineJob(
   "payments.reconcile",
   async (_payload: Record<string, never>, ctx) => {
     const report = await reconcilePendingPayments(new Date());
-    ctx.log(
-      `${report.checked} faturas verificadas: ${report.approved} aprovadas, ${report.closed} encerradas, ` +
-        `${report.stillPending} pendentes, ${report.failed} falhas`,
-    );
+    ctx.log(messages.jobs.paymentsReconciled(report));
     return report;
   },
 );

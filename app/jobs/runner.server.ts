@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import * as messages from "~/messages";
 import { env } from "~/utils/env.server";
 import { createBullmqBackend, createInlineBackend, type JobBackend } from "./backends.server";
 import { getJob, type JobDefinition } from "./registry.server";
@@ -74,7 +75,7 @@ export async function enqueue<P>(
   options: EnqueueOptions = {},
 ): Promise<{ id: string }> {
   const name = typeof job === "string" ? job : job.name;
-  if (!getJob(name)) throw new Error(`Tarefa desconhecida: ${name}`);
+  if (!getJob(name)) throw new Error(messages.jobs.unknownJob(name));
   // Enqueueing before startJobRunner (scripts, tests) gets a runner that only queues.
   backend ??= createBackend({ worker: false });
 
@@ -98,9 +99,7 @@ export async function waitForJob(id: string, timeoutMs = 10_000): Promise<JobRun
     const run = getJobRun(id);
     if (run?.status === "completed" || run?.status === "failed") return run;
     if (Date.now() >= deadline) {
-      throw new Error(
-        `A tarefa ${id} não terminou em ${timeoutMs} ms (situação: ${run?.status ?? "inexistente"})`,
-      );
+      throw new Error(messages.jobs.waitTimedOut(id, timeoutMs, run?.status));
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

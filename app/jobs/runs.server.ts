@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { UnrecoverableError } from "bullmq";
 import { hostname } from "node:os";
 import { jobRuns } from "~db/schema";
+import * as messages from "~/messages";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { getJob, type JobContext } from "./registry.server";
 
@@ -73,7 +74,7 @@ export async function runAttempt(
 ): Promise<unknown> {
   const job = getJob(run.name);
   if (!job) {
-    const error = new UnrecoverableError(`Tarefa desconhecida: ${run.name}`);
+    const error = new UnrecoverableError(messages.jobs.unknownJob(run.name));
     markFailed(run.id, error);
     throw error;
   }
@@ -139,7 +140,7 @@ export function failInterruptedInlineRuns(queuedBefore: Date): number {
     .update(jobRuns)
     .set({
       status: "failed",
-      error: "Interrompida: o servidor reiniciou antes de a tarefa terminar",
+      error: messages.jobs.interruptedByRestart,
       finishedAt: new Date(),
     })
     .where(and(inArray(jobRuns.id, dead), inArray(jobRuns.status, ["queued", "running"])))

@@ -1,4 +1,5 @@
 import { backupIsDue } from "~/models/backups/index.server";
+import * as messages from "~/messages";
 import { backupDatabase } from "./backup.server";
 import { hasPaymentsToCheck, reconcilePayments } from "./payments.server";
 import { purgeExpiredSessions } from "./maintenance.server";
@@ -47,7 +48,7 @@ export function startSchedules(schedules: Schedule[] = SCHEDULES): void {
   timers = schedules.map((schedule) => {
     const timer = setInterval(() => {
       runScheduleSlot(schedule).catch((error: unknown) =>
-        console.error(`Agendamento de ${schedule.job.name} falhou:`, error),
+        console.error(messages.jobs.scheduleFailed(schedule.job.name), error),
       );
     }, schedule.everyMs);
     timer.unref();

@@ -1,3 +1,4 @@
+import * as messages from "~/messages";
 import { closeDb, db } from "~/utils/db.server";
 import { env, EnvError } from "~/utils/env.server";
 import {
@@ -13,31 +14,28 @@ import {
 async function main() {
   const config = readEnv();
   if (!config.REDIS_URL) {
-    console.error(
-      "REDIS_URL não está definida: o worker precisa do Redis (ex.: REDIS_URL=redis://127.0.0.1:6379).\n" +
-        "Sem Redis não é preciso worker: o próprio servidor web executa as tarefas.",
-    );
+    console.error(messages.jobs.workerNeedsRedis);
     process.exit(1);
   }
   db(); // migrates before the first job touches the database
-  await startJobRunner({ worker: true });
+  await startJobRunner({ worker: true, standalone: true });
   startSchedules();
   await resumeInterruptedImports();
-  console.log(`Worker de tarefas iniciado: ${registeredJobNames().join(", ")}`);
+  console.log(messages.jobs.workerStarted(registeredJobNames()));
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.error(`${signal} de novo: encerrando sem esperar as tarefas em andamento.`);
+      console.error(messages.jobs.workerForcedStop(signal));
       process.exit(1);
     }
     stopping = true;
     stopSchedules();
     stopImports();
-    console.log(`${signal} recebido: esperando as tarefas em andamento terminarem...`);
+    console.log(messages.jobs.workerStopping(signal));
     await stopJobRunner();
     closeDb();
-    console.log("Worker encerrado.");
+    console.log(messages.jobs.workerStopped);
     process.exit(0);
   };
   process.on("SIGTERM", shutdown);
@@ -55,6 +53,6 @@ function readEnv() {
 }
 
 main().catch((error: unknown) => {
-  console.error("O worker de tarefas falhou ao iniciar:", error);
+  console.error(messages.jobs.workerFailedToStart, error);
   process.exit(1);
 });

@@ -51,4 +51,8 @@ export const auth = {
   tokenMissing: "Token de autenticação não encontrado",
   userNotAuthenticated: "Usuário não autenticado",
   spam: "Não foi possível processar o envio. Tente novamente.",
+  apiPingFailed: (status: number) => `API respondeu com erro: ${status}`,
+  apiPingOk: (message: string) => `API conectada: ${message}`,
+  apiPingUnreachable: (error: string) => `Erro ao conectar com a API: ${error}`,
+  activitySignup: (name: string) => `Nova conta: ${name}`,
 } as const;

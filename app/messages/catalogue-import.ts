@@ -184,4 +184,8 @@ export const catalogueImport = {
   badRowsTitle: "Linhas com erro",
   moreBadRows: (more: number) => `… e mais ${number(more)} linha(s) com erro.`,
   exportButton: "Exportar catálogo (CSV)",
+
+  // The server log
+  logCsvPruneFailed: "Importação CSV: falha ao apagar arquivos antigos:",
+  logCsvStartFailed: "Importação CSV: falha ao iniciar:",
 } as const;

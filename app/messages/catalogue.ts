@@ -114,4 +114,30 @@ export const catalogue = {
   noCompatibleParts: "Nenhuma peça compatível cadastrada",
   invalidLimit: (max: number) => `O limite deve ser um número inteiro entre 1 e ${max}`,
   invalidOffset: "O deslocamento (offset) deve ser um número inteiro a partir de 0",
+  /** The landing's six categories while the catalogue has none. */
+  defaultFeatured: {
+    brakes: "Freios",
+    engine: "Motor",
+    suspension: "Suspensão",
+    electrical: "Elétrica",
+    transmission: "Transmissão",
+    filters: "Filtros",
+  },
+
+  // The activity log
+  activityBrandCreated: (name: string) => `Criou a marca ${name}`,
+  activityBrandRenamed: (from: string, to: string, vehicles: number) =>
+    `Renomeou a marca ${from} para ${to} (${vehicles} veículo(s) atualizados)`,
+  activityBrandDeleted: (name: string) => `Excluiu a marca ${name}`,
+  activityCategoryCreated: (name: string) => `Criou a categoria ${name}`,
+  /** `previousName` when the category was renamed. */
+  activityCategoryUpdated: (name: string, previousName: string | null) =>
+    `Atualizou a categoria ${name}${previousName === null ? "" : ` (antes: ${previousName})`}`,
+  activityCategoryDeleted: (name: string) => `Excluiu a categoria ${name}`,
+  activityVehicleCreated: (label: string) => `Criou o veículo ${label}`,
+  activityVehicleUpdated: (label: string) => `Atualizou o veículo ${label}`,
+  activityVehicleDeleted: (label: string, fitments: number) =>
+    `Excluiu o veículo ${label} e ${fitments} compatibilidade(s)`,
+  activityFitmentsUpdated: (label: string, added: number, removed: number) =>
+    `Atualizou a compatibilidade do veículo ${label}: ${added} peça(s) adicionada(s), ${removed} removida(s)`,
 } as const;

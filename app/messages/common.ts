@@ -48,6 +48,10 @@ export const formPost = {
 
 export const format = {
   never: "Nunca",
+  justNow: "agora mesmo",
+  minutesAgo: (n: number) => `há ${n} minuto${n === 1 ? "" : "s"}`,
+  hoursAgo: (n: number) => `há ${n} hora${n === 1 ? "" : "s"}`,
+  daysAgo: (n: number) => `há ${n} dia${n === 1 ? "" : "s"}`,
 } as const;
 
 export const roles = {

@@ -132,4 +132,17 @@ export const customersAdmin = {
   loadFailed: "Erro ao carregar clientes",
   notFound: "Cliente não encontrado",
   pageLabel: "Páginas de clientes",
+
+  // The activity log
+  activityCreated: (name: string) => `Criou o cliente ${name}`,
+  activityUpdated: (name: string) => `Atualizou o cliente ${name}`,
+  activityCreditsAdded: (amount: number, name: string, balance: number) =>
+    `Adicionou ${amount} crédito(s) a ${name} (saldo ${balance})`,
+  activityPasswordChanged: (name: string) => `Alterou a senha de ${name}`,
+  activityDeleted: (name: string) => `Excluiu o cliente ${name}`,
+  activityDeactivated: (name: string) => `Desativou (tem faturas) o cliente ${name}`,
+  activityPlanAssigned: (plan: string, customerId: number) =>
+    `Atribuiu o plano ${plan} ao cliente #${customerId}`,
+  activitySubscriptionCancelled: (subscriptionId: number) =>
+    `Cancelou a assinatura #${subscriptionId}`,
 } as const;

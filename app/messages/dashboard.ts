@@ -137,6 +137,10 @@ export const dashboard = {
       `${n} ${plural(n, "tarefa concluída", "tarefas concluídas")} nas últimas 24 horas (${backend === "bullmq" ? "BullMQ" : "no próprio servidor"})`,
     diskFree: (free: string, total: string) => `${free} livres de ${total}`,
     diskUnreadable: "Não foi possível ler o espaço em disco",
+    // The server log
+    logDatabaseCheckFailed: "Verificação do banco de dados falhou:",
+    logDiskReadFailed: "Leitura do disco falhou:",
+    logRequestCountsFailed: "Contagem de respostas não gravada:",
   },
 
   activity: {

@@ -43,3 +43,5 @@ export { compare } from "./compare";
 export { synonyms } from "./synonyms";
 export { jobs } from "./jobs";
 export { startup } from "./startup";
+export { jobs } from "./jobs";
+export { startup } from "./startup";

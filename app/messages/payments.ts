@@ -21,6 +21,10 @@ export const payments = {
   notPayable: "Só faturas pendentes podem ser pagas",
   cannotChange: (from: string, to: string) =>
     `Esta fatura não pode passar de ${STATUS_LABELS[from as keyof typeof STATUS_LABELS] ?? from} para ${STATUS_LABELS[to as keyof typeof STATUS_LABELS] ?? to}`,
+  activityApproved: (id: number, plan: string) =>
+    `Pagamento da fatura #${id} aprovado${plan ? ` — plano ${plan} ativo` : ""}`,
+  activityMercadoPagoSaved: "Atualizou a configuração do Mercado Pago",
+  activityPagHiperSaved: "Atualizou a configuração do PagHiper",
   activityStatus: (id: number, status: string) =>
     `Fatura #${id}: ${(STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status).toLowerCase()}`,
   accessTokenRequired: "Access Token é obrigatório",

@@ -64,4 +64,10 @@ export const plansAdmin = {
   loadFailed: "Erro ao carregar planos",
   notFound: "Plano não encontrado",
   retry: "Tentar novamente",
+
+  // The activity log
+  activityCreated: (name: string) => `Criou o plano ${name}`,
+  activityUpdated: (name: string) => `Atualizou o plano ${name}`,
+  activityDeleted: (name: string) => `Excluiu o plano ${name}`,
+  activityDeactivated: (name: string) => `Desativou (tem histórico) o plano ${name}`,
 } as const;

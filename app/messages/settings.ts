@@ -74,4 +74,9 @@ export const planChange = {
   subscribeFailed: "Falha ao assinar o plano",
   done: "Operação concluída",
   methodInvalid: "Selecione uma forma de pagamento",
+
+  // The activity log
+  activityChanged: (plan: string) => `Mudou para o plano ${plan}`,
+  activityRequested: (plan: string, invoiceId: number) =>
+    `Pediu o plano ${plan} (fatura #${invoiceId})`,
 } as const;

@@ -40,4 +40,10 @@ export const synonyms = {
   duplicate: "Este sinônimo já está cadastrado",
   full: (max: string) =>
     `O limite de ${max} sinônimos foi atingido. Exclua algum antes de adicionar outro.`,
+
+  // The activity log
+  activityAdded: (term: string, meaning: string) =>
+    `Adicionou o sinônimo da busca ${term} → ${meaning}`,
+  activityDeleted: (term: string, meaning: string) =>
+    `Excluiu o sinônimo da busca ${term} → ${meaning}`,
 } as const;

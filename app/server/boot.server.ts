@@ -1,4 +1,5 @@
 import { seedDatabase } from "~db/seed";
+import * as messages from "~/messages";
 import {
   paymentSimulatorCredentials,
   usingEmbeddedSimulators,
@@ -23,10 +24,10 @@ export function boot(): Promise<void> {
       adminPassword: config.ADMIN_PASSWORD,
       demo: config.SEED_DEMO_DATA,
     });
-    if (seeded) console.log(`Banco criado em ${config.DATABASE_PATH} com dados iniciais.`);
+    if (seeded) console.log(messages.startup.databaseCreated(config.DATABASE_PATH));
     // Payment notifications and return addresses never come from a request's Host (ADR 0028).
     const noPublicUrl = publicOriginRefusal();
-    if (noPublicUrl) throw new EnvError(`Configuração insegura para produção:\n  - ${noPublicUrl}`);
+    if (noPublicUrl) throw new EnvError(messages.startup.unsafe([noPublicUrl]));
     if (usingEmbeddedSimulators()) configureSimulatorGateways(paymentSimulatorCredentials());
     // In a cluster (server.mjs, WEB_CONCURRENCY > 1) one web process is told it runs the
     // recurring jobs and resumes imports; the others run only what they enqueue themselves.
@@ -36,7 +37,7 @@ export function boot(): Promise<void> {
     if (worker) {
       startSchedules();
       const resumed = await resumeInterruptedImports();
-      if (resumed > 0) console.log(`${resumed} importação(ões) interrompida(s) retomada(s).`);
+      if (resumed > 0) console.log(messages.startup.importsResumed(resumed));
     }
   })();
   return booting;

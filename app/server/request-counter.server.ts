@@ -1,4 +1,5 @@
 import { addRequestCounts, type HourCounts, hourKey } from "~/models/dashboard/index.server";
+import * as messages from "~/messages";
 
 /**
  * Counts the answers this process gives, per hour, and adds them to the database once a minute
@@ -41,6 +42,6 @@ export function flushRequestCounts(): void {
           : counts,
       );
     }
-    console.error("Contagem de respostas não gravada:", error);
+    console.error(messages.dashboard.health.logRequestCountsFailed, error);
   }
 }

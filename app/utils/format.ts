@@ -1,3 +1,5 @@
+import * as messages from "~/messages";
+
 export const LOCALE = "pt-BR";
 export const TIME_ZONE = "America/Sao_Paulo";
 
@@ -52,14 +54,11 @@ export function formatRelativeTime(value: DateInput, now: DateInput = new Date()
     0,
     Math.floor((toDate(now).getTime() - toDate(value).getTime()) / 60_000),
   );
-  if (minutes < 1) return "agora mesmo";
-  if (minutes < 60) return `há ${minutes} minuto${minutes === 1 ? "" : "s"}`;
-  if (minutes < 1440) {
-    const hours = Math.floor(minutes / 60);
-    return `há ${hours} hora${hours === 1 ? "" : "s"}`;
-  }
-  const days = Math.floor(minutes / 1440);
-  return `há ${days} dia${days === 1 ? "" : "s"}`;
+  const m = messages.format;
+  if (minutes < 1) return m.justNow;
+  if (minutes < 60) return m.minutesAgo(minutes);
+  if (minutes < 1440) return m.hoursAgo(Math.floor(minutes / 60));
+  return m.daysAgo(Math.floor(minutes / 1440));
 }
 
 /** Initials for an avatar: "Maria da Silva" → "MS". */

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import * as messages from "~/messages";
 
 /**
  * AES-256-GCM for secrets kept at rest (payment gateway credentials). The sealed text carries a
@@ -10,8 +11,7 @@ const VERSION = "v1";
 
 function keyFrom(keyHex: string): Buffer {
   const key = Buffer.from(keyHex, "hex");
-  if (key.length !== 32)
-    throw new Error("A chave de criptografia deve ter 32 bytes (64 hexadecimais)");
+  if (key.length !== 32) throw new Error(messages.startup.secretsKeyLength);
   return key;
 }
 
@@ -30,7 +30,7 @@ export function sealSecret(plaintext: string, keyHex: string, context: string): 
 export function openSecret(sealed: string, keyHex: string, context: string): string {
   const [version, iv, tag, ciphertext] = sealed.split(":");
   if (version !== VERSION || !iv || !tag || ciphertext === undefined)
-    throw new Error("Segredo em formato desconhecido");
+    throw new Error(messages.startup.unknownSecretFormat);
   const decipher = createDecipheriv("aes-256-gcm", keyFrom(keyHex), Buffer.from(iv, "base64url"));
   decipher.setAAD(Buffer.from(context, "utf8"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));

@@ -275,7 +275,7 @@ export async function createCustomer(
   logActivity({
     actorId,
     type: "customer",
-    action: `Criou o cliente ${customer.name}`,
+    action: messages.customersAdmin.activityCreated(customer.name),
     entity: "user",
     entityId: customer.id,
   });
@@ -300,7 +300,7 @@ export function updateCustomer(
   logActivity({
     actorId,
     type: "customer",
-    action: `Atualizou o cliente ${customer.name}`,
+    action: messages.customersAdmin.activityUpdated(customer.name),
     entity: "user",
     entityId: id,
   });
@@ -332,7 +332,7 @@ export function addCredits(input: { userId: number; amount: number; actorId: num
   logActivity({
     actorId: input.actorId,
     type: "credits",
-    action: `Adicionou ${input.amount} crédito(s) a ${result.name} (saldo ${result.balance})`,
+    action: messages.customersAdmin.activityCreditsAdded(input.amount, result.name, result.balance),
     entity: "user",
     entityId: input.userId,
   });
@@ -373,7 +373,7 @@ export async function changeCustomerPassword(input: {
   logActivity({
     actorId: input.actorId,
     type: "customer",
-    action: `Alterou a senha de ${customer.name}`,
+    action: messages.customersAdmin.activityPasswordChanged(customer.name),
     entity: "user",
     entityId: customer.id,
   });
@@ -398,11 +398,14 @@ export function deleteCustomer(
     db().delete(users).where(eq(users.id, id)).run();
     return { outcome: "deleted" as const, name: customer.name };
   });
-  const verb = result.outcome === "deleted" ? "Excluiu" : "Desativou (tem faturas)";
+  const m = messages.customersAdmin;
   logActivity({
     actorId,
     type: "customer",
-    action: `${verb} o cliente ${result.name}`,
+    action:
+      result.outcome === "deleted"
+        ? m.activityDeleted(result.name)
+        : m.activityDeactivated(result.name),
     entity: "user",
     entityId: id,
   });

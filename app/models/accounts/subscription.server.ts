@@ -233,7 +233,7 @@ export function subscribe(
       logActivity({
         actorId: input.userId,
         type: "subscription",
-        action: `Mudou para o plano ${plan.name}`,
+        action: messages.planChange.activityChanged(plan.name),
         entity: "subscription",
         entityId: subscription.id,
       });
@@ -272,7 +272,7 @@ export function subscribe(
     logActivity({
       actorId: input.userId,
       type: "subscription",
-      action: `Pediu o plano ${plan.name} (fatura #${payment.id})`,
+      action: messages.planChange.activityRequested(plan.name, payment.id),
       entity: "payment",
       entityId: payment.id,
     });
@@ -308,7 +308,7 @@ export function activatePayment(
     logActivity({
       actorId: options.actorId ?? payment.userId,
       type: "payment",
-      action: `Pagamento da fatura #${payment.id} aprovado${planName ? ` — plano ${planName} ativo` : ""}`,
+      action: messages.payments.activityApproved(payment.id, planName),
       entity: "payment",
       entityId: payment.id,
     });
@@ -364,7 +364,7 @@ export function assignPlanByAdmin(
     logActivity({
       actorId: input.actorId,
       type: "subscription",
-      action: `Atribuiu o plano ${plan.name} ao cliente #${input.userId}`,
+      action: messages.customersAdmin.activityPlanAssigned(plan.name, input.userId),
       entity: "subscription",
       entityId: subscription.id,
     });
@@ -401,7 +401,7 @@ export function cancelSubscription(
     logActivity({
       actorId: input.actorId,
       type: "subscription",
-      action: `Cancelou a assinatura #${subscription.id}`,
+      action: messages.customersAdmin.activitySubscriptionCancelled(subscription.id),
       entity: "subscription",
       entityId: subscription.id,
     });

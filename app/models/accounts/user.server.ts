@@ -134,7 +134,7 @@ export async function createAccount(
   logActivity({
     actorId: user.id,
     type: "signup",
-    action: `Nova conta: ${user.name}`,
+    action: messages.auth.activitySignup(user.name),
     entity: "user",
     entityId: user.id,
   });

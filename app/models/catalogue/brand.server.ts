@@ -103,7 +103,7 @@ export function createBrand(input: BrandInput, actorId: number): Outcome<BrandRo
     logActivity({
       actorId,
       type: "catalogue",
-      action: `Criou a marca ${input.name}`,
+      action: m.activityBrandCreated(input.name),
       entity: "brand",
       entityId: id,
     });
@@ -132,7 +132,7 @@ export function renameBrand(
     logActivity({
       actorId,
       type: "catalogue",
-      action: `Renomeou a marca ${current.name} para ${input.name} (${vehiclesRenamed} veículo(s) atualizados)`,
+      action: m.activityBrandRenamed(current.name, input.name, vehiclesRenamed),
       entity: "brand",
       entityId: id,
     });
@@ -151,7 +151,7 @@ export function deleteBrand(id: number, actorId: number): Outcome<{ id: number; 
     logActivity({
       actorId,
       type: "catalogue",
-      action: `Excluiu a marca ${current.name}`,
+      action: m.activityBrandDeleted(current.name),
       entity: "brand",
       entityId: id,
     });

@@ -1,14 +1,16 @@
 import { count, eq } from "drizzle-orm";
 import { categories, parts } from "~db/schema";
 import { cachedStatement, db, slowAggregate } from "~/utils/db.server";
+import * as messages from "~/messages";
 
+const featured = messages.catalogue.defaultFeatured;
 export const DEFAULT_FEATURED_CATEGORIES = [
-  { name: "Freios", icon: "🛑" },
-  { name: "Motor", icon: "⚙️" },
-  { name: "Suspensão", icon: "🔧" },
-  { name: "Elétrica", icon: "⚡" },
-  { name: "Transmissão", icon: "🔩" },
-  { name: "Filtros", icon: "🧴" },
+  { name: featured.brakes, icon: "🛑" },
+  { name: featured.engine, icon: "⚙️" },
+  { name: featured.suspension, icon: "🔧" },
+  { name: featured.electrical, icon: "⚡" },
+  { name: featured.transmission, icon: "🔩" },
+  { name: featured.filters, icon: "🧴" },
 ];
 export const FEATURED_CATEGORIES_CAP = 6;
 
@@ -48,7 +50,6 @@ export function featuredCategories() {
 
 import type { CategoryInput } from "~/schemas/catalogue";
 import { immediateTransaction } from "~/utils/db.server";
-import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";
 import { isUniqueViolation, nameCollator } from "./catalogue-rules.server";
 import { refuse, type Outcome } from "../outcome";
@@ -125,7 +126,7 @@ export function createCategory(input: CategoryInput, actorId: number): Outcome<C
     logActivity({
       actorId,
       type: "catalogue",
-      action: `Criou a categoria ${input.name}`,
+      action: cm.activityCategoryCreated(input.name),
       entity: "category",
       entityId: id,
     });
@@ -144,11 +145,13 @@ export function updateCategory(
     if (categoryNameTaken(input.name, id))
       return refuse("name_taken", cm.categoryNameTaken, "name");
     db().update(categories).set(input).where(eq(categories.id, id)).run();
-    const renamed = current.name === input.name ? "" : ` (antes: ${current.name})`;
     logActivity({
       actorId,
       type: "catalogue",
-      action: `Atualizou a categoria ${input.name}${renamed}`,
+      action: cm.activityCategoryUpdated(
+        input.name,
+        current.name === input.name ? null : current.name,
+      ),
       entity: "category",
       entityId: id,
     });
@@ -168,7 +171,7 @@ export function deleteCategory(id: number, actorId: number): Outcome<{ id: numbe
     logActivity({
       actorId,
       type: "catalogue",
-      action: `Excluiu a categoria ${current.name}`,
+      action: cm.activityCategoryDeleted(current.name),
       entity: "category",
       entityId: id,
     });

@@ -133,7 +133,7 @@ export function saveMercadoPagoConfig(
   logActivity({
     actorId,
     type: "payment",
-    action: "Atualizou a configuração do Mercado Pago",
+    action: messages.payments.activityMercadoPagoSaved,
     entity: "gateway",
     entityId: undefined,
   });
@@ -156,7 +156,7 @@ export function savePagHiperConfig(
   logActivity({
     actorId,
     type: "payment",
-    action: "Atualizou a configuração do PagHiper",
+    action: messages.payments.activityPagHiperSaved,
     entity: "gateway",
     entityId: undefined,
   });

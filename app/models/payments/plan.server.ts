@@ -164,7 +164,7 @@ export function createPlanByAdmin(input: PlanInput, actorId: number): Outcome<Pl
   logActivity({
     actorId,
     type: "plan",
-    action: `Criou o plano ${plan.name}`,
+    action: m.activityCreated(plan.name),
     entity: "plan",
     entityId: plan.id,
   });
@@ -192,7 +192,7 @@ export function updatePlanByAdmin(id: number, input: PlanInput, actorId: number)
     logActivity({
       actorId,
       type: "plan",
-      action: `Atualizou o plano ${saved.value.name}`,
+      action: m.activityUpdated(saved.value.name),
       entity: "plan",
       entityId: saved.value.id,
     });
@@ -233,11 +233,12 @@ export function deletePlanByAdmin(id: number, actorId: number): Outcome<PlanRemo
     return { ok: true, value: { outcome: "deleted", plan } };
   });
   if (result.ok) {
-    const verb = result.value.outcome === "deleted" ? "Excluiu" : "Desativou (tem histórico)";
+    const { outcome, plan } = result.value;
     logActivity({
       actorId,
       type: "plan",
-      action: `${verb} o plano ${result.value.plan.name}`,
+      action:
+        outcome === "deleted" ? m.activityDeleted(plan.name) : m.activityDeactivated(plan.name),
       entity: "plan",
       entityId: id,
     });

@@ -125,7 +125,7 @@ export function addSynonym(input: SynonymInput, actorId: number): Outcome<Synony
       logActivity({
         actorId,
         type: "catalogue",
-        action: `Adicionou o sinônimo da busca ${term} → ${meaning}`,
+        action: m.activityAdded(term, meaning),
         entity: "search_synonym",
         entityId: created.id,
       });
@@ -145,7 +145,7 @@ export function deleteSynonym(id: number, actorId: number): Outcome<Synonym> {
     logActivity({
       actorId,
       type: "catalogue",
-      action: `Excluiu o sinônimo da busca ${current.term} → ${current.meaning}`,
+      action: m.activityDeleted(current.term, current.meaning),
       entity: "search_synonym",
       entityId: id,
     });

@@ -53,7 +53,7 @@ export function checkDatabase(): HealthCheck {
           latencyMs,
         };
   } catch (error) {
-    console.error("Verificação do banco de dados falhou:", error);
+    console.error(h.logDatabaseCheckFailed, error);
     return { id: "database", status: "error", message: h.databaseDown, latencyMs: null };
   }
 }
@@ -107,7 +107,7 @@ export async function checkDisk(): Promise<HealthCheck> {
           : "success";
     return { id: "disk", status, message, latencyMs: null };
   } catch (error) {
-    console.error("Leitura do disco falhou:", error);
+    console.error(h.logDiskReadFailed, error);
     return { id: "disk", status: "error", message: h.diskUnreadable, latencyMs: null };
   }
 }

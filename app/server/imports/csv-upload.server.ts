@@ -89,7 +89,7 @@ async function applyCsvUpload(
     },
     actorId,
   ).catch((error: unknown) => {
-    console.error("Importação CSV: falha ao iniciar:", error);
+    console.error(m.logCsvStartFailed, error);
     return null;
   });
   if (!started) return { kind: "refused", status: 503, message: m.startFailed };
