@@ -3,6 +3,7 @@ import * as messages from "~/messages";
 import { TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
 import { formatBytes } from "~/utils/format";
 import { isJsonRequest } from "./csrf.server";
+import { apiRefuse, refusalEnvelope } from "./refusal.server";
 
 /** The JSON contract of every /api route: {success, data, message}, plus field errors on a 400. */
 export type Envelope<T> = {
@@ -24,15 +25,12 @@ export function ok<T>(
   });
 }
 
-export function fail(message: string, status: number, errors?: Record<string, string[]>): Response {
-  const body: Envelope<null> = {
-    success: false,
-    data: null,
-    message,
-    ...(errors ? { errors } : {}),
-  };
-  return Response.json(body, { status });
-}
+/**
+ * @deprecated A route names a reason, not a status: `apiRefuse(reason, message, errors)` or
+ * `apiRefusal(refusal)` (app/server/refusal.server.ts). Kept for the areas not converted yet.
+ */
+export const fail: (message: string, status: number, errors?: Record<string, string[]>) => Response =
+  refusalEnvelope;
 
 /** Field messages from a zod error, keyed by the field path, in the order zod found them. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
@@ -54,12 +52,15 @@ async function readJson(
 ): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   const text = await request.text();
   if (text.trim() === "") return { ok: true, body: {} };
-  if (!isJsonRequest(request)) return { ok: false, response: fail(messages.api.jsonRequired, 415) };
+  if (!isJsonRequest(request)) return {
+      ok: false,
+      response: apiRefuse("unsupported_media_type", messages.api.jsonRequired),
+    };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return { ok: false, response: fail(messages.api.invalidJson, 400) };
+    return { ok: false, response: apiRefuse("invalid_input", messages.api.invalidJson) };
   }
   const unsafe = unsafeText(body);
   if (unsafe) return { ok: false, response: unsafe };
@@ -84,8 +85,11 @@ function unsafeText(body: unknown): Response | null {
     for (const text of texts) {
       const problem = textFieldProblem(text);
       if (problem === "too_long")
-        return fail(messages.formPost.fieldTooLong(formatBytes(TEXT_FIELD_MAX_BYTES)), 413);
-      if (problem) return fail(messages.formPost.controlCharacters, 400);
+        return apiRefuse(
+          "too_large",
+          messages.formPost.fieldTooLong(formatBytes(TEXT_FIELD_MAX_BYTES)),
+        );
+      if (problem) return apiRefuse("invalid_input", messages.formPost.controlCharacters);
     }
     // One by one: spreading a list of half a million items into push() overflows the stack.
     if (typeof value === "object" && value !== null)
@@ -104,11 +108,11 @@ export async function parseJsonBody<S extends z.ZodType>(
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     const first = Object.values(errors)[0]?.[0] ?? messages.api.invalidData;
-    return { ok: false, response: fail(first, 400, errors) };
+    return { ok: false, response: apiRefuse("invalid_input", first, errors) };
   }
   return { ok: true, value: parsed.data };
 }
 
 export function methodNotAllowed(): Response {
-  return fail(messages.api.methodNotAllowed, 405);
+  return apiRefuse("method_not_allowed", messages.api.methodNotAllowed);
 }

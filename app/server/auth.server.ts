@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { loginSchema } from "~/schemas/auth";
 import { beginLoginAttempt, createSession, DEVICE_TOKEN_DAYS, deviceTokenUserId, findSessionUser, findUserByEmail, forgiveLoginAttempts, issueDeviceToken, type PasswordAttempt, revokeSession, trustedDevice, type User, verifyCredentials, WEB_SESSION_DAYS } from "~/models/accounts/index.server";
 import type { Role } from "~db/schema";
-import { fail } from "./api.server";
+import { apiRefuse, edgeRefusal, throwRefusal, type EdgeRefusal } from "./refusal.server";
 import { fromOwnOrigin, isWrite } from "./csrf.server";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
@@ -174,7 +174,7 @@ export async function requireUser(
   const user = await getOptionalUser(request);
   if (!user) {
     if ((await resolve(request)).crossSite)
-      throw new Response(messages.auth.crossSiteForm, { status: 403 });
+      throwRefusal(edgeRefusal("forbidden", messages.auth.crossSiteForm));
     const url = new URL(request.url);
     const origin = `${url.pathname}${url.search}`;
     throw redirect(`/login?${new URLSearchParams({ redirectTo: origin })}`);
@@ -194,10 +194,14 @@ export async function requireApiUser(
 ): Promise<AuthContext> {
   const { auth, expired, crossSite } = await resolve(request);
   if (!auth) {
-    if (crossSite) throw fail(messages.api.crossSiteRefused, 403);
-    throw fail(expired ? messages.auth.sessionExpired : messages.auth.authRequired, 401);
+    if (crossSite) throw apiRefuse("forbidden", messages.api.crossSiteRefused);
+    throw apiRefuse(
+      "unauthenticated",
+      expired ? messages.auth.sessionExpired : messages.auth.authRequired,
+    );
   }
-  if (roles && !roles.includes(auth.user.role)) throw fail(messages.auth.forbidden, 403);
+  if (roles && !roles.includes(auth.user.role))
+    throw apiRefuse("forbidden", messages.auth.forbidden);
   return auth;
 }
 
@@ -215,21 +219,13 @@ export async function logout(request: Request) {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
+/**
+ * A sign-in refused, carrying its refusal (`unauthenticated`, `forbidden` for an inactive account,
+ * `rate_limited` with its wait): the web form and the JSON API answer it through the one mapping.
+ */
 export class LoginError extends Error {
-  constructor(
-    message: string,
-    readonly status: 401 | 403 | 429 = 401,
-    /** With a 429: how long until a try may pass (the Retry-After header). */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-
-  /** The Retry-After header of a throttled answer, else nothing. */
-  get headers(): Record<string, string> {
-    return this.retryAfterSeconds === undefined
-      ? {}
-      : { "Retry-After": String(this.retryAfterSeconds) };
+  constructor(readonly refusal: EdgeRefusal) {
+    super(refusal.message);
   }
 }
 
@@ -250,15 +246,15 @@ export async function signIn(
   const verdict = beginLoginAttempt(ip, email, new Date(), { device });
   if (!verdict.allowed) {
     throw new LoginError(
-      messages.auth.tooManyAttempts(verdict.retryAfterMinutes),
-      429,
-      verdict.retryAfterSeconds,
+      edgeRefusal("rate_limited", messages.auth.tooManyAttempts(verdict.retryAfterMinutes), {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      }),
     );
   }
   const user = await verifyCredentials(email, password);
-  if (!user) throw new LoginError(messages.auth.invalidCredentials);
+  if (!user) throw new LoginError(edgeRefusal("unauthenticated", messages.auth.invalidCredentials));
   forgiveLoginAttempts(ip, email, { device });
-  if (user.status !== "active") throw new LoginError(messages.auth.accountInactive, 403);
+  if (user.status !== "active") throw new LoginError(edgeRefusal("forbidden", messages.auth.accountInactive));
   return user;
 }
 
@@ -272,8 +268,10 @@ export async function authenticateForm(request: Request, ip: string) {
     .use(
       new FormStrategy(async ({ form }) => {
         const submission = parseWithZod(form, { schema: loginSchema });
-        if (submission.status !== "success") throw new LoginError(messages.auth.fillAllFields, 401);
-        if (submission.value.honeypot) throw new LoginError(messages.auth.spam);
+        if (submission.status !== "success")
+          throw new LoginError(edgeRefusal("unauthenticated", messages.auth.fillAllFields));
+        if (submission.value.honeypot)
+          throw new LoginError(edgeRefusal("unauthenticated", messages.auth.spam));
         return signIn(submission.value.email, submission.value.password, ip, deviceTokens);
       }),
       "form",

@@ -18,7 +18,7 @@ function guarded(access: Access, method: string): Exclude<Rule, "public"> | unde
  */
 export async function requireAccess(request: Request, access: Access): Promise<User> {
   const rule = guarded(access, request.method);
-  invariantResponse(rule, messages.api.methodNotAllowed, { status: 405 });
+  invariantResponse(rule, messages.api.methodNotAllowed, "method_not_allowed");
   return requireUser(request, { roles: rolesOf(rule) ?? undefined, fallback: fallbackOf(rule) });
 }
 

@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import * as messages from "~/messages";
-import { fail } from "./api.server";
+import { refusalEnvelope } from "./refusal.server";
 import {
   boundedBody,
   carriesSession,
@@ -107,7 +107,7 @@ async function finishResponse(req: ExpressRequest, response: Response): Promise<
     if (remixOwn) {
       await response.body?.cancel().catch(() => {});
       const message = API_ERROR_MESSAGES[response.status] ?? messages.api.internalError;
-      answer = fail(message, response.status);
+      answer = refusalEnvelope(message, response.status);
       const allow = response.headers.get("Allow");
       if (allow) answer.headers.set("Allow", allow);
     }

@@ -1,20 +1,19 @@
 import { parsePathId } from "~/schemas/api-search";
+import { edgeRefusal, throwRefusal, type Reason } from "./refusal.server";
 
 /**
- * Stops a loader or an action with a thrown Response (404 unless `init` says otherwise) when
- * `condition` is falsy, and tells TypeScript it holds afterwards: the Epic Stack's
- * `invariantResponse`. The route's ErrorBoundary shows the status and `message`.
+ * Stops a loader or an action with a thrown refusal (`not_found` unless `reason` says otherwise)
+ * when `condition` is falsy, and tells TypeScript it holds afterwards: the Epic Stack's
+ * `invariantResponse`, its status named by the one mapping (app/server/refusal.server.ts). The
+ * route's ErrorBoundary shows the status and `message`.
  */
 export function invariantResponse(
   condition: unknown,
-  message: string | null | (() => string),
-  init?: ResponseInit,
+  message: string | (() => string),
+  reason: Reason = "not_found",
 ): asserts condition {
   if (condition) return;
-  throw new Response(typeof message === "function" ? message() : message, {
-    status: 404,
-    ...init,
-  });
+  throwRefusal(edgeRefusal(reason, typeof message === "function" ? message() : message));
 }
 
 /** The record a route's `:id` names, or a 404 with `message`; a malformed id is not found either. */

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { searches, users } from "~db/schema";
-import { cachedStatement, db, preparedOnce } from "~/utils/db.server";
+import { searches } from "~db/schema";
+import { cachedStatement, preparedOnce } from "~/utils/db.server";
 import { creditDay } from "~/utils/credit-day";
 import type { Role } from "~db/schema";
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountSummary, createSession } from "~/models/accounts/index.server";
 import { profileView } from "~/api/views/users";
 import { apiLoginSchema } from "~/schemas/auth";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRefusal } from "~/server/refusal.server";
 import {
   clientIp,
   commitDeviceCookie,
@@ -48,9 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
-    const response = fail(error.message, error.status);
-    for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
-    return response;
+    return apiRefusal(error.refusal);
   }
 }
 

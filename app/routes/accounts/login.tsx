@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
@@ -21,6 +21,7 @@ import { useDeferredValidation } from "~/components/deferred-validation";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
+import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
 import { toastCookie } from "~/server/toast.server";
 import type { Access } from "~/server/access";
 import { seoHeadFrom, seoMeta } from "~/utils/seo-meta";
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request.clone());
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return formInvalid(submission, { hideFields: ["password"] });
   }
   try {
     const user = await authenticateForm(request, clientIp(context));
@@ -55,12 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await toastCookie({ type: "success", message: m.loginSuccess }));
     return redirect(safeRedirect(submission.value.redirectTo), { headers });
   } catch (error) {
-    const message = error instanceof LoginError ? error.message : m.loginFailed;
+    // A body the form strategy cannot read again is the sign-in failing, not the server.
     if (!(error instanceof LoginError)) console.error(error);
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
-      status: error instanceof LoginError ? error.status : 400,
-      headers: error instanceof LoginError ? error.headers : {},
-    });
+    const refusal =
+      error instanceof LoginError ? error.refusal : edgeRefusal("invalid_input", m.loginFailed);
+    return formRefusal(submission, refusal, { hideFields: ["password"] });
   }
 }
 

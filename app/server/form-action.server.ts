@@ -1,0 +1,36 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { Outcome } from "~/models/outcome";
+import { readForm } from "./forms.server";
+import { formInvalid, formRefusal } from "./refusal.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The create/edit action of a dialog form, the one skeleton its routes share: read the form
+ * (ADR 0017), validate it with `schema` (refused: the reply with its field errors, 400), hand the
+ * value to `save` (a refusal it returns is shown on the form, its status from the one mapping),
+ * then go back to the list at `back` — with the list's filters, the request's query — and a
+ * success notice. `hideFields` (passwords) are never sent back. An error `save` throws is not
+ * caught: the error page and the server's log answer it.
+ */
+export async function submitDialogForm<S extends z.ZodType, T>(
+  request: Request,
+  options: {
+    schema: S;
+    save: (value: z.output<S>) => Outcome<T> | void | Promise<Outcome<T> | void>;
+    back: string;
+    success: string;
+    hideFields?: string[];
+  },
+) {
+  const { schema, save, back, success, hideFields } = options;
+  const hidden = hideFields ? { hideFields } : {};
+  const submission = parseWithZod(await readForm(request), { schema });
+  if (submission.status !== "success") return formInvalid(submission, hidden);
+  const saved = await save(submission.value);
+  if (saved && !saved.ok) return formRefusal(submission, saved, hidden);
+  return redirectWithToast(`${back}${new URL(request.url).search}`, {
+    type: "success",
+    message: success,
+  });
+}
