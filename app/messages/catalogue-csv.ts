@@ -42,6 +42,8 @@ export const catalogueCsv = {
     `Linha ${line}: aspas abertas que não se fecham até o fim do arquivo.`,
   recordTooLarge: (line: number, maxBytes: number) =>
     `Linha ${line}: registro com mais de ${Math.round(maxBytes / 1024)} KB; confira se alguma aspa ficou sem fechar.`,
+  /** A developer's error: a csv-parse upgrade removed the step the row limits hook into. */
+  parserChanged: "csv-parse mudou: os limites por linha do CSV não podem ser aplicados",
   tooManyColumns: (line: number, found: number, columns: number) =>
     `Linha ${line}: o arquivo tem ${found.toLocaleString("pt-BR")} colunas; o formato tem ${columns}.`,
   lineTooManyColumns: (line: number, max: number, columns: number) =>

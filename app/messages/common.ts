@@ -42,6 +42,9 @@ export const formPost = {
   controlCharacters:
     "Um dos campos enviados contém caracteres de controle, que não são aceitos. Apague-os e envie outra vez.",
   badPath: "Endereço inválido: a URL contém uma codificação que não pode ser lida.",
+  /** Why a body stream stopped, for the log (the client gets one of the texts above). */
+  bodyRefused: "corpo da requisição recusado",
+  clientGaveUp: "o cliente desistiu do envio",
   /** What zod says where a schema has no message of its own (a list sent for a text field…). */
   invalidValue: "Valor inválido para este campo",
 } as const;

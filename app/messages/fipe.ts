@@ -27,6 +27,7 @@ export const fipe = {
   brandNotFound: (code: string) => `marca ${code} não encontrada na FIPE`,
   rateLimited: "a FIPE limitou as requisições; tente de novo mais tarde",
   tooManyErrors: "erros demais seguidos ao ler a FIPE",
+  noFipeCode: "a FIPE não informou o código FIPE do modelo",
   interrupted: "a importação foi interrompida antes de terminar",
   startedLog: (type: string, scope: string) => `Importação FIPE iniciada: ${type}, ${scope}.`,
   scopeAll: "todas as marcas",

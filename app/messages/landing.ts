@@ -1,6 +1,7 @@
 /** The public landing page and its pricing. */
 
 export const landing = {
+  sectionsLabel: "Seções",
   features: "Recursos",
   pricing: "Preços",
   contact: "Contato",

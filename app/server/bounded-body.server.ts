@@ -213,7 +213,7 @@ class ByteCap extends Transform {
       this.seen > this.maxBytes ? "too_large" : this.hold(chunk.byteLength) ? null : "busy";
     if (refused) {
       this.onRefused(refused);
-      done(new Error("corpo da requisição recusado"));
+      done(new Error(messages.formPost.bodyRefused));
       return;
     }
     done(null, chunk);
@@ -251,7 +251,7 @@ export async function boundedBody(req: ExpressRequest, res: ExpressResponse): Pr
     // stops and its file is removed (pipe alone would leave it waiting for ever). Not pipeline:
     // a refused upload must not tear down the connection its 413 goes out on.
     const gone = () => {
-      if (!req.complete) cap.destroy(new Error("o cliente desistiu do envio"));
+      if (!req.complete) cap.destroy(new Error(messages.formPost.clientGaveUp));
     };
     req.once("error", gone).once("close", gone);
     return req.pipe(cap);

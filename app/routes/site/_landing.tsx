@@ -63,7 +63,7 @@ export default function Landing() {
             </span>
           </Link>
           <nav
-            aria-label="Seções"
+            aria-label={m.sectionsLabel}
             className="ml-auto hidden gap-6 text-sm font-medium text-slate-700 md:flex"
           >
             <a href="#recursos" className="hover:text-brand-700">

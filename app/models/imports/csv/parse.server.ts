@@ -291,7 +291,7 @@ type ParserCore = {
 function boundRecords(parser: Parser): void {
   const core = (parser as unknown as { api?: ParserCore }).api;
   if (typeof core?.__onField !== "function" || !Array.isArray(core.state?.record)) {
-    throw new Error("csv-parse mudou: os limites por linha do CSV não podem ser aplicados");
+    throw new Error(m.parserChanged);
   }
   const endField = core.__onField;
   let bytes = 0;

@@ -96,7 +96,7 @@ async function readModel(
   // The FIPE code names the model version, the same for all its years: one detail call is enough.
   const detail = await client.detail(type, brand.codigo, model.codigo, years[0]!.code);
   const fipeCode = detail.CodigoFipe?.trim();
-  if (!fipeCode) throw new FipeError("a FIPE não informou o código FIPE do modelo");
+  if (!fipeCode) throw new FipeError(m.noFipeCode);
   const parsed = parseFipeModelName(model.nome, type);
   const rows = modelYearRows(
     brandName,
