@@ -19,13 +19,4 @@ export { backupDatabase, purgeExpiredSessions, reconcilePayments };
 export { resumeInterruptedImports, stopImports } from "./imports.server";
 export { startSchedules, stopSchedules, runScheduleSlot } from "./schedules.server";
 export { registeredJobNames } from "./registry.server";
-export {
-  enqueue,
-  getJobRun,
-  startJobRunner,
-  stopJobRunner,
-  waitForJob,
-  type EnqueueOptions,
-  type JobRun,
-  type JobRunnerOptions,
-} from "./runner.server";
+export { startJobRunner, stopJobRunner, waitForJob } from "./runner.server";
