@@ -12,7 +12,7 @@ import {
   startCheckout,
   startPix,
   syncPayment,
-} from "~/models/payment-gateway.server";
+} from "~/models/payments/index.server";
 import { subscribe } from "~/models/subscription.server";
 import { foreignOriginRefusal } from "~/server/origin.server";
 import { db } from "~/utils/db.server";

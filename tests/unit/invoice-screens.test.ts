@@ -5,7 +5,7 @@ import { gatewayConfigs, payments, subscriptions } from "~db/schema";
 import { currentPlan } from "~/models/credits.server";
 import * as entryServer from "~/entry.server";
 import { configureSimulatorGateways } from "~/models/gateway-config.server";
-import { PENDING_SYNC_INTERVAL_MS, syncPendingInvoicesOf } from "~/models/payment-gateway.server";
+import { PENDING_SYNC_INTERVAL_MS, syncPendingInvoicesOf } from "~/models/payments/index.server";
 import type { User } from "~/models/user.server";
 import * as invoicesList from "~/routes/_app.invoices";
 import * as payDialog from "~/routes/_app.invoices.$id.pagar";

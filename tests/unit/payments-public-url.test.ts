@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { payments, plans, seoSettings } from "~db/schema";
-import { publicOrigin, publicOriginRefusal, startPix } from "~/models/payment-gateway.server";
+import { publicOrigin, publicOriginRefusal, startPix } from "~/models/payments/index.server";
 import { applyPaymentStatus } from "~/models/payment.server";
 import { subscribe } from "~/models/subscription.server";
 import type { User } from "~/models/user.server";

@@ -12,7 +12,7 @@ import {
   startPix,
   STORED_PAYLOAD_DEPTH,
   withoutSecrets,
-} from "~/models/payment-gateway.server";
+} from "~/models/payments/index.server";
 import { createSession } from "~/models/session.server";
 import { subscribe } from "~/models/subscription.server";
 import * as planRoute from "~/routes/api.plans.$id";
