@@ -33,4 +33,7 @@ export const backups = {
   restoreSafetyCopy: (file: string) => `Cópia de segurança do banco anterior: ${file}`,
   restoreNoSafetyCopy: "Não havia banco anterior; nenhuma cópia de segurança foi feita.",
   restoreFailed: "A restauração falhou:",
+
+  // The server log
+  logCopyFailed: "Backup: falha ao copiar o banco:",
 } as const;

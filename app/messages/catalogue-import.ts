@@ -188,4 +188,8 @@ export const catalogueImport = {
   // The server log
   logCsvPruneFailed: "Importação CSV: falha ao apagar arquivos antigos:",
   logCsvStartFailed: "Importação CSV: falha ao iniciar:",
+  logStartFailed: "Importação: falha ao iniciar:",
+  logClearFailed: "Importação: falha ao limpar o catálogo:",
+  logIntentFailed: (intent: string) => `Importação: falha em ${intent}:`,
+  logCommandFailed: (command: string) => `Importação: falha ao executar ${command}:`,
 } as const;

@@ -68,4 +68,8 @@ export const fipe = {
   newImport: "Nova importação",
   importNotFound: "Importação não encontrada",
   backToVehicles: "Voltar aos veículos",
+
+  // The server log
+  logBrandsFailed: "FIPE: falha ao listar marcas:",
+  logStartFailed: "FIPE: falha ao iniciar a importação:",
 } as const;

@@ -58,12 +58,14 @@ export const invoicesAdmin = {
   alreadyPaid: "Esta fatura já está paga",
   markedPaid: (id: number) => `Fatura #${id} marcada como paga`,
   markPaidFailed: "Falha ao atualizar a fatura",
+  logMarkPaidFailed: (id: number) => `Marcar pago: fatura #${id}:`,
 
   // Formas de pagamento
   methods: {
     title: "Formas de pagamento",
     subtitle: "Credenciais dos provedores, teste de conexão e movimento real das faturas",
     invoicesLink: "Ver faturas",
+    logSaveFailed: (intent: string) => `Formas de pagamento (${intent}):`,
     configured: "Configurado",
     notConfigured: "Não configurado",
     updatedAt: (when: string) => `Atualizado em ${when}`,

@@ -62,6 +62,9 @@ export const payments = {
   pixCreated: "PIX gerado: pague com o QR Code ou o código copia e cola",
   noPix: "Esta fatura não tem PIX gerado",
   freePlanNoPix: "Este plano é gratuito: não há pagamento a fazer",
+  /** A developer's error: subscribing to a paid plan activated it without an invoice. */
+  activatedWithoutPayment: (planId: number) =>
+    `O plano #${planId} foi ativado sem pagamento no pedido de PIX`,
   invoiceWithoutLink: (id: number, reason: string) =>
     `Fatura #${id} criada, mas sem link de pagamento: ${reason}`,
   gatewaySaved: "Configuração salva com sucesso",

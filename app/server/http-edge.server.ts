@@ -19,14 +19,7 @@ import {
   type Body,
 } from "./bounded-body.server";
 
-export {
-  BODY_MAX_BYTES,
-  bodyLimit,
-  bodyShapeProblem,
-  IN_FLIGHT_MAX_BYTES,
-  inFlightBodyBytes,
-  isApiPath,
-} from "./bounded-body.server";
+export { bodyLimit, IN_FLIGHT_MAX_BYTES, inFlightBodyBytes } from "./bounded-body.server";
 
 /**
  * The HTTP edge (ADR 0031): what every request meets before Remix reads a byte of it. server.mjs

@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     created = await createBackup();
   } catch (error) {
-    console.error("Backup: falha ao copiar o banco:", error);
+    console.error(m.logCopyFailed, error);
     return redirectWithToast(SYSTEM_TAB, { type: "error", message: m.failed });
   }
   if (!created.ok)

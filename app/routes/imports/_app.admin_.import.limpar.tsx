@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     cleared = clearCatalogue(admin.id);
   } catch (error) {
-    console.error("Importação: falha ao limpar o catálogo:", error);
+    console.error(m.logClearFailed, error);
     return data({ error: m.clearFailed }, { status: 503 });
   }
   if (!cleared.ok) return dialogRefusal(cleared);

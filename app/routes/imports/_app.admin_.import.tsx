@@ -136,7 +136,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`Importação: falha em ${intent}:`, error);
+    console.error(m.logIntentFailed(intent), error);
     return redirectWithToast(PAGE, { type: "error", message: FAILED[controlIntent] });
   }
 }

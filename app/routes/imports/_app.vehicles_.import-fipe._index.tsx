@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { type, brands: await fipeBrands(type), brandsError: null };
   } catch (error) {
-    console.warn("FIPE: falha ao listar marcas:", error instanceof Error ? error.message : error);
+    console.warn(m.logBrandsFailed, error instanceof Error ? error.message : error);
     return { type, brands: [], brandsError: m.brandsFailed };
   }
 }
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
       message: alreadyRunning ? m.alreadyRunning : m.started,
     });
   } catch (error) {
-    console.error("FIPE: falha ao iniciar a importação:", error);
+    console.error(m.logStartFailed, error);
     return data(submission.reply({ formErrors: [m.startFailed] }), { status: 503 });
   }
 }

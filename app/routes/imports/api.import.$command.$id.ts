@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     outcome = await command.run(id, user.id);
   } catch (error) {
-    console.error(`Importação: falha ao executar ${params.command}:`, error);
+    console.error(m.logCommandFailed(params.command), error);
     return fail(command.failed, 503);
   }
   if (!outcome.ok) return apiRefusal(outcome);

@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     cleared = clearCatalogue(user.id);
   } catch (error) {
-    console.error("Importação: falha ao limpar o catálogo:", error);
+    console.error(m.logClearFailed, error);
     return fail(m.clearFailed, 503);
   }
   if (!cleared.ok) return apiRefusal(cleared);

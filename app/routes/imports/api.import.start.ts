@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
       user.id,
     );
   } catch (error) {
-    console.error("Importação: falha ao iniciar:", error);
+    console.error(m.logStartFailed, error);
     return fail(m.startFailed, 503);
   }
   if (!started.ok) return apiRefusal(started);

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return ok(await fipeBrands(parsed.value.type));
   } catch (error) {
-    console.warn("FIPE: falha ao listar marcas:", error instanceof Error ? error.message : error);
+    console.warn(messages.fipe.logBrandsFailed, error instanceof Error ? error.message : error);
     return fail(messages.fipe.brandsFailed, 502);
   }
 }

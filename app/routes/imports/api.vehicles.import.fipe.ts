@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     started = await startFipeImport(parsed.value, user.id);
   } catch (error) {
-    console.error("FIPE: falha ao iniciar a importação:", error);
+    console.error(m.logStartFailed, error);
     return fail(m.startFailed, 503);
   }
   const ids = {

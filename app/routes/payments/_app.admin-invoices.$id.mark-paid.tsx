@@ -58,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const marked = setPaymentStatusByAdmin(invoice.id, "approved", admin.id);
     if (!marked.ok) return dialogRefusal(marked);
   } catch (error) {
-    console.error(`Marcar pago: fatura #${invoice.id}:`, error);
+    console.error(m.logMarkPaidFailed(invoice.id), error);
     return data({ error: m.markPaidFailed }, { status: 500 });
   }
   return redirectWithToast(`/admin-invoices${new URL(request.url).search}`, {

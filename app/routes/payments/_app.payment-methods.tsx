@@ -102,7 +102,7 @@ function refused(
 
 /** An unexpected failure while saving: "Falha ao salvar configuração" above the form. */
 function saveFailed(intent: Intent, submission: Replyable, hideFields: string[], error: unknown) {
-  console.error(`Formas de pagamento (${intent}):`, error);
+  console.error(m.logSaveFailed(intent), error);
   return answer(intent, submission.reply({ formErrors: [p.saveFailed], hideFields }), 500);
 }
 

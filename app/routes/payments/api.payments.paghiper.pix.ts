@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const subscribed = subscribe({ userId: user.id, planId, paymentMethod: "pix" });
   if (!subscribed.ok) return apiRefusal(subscribed, { fieldName });
   if (subscribed.value.kind !== "payment_required")
-    throw new Error(`O plano #${planId} foi ativado sem pagamento no pedido de PIX`);
+    throw new Error(m.activatedWithoutPayment(planId));
   const invoiceId = subscribed.value.payment.id;
 
   const pix = await startPix(user, invoiceId, cpf);
