@@ -10,15 +10,11 @@ import {
   createVehicle as createVehicleRow,
   fit,
 } from "../../../tests/support/factories";
+import { partsByIds, searchPartsForPicker, setVehicleParts } from "./vehicle-parts.server";
+import { createVehicle, deleteVehicle, updateVehicle } from "./vehicle-write.server";
 import {
-  createVehicle,
-  deleteVehicle,
   getVehicleWithParts,
   listVehicles,
-  partsByIds,
-  searchPartsForPicker,
-  setVehicleParts,
-  updateVehicle,
   VEHICLE_PAGE_SIZE,
   vehiclePage,
   vehicleYears,
