@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import * as messages from "~/messages";
-import { env } from "~/utils/env.server";
+import { env, followWebProcessPort } from "~/utils/env.server";
 import { createBullmqBackend, createInlineBackend, type JobBackend } from "./backends.server";
+import { createRedisPresence, type PresenceEntry, type RedisPresence } from "./presence.server";
 import { getJob, type JobDefinition } from "./registry.server";
 import {
   claimRun,
@@ -29,6 +30,11 @@ export type JobRunnerOptions = {
   prefix?: string;
   /** Delay before the first retry; each further retry waits twice as long. */
   backoffMs?: number;
+  /**
+   * `npm run worker`: a process that serves no HTTP. With Redis, it follows the port the web
+   * process announces instead of announcing its own.
+   */
+  standalone?: boolean;
 };
 
 const DEFAULT_ATTEMPTS = 3;
@@ -37,17 +43,49 @@ const DEFAULT_PREFIX = "bull";
 const processStartedAt = new Date(Date.now() - process.uptime() * 1000);
 
 let backend: JobBackend | undefined;
+/** With Redis, this process on the queue's presence boards (ADR 0040). */
+let presence: RedisPresence | undefined;
 
 /** Picks the backend from REDIS_URL. Starting again stops the runner already started. */
 export async function startJobRunner(options: JobRunnerOptions): Promise<void> {
   await stopJobRunner();
   backend = createBackend(options);
+  presence = createPresence(options);
+  await presence?.ready;
 }
 
 export async function stopJobRunner(): Promise<void> {
   const stopping = backend;
+  const leaving = presence;
   backend = undefined;
+  presence = undefined;
+  await leaving?.close();
   await stopping?.close();
+}
+
+/**
+ * A worker says it is alive; a web process says which port serves the simulators; `npm run
+ * worker` follows that port. Without `options`, a process that only reads (a runner never started).
+ */
+function createPresence(options?: JobRunnerOptions): RedisPresence | undefined {
+  const url = env().REDIS_URL;
+  if (!url) return undefined;
+  const standalone = options?.standalone ?? false;
+  return createRedisPresence({
+    url,
+    prefix: options?.prefix ?? DEFAULT_PREFIX,
+    worker: options?.worker ?? false,
+    webPort: options && !standalone ? env().PORT : undefined,
+    onWebPort: standalone ? followWebProcess : undefined,
+    onError: (error) =>
+      console.error(messages.jobs.presenceFailed, error instanceof Error ? error.message : error),
+  });
+}
+
+function followWebProcess(port: number | undefined) {
+  const before = env().PORT;
+  followWebProcessPort(port);
+  if (port !== undefined && port !== before) console.log(messages.jobs.followingWebProcess(port));
 }
 
 function createBackend(options: JobRunnerOptions): JobBackend {
@@ -120,6 +158,25 @@ export type JobRunnerStatus = {
 /** What the job runner is doing, for the dashboard's health checks: from job_runs, whichever backend. */
 export function jobRunnerStatus(since: Date): JobRunnerStatus {
   return { backend: backend?.kind ?? null, ...runSummary(since) };
+}
+
+/** Where a job started now would run. */
+export type WorkerPresence =
+  | { runsIn: "web-process" }
+  /** With Redis: the workers alive behind the queue, none when nobody will take the job. */
+  | { runsIn: "workers"; workers: PresenceEntry[] }
+  /** With Redis, when it did not answer in time. */
+  | { runsIn: "unknown" };
+
+/** Inline, the web process runs every job; with Redis, the workers alive say so themselves. */
+export async function workerPresence(): Promise<WorkerPresence> {
+  if (!env().REDIS_URL) return { runsIn: "web-process" };
+  presence ??= createPresence();
+  try {
+    return { runsIn: "workers", workers: (await presence?.workers()) ?? [] };
+  } catch {
+    return { runsIn: "unknown" };
+  }
 }
 
 /** Whether the Redis behind BullMQ answers a PING within `timeoutMs`. */

@@ -229,17 +229,31 @@ function localSecret(dataDir: string, name: string): string {
 }
 
 let cached: Env | undefined;
+let webProcessPort: number | undefined;
 
 export function env(): Env {
   if (!cached) {
     // A local .env fills in what the shell did not set; tests set their own values.
     if (process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
-    cached = loadEnv();
+    const read = loadEnv();
+    cached = webProcessPort === undefined ? read : { ...read, PORT: webProcessPort };
   }
   return cached;
+}
+
+/**
+ * `npm run worker` listens on no port: its PORT only says where the web process serves the local
+ * simulators (and, locally, the app's own address). So it takes the port a live web process
+ * announced in Redis, and its own setting only while none is alive (ADR 0040).
+ */
+export function followWebProcessPort(port: number | undefined): void {
+  if (port === webProcessPort) return;
+  webProcessPort = port;
+  cached = undefined;
 }
 
 /** Tests change the environment between suites; this forgets what was read. */
 export function resetEnvForTests() {
   cached = undefined;
+  webProcessPort = undefined;
 }
