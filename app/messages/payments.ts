@@ -36,6 +36,16 @@ export const payments = {
   pixFailed: "Falha ao criar PIX",
   checkoutFailed: "Falha ao criar o link de pagamento do Mercado Pago",
   syncFailed: "Falha ao sincronizar",
+  /** What a notification for an invoice we do not have is recorded as. */
+  webhookUnknownInvoice: "fatura desconhecida",
+  webhookLookupFailed: (paymentId: string) => `falha ao consultar o pagamento ${paymentId}`,
+
+  // The server log
+  logCheckoutFailed: (invoiceId: number) => `Mercado Pago: preferência da fatura #${invoiceId}:`,
+  logPixFailed: (invoiceId: number) => `PagHiper: PIX da fatura #${invoiceId}:`,
+  logSyncFailed: (invoiceId: number) => `Sincronização da fatura #${invoiceId}:`,
+  logCheckFailed: (invoiceId: number) => `Verificação da fatura #${invoiceId}:`,
+  logPixCancelFailed: (invoiceId: number) => `PagHiper: cancelar o PIX da fatura #${invoiceId}:`,
   testFailed: "Falha no teste de conexão",
   saveFailed: "Falha ao salvar configuração",
   invalidCpf: "Informe um CPF válido",

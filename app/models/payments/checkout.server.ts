@@ -70,7 +70,7 @@ export async function startCheckout(
     const saved = findPayment(payment.id)!;
     return accept({ initPoint: checkoutLink(saved), payment: saved, replaced });
   } catch (error) {
-    console.error(`Mercado Pago: preferência da fatura #${payment.id}:`, error);
+    console.error(m.logCheckoutFailed(payment.id), error);
     return refuse("provider_failed", providerMessage(error, m.checkoutFailed));
   }
 }

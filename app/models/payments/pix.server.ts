@@ -166,7 +166,7 @@ export async function startPix(
     if (!charge) return refuse("provider_failed", m.pixFailed);
     return accept({ ...charge, replaced });
   } catch (error) {
-    console.error(`PagHiper: PIX da fatura #${paymentId}:`, error);
+    console.error(m.logPixFailed(paymentId), error);
     return refuse("provider_failed", providerMessage(error, m.pixFailed));
   }
 }

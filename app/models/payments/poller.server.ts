@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { payments } from "~db/schema";
 import { PagHiperError } from "~/integrations/paghiper/client.server";
 import { db } from "~/utils/db.server";
+import * as messages from "~/messages";
 import { applyPaymentStatus, type PaymentStatus } from "./payment.server";
 import type { Payment } from "../accounts/subscription.server";
 import { askProvider, FIRST_CHECK_MS, pagHiper } from "./providers.server";
@@ -172,7 +173,7 @@ export async function reconcilePendingPayments(
         continue;
       }
       report.failed++;
-      console.error(`Verificação da fatura #${payment.id}:`, error);
+      console.error(messages.payments.logCheckFailed(payment.id), error);
       scheduleNextCheck(payment, now);
     }
   }
@@ -199,7 +200,7 @@ async function cancelPixQuietly(payment: Payment): Promise<boolean> {
       !/token|apikey|api key|credencia/i.test(error.responseMessage)
     )
       return true;
-    console.error(`PagHiper: cancelar o PIX da fatura #${payment.id}:`, error);
+    console.error(messages.payments.logPixCancelFailed(payment.id), error);
     return false;
   }
 }

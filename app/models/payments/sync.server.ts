@@ -28,7 +28,7 @@ export async function syncPayment(
     if (!applied.ok) return applied;
     return accept({ status: applied.value.payment.status, payment: applied.value.payment });
   } catch (error) {
-    console.error(`Sincronização da fatura #${paymentId}:`, error);
+    console.error(m.logSyncFailed(paymentId), error);
     return refuse("provider_failed", providerMessage(error, m.syncFailed));
   }
 }

@@ -220,7 +220,7 @@ export async function receiveMercadoPagoNotification(
       markProcessed(event.id, UNKNOWN_PAYMENT, now);
       return accept({ duplicate: false, outcome: UNKNOWN_PAYMENT });
     }
-    markFailed(event.id, `falha ao consultar o pagamento ${dataId}`);
+    markFailed(event.id, m.webhookLookupFailed(dataId));
     return refuse("provider_failed", providerMessage(error, m.syncFailed));
   }
   const invoice = mpPayment.externalReference
@@ -231,8 +231,8 @@ export async function receiveMercadoPagoNotification(
         .get()
     : undefined;
   if (!invoice) {
-    markProcessed(event.id, "fatura desconhecida", now);
-    return accept({ duplicate: false, outcome: "fatura desconhecida" });
+    markProcessed(event.id, m.webhookUnknownInvoice, now);
+    return accept({ duplicate: false, outcome: m.webhookUnknownInvoice });
   }
   const applied = applyPaymentStatus(
     invoice.id,
@@ -317,8 +317,8 @@ export async function receivePagHiperNotification(
     )
     .get();
   if (!invoice) {
-    markProcessed(event.id, "fatura desconhecida", now);
-    return accept({ duplicate: false, outcome: "fatura desconhecida" });
+    markProcessed(event.id, m.webhookUnknownInvoice, now);
+    return accept({ duplicate: false, outcome: m.webhookUnknownInvoice });
   }
   const pastDue = chargePastDue(invoice, report.dueDate, now);
   const applied = applyPaymentStatus(
