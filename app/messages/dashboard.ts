@@ -133,6 +133,8 @@ export const dashboard = {
       `${n} ${plural(n, "tarefa esperando", "tarefas esperando")} há mais de 10 minutos: há um worker rodando?`,
     jobsFailed: (n: number) =>
       `${n} ${plural(n, "tarefa falhou", "tarefas falharam")} nas últimas 24 horas`,
+    jobsNoWorker:
+      "Nenhum processo de tarefas (worker) está rodando: as tarefas ficarão na fila até que um worker seja iniciado (npm run worker)",
     jobsOk: (n: number, backend: string) =>
       `${n} ${plural(n, "tarefa concluída", "tarefas concluídas")} nas últimas 24 horas (${backend === "bullmq" ? "BullMQ" : "no próprio servidor"})`,
     diskFree: (free: string, total: string) => `${free} livres de ${total}`,

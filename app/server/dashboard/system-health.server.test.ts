@@ -1,3 +1,4 @@
+import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { jobRuns } from "~db/schema";
 import { startJobRunner, stopJobRunner } from "~/jobs/runner.server";
@@ -10,6 +11,7 @@ import {
   checkJobs,
   checkQueue,
   cpuUsagePercent,
+  healthChecks,
   overallOf,
   systemResources,
   type HealthCheck,
@@ -128,5 +130,38 @@ describe("resources", () => {
     );
     expect(resources.disk!.totalBytes).toBeGreaterThan(resources.disk!.freeBytes);
     expect(resources.processRssBytes).toBeGreaterThan(10 * 1024 * 1024);
+  });
+});
+
+describe.runIf(redisUp)("the job runner with REDIS_URL: is any worker alive? (ADR 0040)", () => {
+  const prefix = `encaixa-health-test-${process.pid}-${Date.now()}`;
+  const jobsCheck = async () => (await healthChecks()).checks.find((c) => c.id === "jobs");
+
+  afterAll(async () => {
+    const redis = new Redis(TEST_REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it("none alive: jobs wait in the queue until `npm run worker` starts, and the check says so", async () => {
+    withRedis(TEST_REDIS_URL);
+    await startJobRunner({ worker: false, prefix });
+
+    expect(await jobsCheck()).toMatchObject({
+      status: "error",
+      message:
+        "Nenhum processo de tarefas (worker) está rodando: as tarefas ficarão na fila até que um worker seja iniciado (npm run worker)",
+    });
+  });
+
+  it("a worker alive: the usual count", async () => {
+    withRedis(TEST_REDIS_URL);
+    await startJobRunner({ worker: true, prefix });
+
+    expect(await jobsCheck()).toMatchObject({
+      status: "success",
+      message: "0 tarefas concluídas nas últimas 24 horas (BullMQ)",
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { statfs } from "node:fs/promises";
 import os from "node:os";
-import { jobRunnerStatus, pingRedis } from "~/jobs/runner.server";
+import {
+  jobRunnerStatus,
+  pingRedis,
+  workerPresence,
+  type WorkerPresence,
+} from "~/jobs/runner.server";
 import { lastBackup } from "~/models/backups/index.server";
 import type { SystemReading } from "~/models/dashboard/index.server";
 import { db } from "~/utils/db.server";
@@ -69,7 +74,11 @@ export async function checkQueue(): Promise<HealthCheck> {
     : { id: "queue", status: "error", message: h.queueDown, latencyMs: null };
 }
 
-export function checkJobs(now = new Date()): HealthCheck {
+/**
+ * `presence` says who takes the jobs (workerPresence()); with Redis and no worker alive, every job
+ * waits in the queue for good, which the check says first.
+ */
+export function checkJobs(now = new Date(), presence?: WorkerPresence): HealthCheck {
   const status = jobRunnerStatus(new Date(now.getTime() - DAY_MS));
   const check = (state: CheckStatus, message: string): HealthCheck => ({
     id: "jobs",
@@ -78,6 +87,8 @@ export function checkJobs(now = new Date()): HealthCheck {
     latencyMs: null,
   });
   if (!status.backend) return check("error", h.jobsStopped);
+  if (presence?.runsIn === "workers" && presence.workers.length === 0)
+    return check("error", h.jobsNoWorker);
   if (status.oldestQueuedAt && now.getTime() - status.oldestQueuedAt.getTime() > STUCK_QUEUE_MS)
     return check("warning", h.jobsStuck(status.queued));
   if (status.failedSince > 0) return check("warning", h.jobsFailed(status.failedSince));
@@ -119,7 +130,9 @@ export function overallOf(checks: readonly HealthCheck[]): OverallHealth {
 }
 
 export async function healthChecks(now = new Date()) {
-  const checks = [checkDatabase(), await checkQueue(), checkJobs(now), await checkDisk()];
+  const database = checkDatabase();
+  const [queue, presence] = await Promise.all([checkQueue(), workerPresence()]);
+  const checks = [database, queue, checkJobs(now, presence), await checkDisk()];
   return { status: overallOf(checks), checks };
 }
 
