@@ -175,7 +175,6 @@ export const apiPartsSearchSchema = z.object({
       return found;
     }),
 });
-export type ApiPartsSearch = z.output<typeof apiPartsSearchSchema>;
 
 /** A numeric id in the path (/api/parts/:id, /api/vehicles/by-part/:partId); not one means "no such part". */
 export function parsePathId(raw: string | undefined): number | null {

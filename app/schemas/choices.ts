@@ -34,7 +34,6 @@ export const PAYMENT_STATUSES = [
   "refunded",
   "expired",
 ] as const satisfies typeof DB_PAYMENT_STATUSES;
-export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];

@@ -41,8 +41,6 @@ export const fipeImportSchema = z.object({
   max_brands: maxBrands,
 });
 
-export type FipeImportInput = z.output<typeof fipeImportSchema>;
-
 /** JSON clients may send numbers (`"max_brands": 2`, `"brand_code": 59`); the form sends text. */
 export const fipeImportApiSchema = z.preprocess((body) => {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body;

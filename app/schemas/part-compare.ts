@@ -39,4 +39,3 @@ function codeField(which: "A" | "B") {
  * `parseWithZod`) and GET /api/parts/compare (`parseQuery`) read the same schema.
  */
 export const partCompareSchema = z.object({ a: codeField("A"), b: codeField("B") });
-export type PartCompareInput = z.output<typeof partCompareSchema>;

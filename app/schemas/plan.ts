@@ -175,4 +175,3 @@ export const planListQuerySchema = z.object({
     .transform((q) => q?.trim().slice(0, 100) ?? ""),
   status: z.enum(PLAN_STATUSES).optional().catch(undefined),
 });
-export type PlanListQuery = z.output<typeof planListQuerySchema>;

@@ -2,7 +2,6 @@ import { z } from "zod";
 import * as messages from "~/messages";
 
 export const SEARCH_TYPES = ["code", "description"] as const;
-export type SearchTypeParam = (typeof SEARCH_TYPES)[number];
 
 /** Where a search form sits: each has its own empty-query message in the spec. */
 export const SEARCH_ORIGINS = ["header", "home-code", "home-description", "results"] as const;

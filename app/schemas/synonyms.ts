@@ -12,7 +12,10 @@ const m = messages.synonyms;
 
 export const TERM_MAX = 40;
 export const MEANING_MAX = 60;
-/** The longest filter worth reading: a term or a meaning, with room to spare. */
+/**
+ * The longest filter worth reading: a term or a meaning, with room to spare.
+ * @alias of MEANING_MAX, named for the filter
+ */
 export const SYNONYM_FILTER_MAX = MEANING_MAX;
 export const SYNONYMS_PER_PAGE = 50;
 

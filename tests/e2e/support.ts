@@ -11,7 +11,6 @@ export const ADMIN = {
   name: "Administrador",
 } as const;
 export const USER = { email: "ze@oficina.demo", password: "demo1234" } as const;
-export const PREMIUM = { email: "maria@autopecas.demo", password: "demo1234" } as const;
 
 let counter = 0;
 
