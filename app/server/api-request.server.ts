@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parsePathId } from "~/schemas/api-search";
+import { parsePathId, parseQuery } from "~/schemas/api-search";
 import type { Access } from "./access";
 import { parseJsonBody } from "./api.server";
 import type { AuthContext } from "./auth.server";
@@ -31,6 +31,13 @@ export async function requireJsonBody<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const parsed = await parseJsonBody(request, schema);
   if (!parsed.ok) throw parsed.response;
+  return parsed.value;
+}
+
+/** The query string read through `schema`, or its refusal thrown (400, with every field's messages). */
+export function requireQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const parsed = parseQuery(schema, request);
+  if (!parsed.ok) throw apiRefuse("invalid_input", parsed.message, parsed.errors);
   return parsed.value;
 }
 

@@ -31,3 +31,11 @@ export async function requireApiAccess(request: Request, access: Access): Promis
   if (!rule) throw methodNotAllowed();
   return requireApiUser(request, rolesOf(rule) ?? undefined);
 }
+
+/**
+ * A public /api resource's guard: nobody to check, but a method it does not declare is a 405 all
+ * the same, as requireApiAccess answers it.
+ */
+export function requireDeclaredMethod(request: Request, access: Access): void {
+  if (ruleFor(access, request.method) === undefined) throw methodNotAllowed();
+}

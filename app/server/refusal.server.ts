@@ -136,12 +136,15 @@ export function apiRefuse(
 
 /**
  * A screen's refusal as a plain-text answer, what a loader throws (see `throwRefusal`) and the
- * route's ErrorBoundary shows: the status and the message.
+ * route's ErrorBoundary shows: the status and the message (with `headers` of its own, if any).
  */
-export function refusalResponse(refusal: EdgeRefusal): Response {
+export function refusalResponse(
+  refusal: EdgeRefusal,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(refusal.message, {
     status: refusalStatus(refusal),
-    headers: refusalHeaders(refusal),
+    headers: { ...refusalHeaders(refusal), ...headers },
   });
 }
 

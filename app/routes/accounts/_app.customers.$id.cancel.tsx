@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
@@ -32,13 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  try {
-    const cancelled = cancelCustomerSubscription({ userId: customer.id, actorId: admin.id });
-    if (!cancelled.ok) return dialogRefusal(cancelled);
-  } catch (error) {
-    console.error(error);
-    return data({ error: m.cancelFailed }, { status: 500 });
-  }
+  const cancelled = cancelCustomerSubscription({ userId: customer.id, actorId: admin.id });
+  if (!cancelled.ok) return dialogRefusal(cancelled);
   return redirectWithToast(`/customers${new URL(request.url).search}`, {
     type: "success",
     message: m.subscriptionCancelled,

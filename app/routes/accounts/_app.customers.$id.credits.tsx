@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
@@ -15,8 +14,7 @@ import { recordOr404 } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { submitDialogForm } from "~/server/form-action.server";
 
 export const access: Access = ["admin"];
 
@@ -37,17 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  const submission = parseWithZod(await readForm(request), { schema: addCreditsSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    addCredits({ userId: customer.id, amount: submission.value.amount, actorId: admin.id });
-  } catch (error) {
-    console.error(error);
-    return data(submission.reply({ formErrors: [m.creditsFailed] }), { status: 500 });
-  }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, {
-    type: "success",
-    message: m.creditsUpdated,
+  return submitDialogForm(request, {
+    schema: addCreditsSchema,
+    save: ({ amount }) => {
+      addCredits({ userId: customer.id, amount, actorId: admin.id });
+    },
+    back: "/customers",
+    success: m.creditsUpdated,
   });
 }
 

@@ -1,18 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CustomerFormDialog } from "~/components/admin/customer-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { getCustomer, updateCustomer } from "~/models/accounts/index.server";
 import { customerEditSchema } from "~/schemas/customer";
-import { formRefusal } from "~/server/refusal.server";
+import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const access: Access = ["admin"];
 
@@ -44,18 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  const submission = parseWithZod(await readForm(request), { schema: customerEditSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    const saved = updateCustomer(customer.id, submission.value, admin.id);
-    if (!saved.ok) return formRefusal(submission, saved);
-  } catch (error) {
-    console.error(error);
-    return data(submission.reply({ formErrors: [m.updateFailed] }), { status: 500 });
-  }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, {
-    type: "success",
-    message: m.updated,
+  return submitDialogForm(request, {
+    schema: customerEditSchema,
+    save: (value) => updateCustomer(customer.id, value, admin.id),
+    back: "/customers",
+    success: m.updated,
   });
 }
 

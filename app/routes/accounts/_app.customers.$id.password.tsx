@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
@@ -14,8 +13,7 @@ import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { submitDialogForm } from "~/server/form-action.server";
 
 export const access: Access = ["admin"];
 
@@ -35,23 +33,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success")
-    return data(submission.reply({ hideFields }), { status: 400 });
-  try {
-    await changeCustomerPassword({
-      userId: customer.id,
-      password: submission.value.password,
-      actorId: admin.id,
-    });
-  } catch (error) {
-    console.error(error);
-    return data(submission.reply({ formErrors: [m.passwordFailed], hideFields }), { status: 500 });
-  }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, {
-    type: "success",
-    message: m.passwordChanged,
+  return submitDialogForm(request, {
+    schema: changePasswordSchema,
+    save: ({ password }) =>
+      changeCustomerPassword({ userId: customer.id, password, actorId: admin.id }),
+    back: "/customers",
+    success: m.passwordChanged,
+    hideFields: ["password", "confirmPassword"],
   });
 }
 

@@ -1,7 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { SelectField } from "~/components/admin/fields";
@@ -11,15 +10,13 @@ import { RouteDialog } from "~/components/route-dialog";
 import { assignCustomerPlan, customerSubscription, getCustomer } from "~/models/accounts/index.server";
 import { listPlans } from "~/models/payments/index.server";
 import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/customer";
-import { formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import { formatBRL } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { submitDialogForm } from "~/server/form-action.server";
 
 export const access: Access = ["admin"];
 
@@ -49,22 +46,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const customer = customerOr404(params.id);
-  const submission = parseWithZod(await readForm(request), { schema: assignPlanSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    const assigned = assignCustomerPlan({
-      userId: customer.id,
-      ...submission.value,
-      actorId: admin.id,
-    });
-    if (!assigned.ok) return formRefusal(submission, assigned);
-  } catch (error) {
-    console.error(error);
-    return data(submission.reply({ formErrors: [m.assignFailed] }), { status: 500 });
-  }
-  return redirectWithToast(`/customers${new URL(request.url).search}`, {
-    type: "success",
-    message: m.planAssigned,
+  return submitDialogForm(request, {
+    schema: assignPlanSchema,
+    save: (value) => assignCustomerPlan({ userId: customer.id, ...value, actorId: admin.id }),
+    back: "/customers",
+    success: m.planAssigned,
   });
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, MaxPartSizeExceededError, redirect } from "@remix-run/node";
+import { MaxPartSizeExceededError, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { featuredCategories } from "~/models/catalogue/index.server";
 import { adminHomeStats, recentActivityFeed, topSearches } from "~/models/dashboard/index.server";
@@ -11,7 +11,7 @@ import { ActivityList, PopularPartsList } from "~/components/dashboard/feed-list
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
-import { formRefusal, refusalStatus } from "~/server/refusal.server";
+import { formInvalid, formRefusal, refusalData } from "~/server/refusal.server";
 import { photoAdmission, readCodesFromImage } from "~/server/search/ocr/read-codes.server";
 import { ImageSearchForm } from "~/components/image-search-form";
 import { READ_CODES_PARAM } from "~/utils/search-params";
@@ -57,24 +57,23 @@ export async function action({ request }: ActionFunctionArgs) {
   // A user with a photo still reading, or a full lane, is answered before the upload is read.
   const admission = photoAdmission(user.id);
   if (!admission.ok)
-    return data(
+    return refusalData(
       { status: "error" as const, error: { image: [admission.message] } },
-      { status: refusalStatus(admission) },
+      admission.reason,
     );
   let form: FormData;
   try {
     form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES, fileField: "image" });
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError)
-      return data(
+      return refusalData(
         { status: "error" as const, error: { image: [s.imageTooLarge] } },
-        { status: 400 },
+        "invalid_input",
       );
     throw error;
   }
   const submission = parseWithZod(form, { schema: imageSearchSchema });
-  if (submission.status !== "success")
-    return data(submission.reply({ hideFields: ["image"] }), { status: 400 });
+  if (submission.status !== "success") return formInvalid(submission, { hideFields: ["image"] });
   const reading = await readCodesFromImage(
     new Uint8Array(await submission.value.image.arrayBuffer()),
     { owner: user.id },

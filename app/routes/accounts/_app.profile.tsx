@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { PasswordChangeFields } from "~/components/password-change-fields";
@@ -10,7 +9,7 @@ import { tabFrom, UrlTabs } from "~/components/tabs";
 import { accountSummary, getPreferences, latestPayment, updateProfile } from "~/models/accounts/index.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
 import { latestPaidReceipt } from "~/models/payments/index.server";
-import { refusalHeaders, refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
+import { refusalData, refusalHeaders, refusalReplyOptions } from "~/server/refusal.server";
 import { profileSchema } from "~/schemas/profile";
 import { getAuth, passwordAttemptOf, requireUser } from "~/server/auth.server";
 import { formatDate, formatLongDate, initials } from "~/utils/format";
@@ -50,43 +49,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "profile" && sessionId) {
     const submission = parseWithZod(form, { schema: profileSchema });
     if (submission.status !== "success")
-      return data({ intent, reply: submission.reply({ hideFields: hidden }) }, { status: 400 });
-    try {
-      const updated = await updateProfile(user.id, submission.value, sessionId, attempt);
-      if (!updated.ok) {
-        return data(
-          {
-            intent,
-            reply: submission.reply({ ...refusalReplyOptions(updated), hideFields: hidden }),
-          },
-          { status: refusalStatus(updated), headers: refusalHeaders(updated) },
-        );
-      }
-    } catch (error) {
-      console.error(error);
-      return data(
-        {
-          intent,
-          reply: submission.reply({
-            formErrors: [messages.profile.updateFailed],
-            hideFields: hidden,
-          }),
-        },
-        { status: 500 },
+      return refusalData(
+        { intent, reply: submission.reply({ hideFields: hidden }) },
+        "invalid_input",
       );
-    }
+    const updated = await updateProfile(user.id, submission.value, sessionId, attempt);
+    if (!updated.ok)
+      return refusalData(
+        { intent, reply: submission.reply({ ...refusalReplyOptions(updated), hideFields: hidden }) },
+        updated.reason,
+        refusalHeaders(updated),
+      );
     return redirectWithToast("/profile?tab=perfil", {
       type: "success",
       message: messages.profile.updated,
     });
   }
   const result = await handleAccountIntent(intent, form, user.id, sessionId, attempt);
-  if (!result) return data({ intent, reply: null }, { status: 400 });
-  if (!result.ok)
-    return data(
-      { intent, reply: result.reply },
-      { status: result.status ?? 400, headers: result.headers },
-    );
+  if (!result) return refusalData({ intent, reply: null }, "invalid_input");
+  if (!result.ok) return refusalData({ intent, reply: result.reply }, result.reason, result.headers);
   return redirectWithToast("/profile?tab=preferencias", {
     type: "success",
     message: result.message,

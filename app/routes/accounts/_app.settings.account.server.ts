@@ -3,19 +3,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { changePasswordSchema, preferencesSchema } from "~/schemas/settings";
 import * as messages from "~/messages";
 import { changePassword, type PasswordAttempt, revokeOtherSessions, savePreferences } from "~/models/accounts/index.server";
-import { refusalHeaders, refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
+import { refusalHeaders, refusalReplyOptions, type Reason } from "~/server/refusal.server";
 
 type Refused = {
   ok: false;
   reply: SubmissionResult<string[]>;
-  status?: number;
+  reason: Reason;
   headers?: Record<string, string>;
 };
 type AccountIntentResult = Refused | { ok: true; message: string } | null;
 
 /**
  * What the account forms (settings and profile) share: preferences, password, other sessions. A
- * refusal carries its status and headers when they are not a plain 400 (a throttled password check).
+ * refusal carries its reason, and its headers when it has some (a throttled password check).
  */
 export async function handleAccountIntent(
   intent: string,
@@ -26,7 +26,8 @@ export async function handleAccountIntent(
 ): Promise<AccountIntentResult> {
   if (intent === "preferences") {
     const submission = parseWithZod(form, { schema: preferencesSchema });
-    if (submission.status !== "success") return { ok: false, reply: submission.reply() };
+    if (submission.status !== "success")
+      return { ok: false, reply: submission.reply(), reason: "invalid_input" };
     savePreferences(userId, submission.value);
     return { ok: true, message: messages.settings.preferencesSaved };
   }
@@ -34,7 +35,7 @@ export async function handleAccountIntent(
     const submission = parseWithZod(form, { schema: changePasswordSchema });
     const hidden = ["currentPassword", "newPassword", "confirmPassword"];
     if (submission.status !== "success")
-      return { ok: false, reply: submission.reply({ hideFields: hidden }) };
+      return { ok: false, reply: submission.reply({ hideFields: hidden }), reason: "invalid_input" };
     const changed = await changePassword(
       userId,
       submission.value.currentPassword,
@@ -46,7 +47,7 @@ export async function handleAccountIntent(
       return {
         ok: false,
         reply: submission.reply({ ...refusalReplyOptions(changed), hideFields: hidden }),
-        status: refusalStatus(changed),
+        reason: changed.reason,
         headers: refusalHeaders(changed),
       };
     }

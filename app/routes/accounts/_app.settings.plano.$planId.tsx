@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirectDocument } from "@remix-run/node";
+import { redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors } from "~/components/form-fields";
 import { planCredits, planPrice } from "~/components/pricing";
@@ -9,7 +9,7 @@ import { RouteDialog } from "~/components/route-dialog";
 import { currentPlan, type Payment, type PaymentMethod, subscribe } from "~/models/accounts/index.server";
 import { getPlanWithCustomers, startCheckout } from "~/models/payments/index.server";
 import { planChangeSchema } from "~/schemas/settings";
-import { formRefusal } from "~/server/refusal.server";
+import { formInvalid, formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
@@ -54,44 +54,39 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, plan } = await loadPlan(request, params.planId);
   const submission = parseWithZod(await readForm(request), { schema: planChangeSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    const { paymentMethod } = submission.value;
-    const subscribed = subscribe({
-      userId: user.id,
-      planId: plan.id,
-      paymentMethod,
-      gateway: GATEWAY_OF[paymentMethod],
+  if (submission.status !== "success") return formInvalid(submission);
+  const { paymentMethod } = submission.value;
+  const subscribed = subscribe({
+    userId: user.id,
+    planId: plan.id,
+    paymentMethod,
+    gateway: GATEWAY_OF[paymentMethod],
+  });
+  if (!subscribed.ok) return formRefusal(submission, subscribed);
+  const result = subscribed.value;
+  if (result.kind === "activated")
+    return redirectWithToast("/settings?tab=planos", { type: "success", message: m.created });
+  const invoiceId = result.payment.id;
+  // Card: straight to Mercado Pago's checkout (a redirect: no script, no new tab); it sends the
+  // buyer back to /invoices. A checkout that cannot start leaves the invoice to pay from its dialog.
+  if (paymentMethod === "credit_card") {
+    const checkout = await startCheckout(user, invoiceId);
+    if (checkout.ok && /^https?:\/\//i.test(checkout.value.initPoint))
+      return redirectDocument(checkout.value.initPoint);
+    return redirectWithToast(`/invoices/${invoiceId}/pagar`, {
+      type: "error",
+      message: checkout.ok ? messages.payments.mercadoPagoUnavailable : checkout.message,
     });
-    if (!subscribed.ok) return formRefusal(submission, subscribed);
-    const result = subscribed.value;
-    if (result.kind === "activated")
-      return redirectWithToast("/settings?tab=planos", { type: "success", message: m.created });
-    const invoiceId = result.payment.id;
-    // Card: straight to Mercado Pago's checkout (a redirect: no script, no new tab); it sends the
-    // buyer back to /invoices. A checkout that cannot start leaves the invoice to pay from its dialog.
-    if (paymentMethod === "credit_card") {
-      const checkout = await startCheckout(user, invoiceId);
-      if (checkout.ok && /^https?:\/\//i.test(checkout.value.initPoint))
-        return redirectDocument(checkout.value.initPoint);
-      return redirectWithToast(`/invoices/${invoiceId}/pagar`, {
-        type: "error",
-        message: checkout.ok ? messages.payments.mercadoPagoUnavailable : checkout.message,
-      });
-    }
-    if (paymentMethod === "pix")
-      return redirectWithToast(`/invoices/${invoiceId}/pix`, {
-        type: "info",
-        message: m.paymentRequired(invoiceId),
-      });
-    return redirectWithToast("/settings?tab=planos", {
+  }
+  if (paymentMethod === "pix")
+    return redirectWithToast(`/invoices/${invoiceId}/pix`, {
       type: "info",
       message: m.paymentRequired(invoiceId),
     });
-  } catch (error) {
-    console.error(error);
-    return data(submission.reply({ formErrors: [m.failed] }), { status: 500 });
-  }
+  return redirectWithToast("/settings?tab=planos", {
+    type: "info",
+    message: m.paymentRequired(invoiceId),
+  });
 }
 
 export default function PlanChange() {

@@ -1,7 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { PasswordChangeFields } from "~/components/password-change-fields";
 import { PreferencesForm } from "~/components/preferences-form";
@@ -19,6 +18,7 @@ import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { refusalData } from "~/server/refusal.server";
 
 export const access: Access = "signed-in";
 
@@ -57,12 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const attempt = await passwordAttemptOf(request, context, user.id);
   const result = await handleAccountIntent(intent, form, user.id, auth?.sessionId ?? null, attempt);
-  if (!result) return data({ intent, reply: null }, { status: 400 });
-  if (!result.ok)
-    return data(
-      { intent, reply: result.reply },
-      { status: result.status ?? 400, headers: result.headers },
-    );
+  if (!result) return refusalData({ intent, reply: null }, "invalid_input");
+  if (!result.ok) return refusalData({ intent, reply: result.reply }, result.reason, result.headers);
   const tab = intent === "preferences" ? "preferencias" : "seguranca";
   return redirectWithToast(`/settings?tab=${tab}`, { type: "success", message: result.message });
 }

@@ -4,6 +4,7 @@ import { profileView } from "~/api/views/users";
 import { apiLoginSchema } from "~/schemas/auth";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
+import { requireDeclaredMethod } from "~/server/guard.server";
 import {
   clientIp,
   commitDeviceCookie,
@@ -17,7 +18,7 @@ import type { Access } from "~/server/access";
 export const access: Access = { POST: "public" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
+  requireDeclaredMethod(request, access);
   const parsed = await parseJsonBody(request, apiLoginSchema);
   if (!parsed.ok) return parsed.response;
   try {

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { revokeSession } from "~/models/accounts/index.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
-import { logout, requireApiUser } from "~/server/auth.server";
+import { logout } from "~/server/auth.server";
+import { requireApiAccess } from "~/server/guard.server";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
 
@@ -9,8 +10,7 @@ export const access: Access = { POST: "signed-in" };
 
 /** POST: ends the session that signs this request, a bearer token or the web cookie (then cleared). */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  const auth = await requireApiUser(request);
+  const auth = await requireApiAccess(request, access);
   revokeSession(auth.sessionId);
   const response = ok(null, messages.auth.logoutSuccess);
   if (auth.via === "cookie") response.headers.append("Set-Cookie", await logout(request));

@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { accountSummary, updateProfile } from "~/models/accounts/index.server";
 import { profileView } from "~/api/views/users";
 import { apiProfileSchema } from "~/schemas/profile";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { passwordAttemptOf, requireApiUser } from "~/server/auth.server";
+import { ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
+import { requireApiAccess } from "~/server/guard.server";
+import { passwordAttemptOf } from "~/server/auth.server";
 import { apiRefusal } from "~/server/refusal.server";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
@@ -11,17 +13,14 @@ import type { Access } from "~/server/access";
 export const access: Access = { GET: "signed-in", PUT: "signed-in" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireApiUser(request);
+  const { user } = await requireApiAccess(request, access);
   return ok(profileView(accountSummary(user)));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed();
-  const { user, sessionId } = await requireApiUser(request);
-  const parsed = await parseJsonBody(request, apiProfileSchema);
-  if (!parsed.ok) return parsed.response;
+  const { user, sessionId, body } = await apiRequest(request, access, { body: apiProfileSchema });
   const attempt = await passwordAttemptOf(request, context, user.id);
-  const updated = await updateProfile(user.id, parsed.value, sessionId, attempt);
+  const updated = await updateProfile(user.id, body, sessionId, attempt);
   if (!updated.ok) return apiRefusal(updated, { fieldName: apiProfileFieldName });
   return ok(profileView(accountSummary(updated.value)), messages.profile.updated);
 }

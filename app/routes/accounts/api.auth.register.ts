@@ -5,13 +5,14 @@ import { apiRegisterSchema } from "~/schemas/auth";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { clientIp } from "~/server/auth.server";
 import { apiRefusal } from "~/server/refusal.server";
+import { requireDeclaredMethod } from "~/server/guard.server";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
 
 export const access: Access = { POST: "public" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
+  requireDeclaredMethod(request, access);
   const parsed = await parseJsonBody(request, apiRegisterSchema);
   if (!parsed.ok) return parsed.response;
   const created = await createAccount(parsed.value, { signupFrom: clientIp(context) });

@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
 import { cancelCustomerSubscription, getCustomer, getCustomerRow } from "~/models/accounts/index.server";
-import { parsePathId } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -12,18 +11,14 @@ export const access: Access = { POST: ["admin"] };
 
 const m = messages.customersAdmin;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  return methodNotAllowed();
-}
+export const loader = () => methodNotAllowed();
 
 /** POST /api/customers/:id/cancel-subscription — only an active subscription (else 409). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const id = parsePathId(params.id);
-  if (id === null || !getCustomer(id)) return fail(m.notFound, 404);
-  const cancelled = cancelCustomerSubscription({ userId: id, actorId: user.id });
+  const { user, record: customer } = await apiRequest(request, access, {
+    record: { id: params.id, load: getCustomer, notFound: m.notFound },
+  });
+  const cancelled = cancelCustomerSubscription({ userId: customer.id, actorId: user.id });
   if (!cancelled.ok) return apiRefusal(cancelled);
-  return ok(customerView(getCustomerRow(id)!), m.subscriptionCancelled);
+  return ok(customerView(getCustomerRow(customer.id)!), m.subscriptionCancelled);
 }

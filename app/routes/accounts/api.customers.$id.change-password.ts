@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { changeCustomerPassword, getCustomer } from "~/models/accounts/index.server";
-import { parsePathId } from "~/schemas/api-search";
 import { apiChangePasswordSchema } from "~/schemas/customer";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { requireApiAccess } from "~/server/guard.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -11,19 +10,14 @@ export const access: Access = { POST: ["admin"] };
 
 const m = messages.customersAdmin;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  return methodNotAllowed();
-}
+export const loader = () => methodNotAllowed();
 
 /** POST /api/customers/:id/change-password {password} — at least 6 characters; no confirmation on the API. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const id = parsePathId(params.id);
-  if (id === null || !getCustomer(id)) return fail(m.notFound, 404);
-  const parsed = await parseJsonBody(request, apiChangePasswordSchema);
-  if (!parsed.ok) return parsed.response;
-  await changeCustomerPassword({ userId: id, password: parsed.value.password, actorId: user.id });
+  const { user, record: customer, body } = await apiRequest(request, access, {
+    record: { id: params.id, load: getCustomer, notFound: m.notFound },
+    body: apiChangePasswordSchema,
+  });
+  await changeCustomerPassword({ userId: customer.id, password: body.password, actorId: user.id });
   return ok(null, m.passwordChanged);
 }

@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
-import { deleteCustomer, getCustomer, getCustomerRow, updateCustomer } from "~/models/accounts/index.server";
-import { parsePathId } from "~/schemas/api-search";
+import {
+  deleteCustomer,
+  getCustomer,
+  getCustomerRow,
+  updateCustomer,
+  type User,
+} from "~/models/accounts/index.server";
 import { apiCustomerEditSchema } from "~/schemas/customer";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest, type PathRecord } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -13,36 +18,21 @@ export const access: Access = { GET: ["admin"], PUT: ["admin"], DELETE: ["admin"
 
 const m = messages.customersAdmin;
 
-function findCustomer(raw: string | undefined) {
-  const id = parsePathId(raw);
-  return id === null ? undefined : getCustomer(id);
-}
+const customerAt = (id: string | undefined): PathRecord<User> => ({
+  id,
+  load: getCustomer,
+  notFound: m.notFound,
+});
 
 /** GET /api/customers/:id */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  const customer = findCustomer(params.id);
-  if (!customer) return fail(m.notFound, 404);
+  const { record: customer } = await apiRequest(request, access, { record: customerAt(params.id) });
   return ok(customerView(getCustomerRow(customer.id)!));
 }
 
-/**
- * PUT /api/customers/:id {name, email, phone, company, role, status, notes} — fields left out keep
- * their values. DELETE — a customer with invoices is deactivated instead, and the message says so.
- */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
-  const customer = findCustomer(params.id);
-  if (!customer) return fail(m.notFound, 404);
-
-  if (request.method === "DELETE") {
-    const { outcome } = deleteCustomer(customer.id, user.id);
-    if (outcome === "deleted") return ok(null, m.deleted);
-    return ok(customerView(getCustomerRow(customer.id)!), m.deactivatedInsteadOfDeleted);
-  }
-
-  const base = {
+/** What a PUT leaves out keeps the customer's value. */
+const editSchemaFor = (customer: User) =>
+  apiCustomerEditSchema({
     name: customer.name,
     email: customer.email,
     phone: customer.phone ?? "",
@@ -50,10 +40,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
     customerType: customer.customerType,
     status: customer.status,
     notes: customer.notes ?? "",
-  };
-  const parsed = await parseJsonBody(request, apiCustomerEditSchema(base));
-  if (!parsed.ok) return parsed.response;
-  const saved = updateCustomer(customer.id, parsed.value, user.id);
+  });
+
+/**
+ * PUT /api/customers/:id {name, email, phone, company, role, status, notes} — fields left out keep
+ * their values. DELETE — a customer with invoices is deactivated instead, and the message says so.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method === "DELETE") {
+    const { user, record: customer } = await apiRequest(request, access, {
+      record: customerAt(params.id),
+    });
+    const { outcome } = deleteCustomer(customer.id, user.id);
+    if (outcome === "deleted") return ok(null, m.deleted);
+    return ok(customerView(getCustomerRow(customer.id)!), m.deactivatedInsteadOfDeleted);
+  }
+  const { user, record: customer, body } = await apiRequest(request, access, {
+    record: customerAt(params.id),
+    body: editSchemaFor,
+  });
+  const saved = updateCustomer(customer.id, body, user.id);
   if (!saved.ok) return apiRefusal(saved);
   return ok(customerView(getCustomerRow(customer.id)!), m.updated);
 }

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
 import { addCredits, getCustomer, getCustomerRow } from "~/models/accounts/index.server";
-import { parsePathId } from "~/schemas/api-search";
 import { apiAddCreditsSchema } from "~/schemas/customer";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { requireApiAccess } from "~/server/guard.server";
+import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
+import { apiRefusal, edgeRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -12,22 +12,20 @@ export const access: Access = { POST: ["admin"] };
 
 const m = messages.customersAdmin;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  return methodNotAllowed();
-}
+export const loader = () => methodNotAllowed();
 
 /**
  * POST /api/customers/:id/update-credits {credits_balance} — as the spec's client sends it,
  * `credits_balance` is the amount to ADD (new balance = current + amount), not the new balance.
+ * Any body it cannot take is the one refusal on `credits_balance`.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const id = parsePathId(params.id);
-  if (id === null || !getCustomer(id)) return fail(m.notFound, 404);
+  const { user, record: customer } = await apiRequest(request, access, {
+    record: { id: params.id, load: getCustomer, notFound: m.notFound },
+  });
   const parsed = await parseJsonBody(request, apiAddCreditsSchema);
-  if (!parsed.ok) return fail(m.invalidCredits, 400, { credits_balance: [m.invalidCredits] });
-  addCredits({ userId: id, amount: parsed.value.amount, actorId: user.id });
-  return ok(customerView(getCustomerRow(id)!), m.creditsUpdated);
+  if (!parsed.ok)
+    return apiRefusal(edgeRefusal("invalid_input", m.invalidCredits, { field: "credits_balance" }));
+  addCredits({ userId: customer.id, amount: parsed.value.amount, actorId: user.id });
+  return ok(customerView(getCustomerRow(customer.id)!), m.creditsUpdated);
 }

@@ -3,7 +3,8 @@ import { customerView } from "~/api/views/customers";
 import { createCustomer, getCustomerRow, listCustomers } from "~/models/accounts/index.server";
 import { queryParams } from "~/schemas/api-search";
 import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/customer";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -28,11 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/customers {name, email, phone, company, role, status, notes, password} */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const parsed = await parseJsonBody(request, apiCustomerCreateSchema);
-  if (!parsed.ok) return parsed.response;
-  const created = await createCustomer(parsed.value, user.id);
+  const { user, body } = await apiRequest(request, access, { body: apiCustomerCreateSchema });
+  const created = await createCustomer(body, user.id);
   if (!created.ok) return apiRefusal(created);
   return ok(customerView(getCustomerRow(created.value.id)!), m.created, 201);
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { customerStatisticsView } from "~/api/views/customers";
 import { customerStatistics } from "~/models/accounts/index.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
@@ -13,7 +13,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return ok(customerStatisticsView(customerStatistics()));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireApiAccess(request, access);
-  return methodNotAllowed();
-}
+export const action = () => methodNotAllowed();

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
 import { createAccount } from "~/models/accounts/index.server";
-import { formRefusal } from "~/server/refusal.server";
+import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
 import { registerSchema } from "~/schemas/auth";
 import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";
 import { useDeferredValidation } from "~/components/deferred-validation";
@@ -33,29 +33,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: registerSchema });
   const hidden = ["password", "confirmPassword"];
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: hidden }), { status: 400 });
-  }
-  if (submission.value.honeypot) {
-    return data(submission.reply({ formErrors: [m.spam], hideFields: hidden }), { status: 400 });
-  }
-  try {
-    const created = await createAccount(submission.value, { signupFrom: clientIp(context) });
-    if (!created.ok) return formRefusal(submission, created, { hideFields: hidden });
-    const user = created.value;
-    const headers = new Headers();
-    headers.append("Set-Cookie", await commitWebSession(user, request, clientIp(context)));
-    headers.append(
-      "Set-Cookie",
-      await toastCookie({ type: "success", message: m.registerSuccess }),
-    );
-    return redirect(safeRedirect(form.get("redirectTo")), { headers });
-  } catch (error) {
-    console.error(error);
-    return data(submission.reply({ formErrors: [m.registerFailed], hideFields: hidden }), {
-      status: 500,
-    });
-  }
+  if (submission.status !== "success") return formInvalid(submission, { hideFields: hidden });
+  if (submission.value.honeypot)
+    return formRefusal(submission, edgeRefusal("invalid_input", m.spam), { hideFields: hidden });
+  const created = await createAccount(submission.value, { signupFrom: clientIp(context) });
+  if (!created.ok) return formRefusal(submission, created, { hideFields: hidden });
+  const user = created.value;
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitWebSession(user, request, clientIp(context)));
+  headers.append("Set-Cookie", await toastCookie({ type: "success", message: m.registerSuccess }));
+  return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
 export default function Register() {

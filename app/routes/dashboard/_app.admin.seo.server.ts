@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
 import type { SeoFormSettings } from "~/components/admin/seo-form";
 import { saveSeoSettings, seoSettingsForAdmin } from "~/models/seo/index.server";
 import type { User } from "~/models/accounts/index.server";
 import { seoFormSchema } from "~/schemas/seo";
-import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
+import { refusalData, refusalReplyOptions, type Reason } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as messages from "~/messages";
 
@@ -21,14 +20,14 @@ export function loadSeoTab(): SeoTabData {
   return { ...settings, updatedAt: updatedAt?.toISOString() ?? null };
 }
 
-const answer = (reply: SubmissionResult<string[]>, status: number) =>
-  data<SeoTabReply>({ intent: "seo", reply }, { status });
+const answer = (reply: SubmissionResult<string[]>, reason: Reason) =>
+  refusalData<SeoTabReply>({ intent: "seo", reply }, reason);
 
 /** Saves the form; a refused one comes back with its pt-BR messages and the typed values. */
 export async function saveSeoTab(form: FormData, admin: User) {
   const submission = parseWithZod(form, { schema: seoFormSchema });
-  if (submission.status !== "success") return answer(submission.reply(), 400);
+  if (submission.status !== "success") return answer(submission.reply(), "invalid_input");
   const saved = saveSeoSettings(submission.value, admin.id);
-  if (!saved.ok) return answer(submission.reply(refusalReplyOptions(saved)), refusalStatus(saved));
+  if (!saved.ok) return answer(submission.reply(refusalReplyOptions(saved)), saved.reason);
   return redirectWithToast("/admin?tab=seo", { type: "success", message: messages.seo.saved });
 }

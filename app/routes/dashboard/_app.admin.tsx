@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
 import { SeoForm } from "~/components/admin/seo-form";
@@ -15,6 +14,7 @@ import { maskedGatewayConfigs } from "~/models/payments/index.server";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "~/schemas/choices";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
+import { refusalData } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import { flushRequestCounts } from "~/server/request-counter.server";
 import { healthChecks, overallOf, systemResources } from "~/server/dashboard/system-health.server";
@@ -128,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "seo":
       return saveSeoTab(form, admin);
     default:
-      return data({ intent: null, reply: null }, { status: 400 });
+      return refusalData({ intent: null, reply: null }, "invalid_input");
   }
 }
 

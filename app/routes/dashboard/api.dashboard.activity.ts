@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedItemView } from "~/api/views/dashboard";
 import { recentActivityFeed } from "~/models/dashboard/index.server";
-import { apiActivitySchema, parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { apiActivitySchema } from "~/schemas/api-search";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 
@@ -15,10 +16,9 @@ export const access: Access = { GET: ["admin", "premium_user"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
-  const parsed = parseQuery(apiActivitySchema, request);
-  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  const { limit } = requireQuery(request, apiActivitySchema);
   const scope = user.role === "admin" ? {} : { userId: user.id };
-  return ok(recentActivityFeed(parsed.value.limit, new Date(), scope).map(feedItemView));
+  return ok(recentActivityFeed(limit, new Date(), scope).map(feedItemView));
 }
 
 export const action = () => methodNotAllowed();

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { revenueMonthView } from "~/api/views/dashboard";
 import { revenueByMonth } from "~/models/dashboard/index.server";
-import { apiRevenueSchema, parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { apiRevenueSchema } from "~/schemas/api-search";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireQuery } from "~/server/api-request.server";
 import type { Access } from "~/server/access";
 import { requireApiAccess } from "~/server/guard.server";
 
@@ -14,9 +15,8 @@ export const access: Access = { GET: ["admin"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
-  const parsed = parseQuery(apiRevenueSchema, request);
-  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
-  return ok(revenueByMonth(parsed.value.months).map(revenueMonthView));
+  const { months } = requireQuery(request, apiRevenueSchema);
+  return ok(revenueByMonth(months).map(revenueMonthView));
 }
 
 export const action = () => methodNotAllowed();

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { topSearchView } from "~/api/views/dashboard";
 import { topSearches } from "~/models/dashboard/index.server";
-import { apiTopSearchesSchema, parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { apiTopSearchesSchema } from "~/schemas/api-search";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 
@@ -14,9 +15,7 @@ export const access: Access = { GET: ["admin", "premium_user"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
-  const parsed = parseQuery(apiTopSearchesSchema, request);
-  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
-  return ok(topSearches(parsed.value).map(topSearchView));
+  return ok(topSearches(requireQuery(request, apiTopSearchesSchema)).map(topSearchView));
 }
 
 export const action = () => methodNotAllowed();

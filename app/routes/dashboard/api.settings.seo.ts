@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { saveSeoSettings, type SeoSettings, seoSettingsForAdmin } from "~/models/seo/index.server";
 import { apiSeoSchema, SEO_API_NAMES, seoApiObject } from "~/schemas/seo";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -25,12 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * their saved values; null clears one.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "PUT") return methodNotAllowed();
-  const current = seoSettingsForAdmin();
-  const parsed = await parseJsonBody(request, apiSeoSchema(seoApiObject(current)));
-  if (!parsed.ok) return parsed.response;
-  const saved = saveSeoSettings(parsed.value, user.id);
+  const { user, body } = await apiRequest(request, access, {
+    body: () => apiSeoSchema(seoApiObject(seoSettingsForAdmin())),
+  });
+  const saved = saveSeoSettings(body, user.id);
   if (!saved.ok)
     return apiRefusal(saved, {
       fieldName: (field) => SEO_API_NAMES[field as keyof typeof SEO_API_NAMES] ?? field,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapEntries } from "~/models/seo/index.server";
 import type { Access } from "~/server/access";
+import { edgeRefusal, refusalResponse } from "~/server/refusal.server";
 import { conditionalText } from "~/server/validators.server";
 import { sitemapXml } from "~/utils/sitemap-xml";
 import * as messages from "~/messages";
@@ -11,9 +12,8 @@ export const access: Access = "public";
 export function loader({ request }: LoaderFunctionArgs) {
   const entries = sitemapEntries(new URL(request.url).origin);
   if (!entries)
-    return new Response(messages.seo.sitemapDisabled, {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    return refusalResponse(edgeRefusal("not_found", messages.seo.sitemapDisabled), {
+      "Content-Type": "text/plain; charset=utf-8",
     });
   return conditionalText(request, sitemapXml(entries), {
     contentType: "application/xml; charset=utf-8",
