@@ -93,13 +93,13 @@ process.stdout.write(url + "\\n");`,
 const { catalogueItem } = await import("../app/integrations/catalogue-source/simulator.server");
 const { createCatalogueSourceClient } =
   await import("../app/integrations/catalogue-source/client.server");
-const { apiBatchSource } = await import("../app/models/catalogue-import/api-source.server");
+const { apiBatchSource } = await import("../app/models/imports/catalogue/api-source.server");
 const { csvBatchSource, planCsvFile } =
-  await import("../app/models/catalogue-import/csv-source.server");
-const { createCatalogueImport } = await import("../app/models/catalogue-import/control.server");
-const { runCatalogueImport } = await import("../app/models/catalogue-import/engine.server");
-const { DEFAULT_IMPORT_SETTINGS } = await import("../app/models/catalogue-import/options.server");
-const { getImportJob } = await import("../app/models/fipe-import/progress.server");
+  await import("../app/models/imports/catalogue/csv-source.server");
+const { createCatalogueImport } = await import("../app/models/imports/catalogue/control.server");
+const { runCatalogueImport } = await import("../app/models/imports/catalogue/engine.server");
+const { DEFAULT_IMPORT_SETTINGS } = await import("../app/models/imports/catalogue/options.server");
+const { getImportJob } = await import("../app/models/imports/jobs.server");
 const { closeDb, db, migrateDatabase, openDatabase } = await import("../app/utils/db.server");
 const { normalizeCode } = await import("../app/utils/codes");
 const { resetEnvForTests } = await import("../app/utils/env.server");

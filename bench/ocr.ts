@@ -39,8 +39,8 @@ process.env.ENCAIXA_LOCAL = "true";
 
 const { db, migrateDatabase, closeDb } = await import("../app/utils/db.server");
 const { seedDatabase } = await import("../db/seed");
-const { readCodesFromImage } = await import("../app/server/ocr/read-codes.server");
-const { stopOcrWorker } = await import("../app/server/ocr/engine.server");
+const { readCodesFromImage } = await import("../app/server/search/ocr/read-codes.server");
+const { stopOcrWorker } = await import("../app/server/search/ocr/engine.server");
 const { resolveReadCodes } = await import("../app/models/search/read-codes.server");
 const { exactCodeMatches } = await import("../app/models/search/codes.server");
 const { normalizeCode } = await import("../app/utils/codes");

@@ -1,7 +1,7 @@
 // `npm run db:restore FILE`: replaces the database with a backup (README "Backups"). Stop the
 // server and workers first; the command refuses while the database is open elsewhere.
 import * as messages from "../app/messages";
-import { backupsFolder, restoreDatabase } from "../app/models/backup.server";
+import { backupsFolder, restoreDatabase } from "../app/models/backups/backup.server";
 import { env } from "../app/utils/env.server";
 
 const m = messages.backups;

@@ -2,8 +2,8 @@
 // compares the same pair `times` times, alternating the order and the spelling of the codes.
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { compareParts } from "../../app/models/part-compare.server";
-import { getUserById } from "../../app/models/user.server";
+import { compareParts } from "../../app/models/catalogue/part-compare.server";
+import { getUserById } from "../../app/models/accounts/user.server";
 
 const [userId, barrierDir, a, b, times] = process.argv.slice(2);
 const user = getUserById(Number(userId))!;

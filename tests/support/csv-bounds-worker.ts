@@ -14,11 +14,11 @@ import { startJobRunner } from "../../app/jobs/index.server";
 import {
   csvUploadDirectory,
   planCsvFile,
-} from "../../app/models/catalogue-import/csv-source.server";
-import { DEFAULT_IMPORT_SETTINGS } from "../../app/models/catalogue-import/options.server";
-import { getImportJob, importLogLines } from "../../app/models/fipe-import/progress.server";
-import { createSession } from "../../app/models/session.server";
-import * as csvRoute from "../../app/routes/api.import.csv";
+} from "../../app/models/imports/catalogue/csv-source.server";
+import { DEFAULT_IMPORT_SETTINGS } from "../../app/models/imports/catalogue/options.server";
+import { getImportJob, importLogLines } from "../../app/models/imports/jobs.server";
+import { createSession } from "../../app/models/accounts/session.server";
+import * as csvRoute from "../../app/routes/imports/api.import.csv";
 import { createUser } from "./factories";
 
 await startJobRunner({ worker: true });

@@ -11,7 +11,7 @@ import path from "node:path";
 import {
   csvUploadDirectory,
   planCsvFile,
-} from "../../app/models/catalogue-import/csv-source.server";
+} from "../../app/models/imports/catalogue/csv-source.server";
 
 const [parts, rowsPerPart, years] = process.argv.slice(2).map(Number) as [number, number, number];
 /** Distinct vehicle models: part p's rows fit models (p·7 + r) mod MODELS, all different. */

@@ -8,7 +8,7 @@ import {
   type Role,
 } from "../../db/schema";
 import { normalizeCode } from "../../app/utils/codes";
-import { createAccount } from "../../app/models/user.server";
+import { createAccount } from "../../app/models/accounts/user.server";
 import { db } from "../../app/utils/db.server";
 
 let counter = 0;
@@ -186,8 +186,8 @@ export function accepted<T>(outcome: { ok: true; value: T } | { ok: false; messa
 
 // --- Sessions -----------------------------------------------------------------------------------
 
-import { createSession } from "../../app/models/session.server";
-import type { User } from "../../app/models/user.server";
+import { createSession } from "../../app/models/accounts/session.server";
+import type { User } from "../../app/models/accounts/user.server";
 import { commitWebSession } from "../../app/server/auth.server";
 
 /** Headers of a fresh session for `user`: the web session cookie, or an API bearer token. */

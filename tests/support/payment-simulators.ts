@@ -7,7 +7,7 @@ import {
   type PagHiperSimulator,
 } from "~/integrations/paghiper/simulator.server";
 import type { SimulatorCredentials } from "~/integrations/payment-simulators.server";
-import { configureSimulatorGateways } from "~/models/gateway-config.server";
+import { configureSimulatorGateways } from "~/models/payments/gateway-config.server";
 import { resetEnvForTests } from "~/utils/env.server";
 
 /** A CPF with valid check digits, for the PIX forms. */

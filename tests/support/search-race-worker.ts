@@ -2,7 +2,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { searchParts } from "../../app/models/search/metering.server";
-import { getUserById } from "../../app/models/user.server";
+import { getUserById } from "../../app/models/accounts/user.server";
 
 const [userId, barrierDir, ...codes] = process.argv.slice(2);
 const user = getUserById(Number(userId))!;

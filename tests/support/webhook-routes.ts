@@ -1,5 +1,5 @@
-import * as mercadoPagoWebhook from "../../app/routes/api.webhooks.mercadopago";
-import * as pagHiperWebhook from "../../app/routes/api.webhooks.paghiper";
+import * as mercadoPagoWebhook from "../../app/routes/payments/api.webhooks.mercadopago";
+import * as pagHiperWebhook from "../../app/routes/payments/api.webhooks.paghiper";
 
 type Handler = typeof mercadoPagoWebhook.action;
 const ROUTES: Record<string, Handler> = {

@@ -1,8 +1,8 @@
 // One of the two server processes of the hostile webhook test: serves the real webhook routes on
 // an ephemeral port and prints "READY <port>" once it listens.
 import { createServer } from "node:http";
-import * as mercadoPagoRoute from "../../app/routes/api.webhooks.mercadopago";
-import * as pagHiperRoute from "../../app/routes/api.webhooks.paghiper";
+import * as mercadoPagoRoute from "../../app/routes/payments/api.webhooks.mercadopago";
+import * as pagHiperRoute from "../../app/routes/payments/api.webhooks.paghiper";
 
 const routes: Record<string, typeof mercadoPagoRoute.action> = {
   "/api/webhooks/mercadopago": mercadoPagoRoute.action,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~db/schema";
-import type { User } from "~/models/user.server";
+import type { User } from "~/models/accounts/user.server";
 import {
   fallbackOf,
   isRule,

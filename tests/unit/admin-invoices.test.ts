@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { payments, subscriptions, users } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
-import { applyPaymentStatus } from "~/models/payment.server";
-import { subscribe } from "~/models/subscription.server";
-import type { User } from "~/models/user.server";
-import * as markPaid from "~/routes/_app.admin-invoices.$id.mark-paid";
-import * as list from "~/routes/_app.admin-invoices";
+import { applyPaymentStatus } from "~/models/payments/payment.server";
+import { subscribe } from "~/models/accounts/subscription.server";
+import type { User } from "~/models/accounts/user.server";
+import * as markPaid from "~/routes/payments/_app.admin-invoices.$id.mark-paid";
+import * as list from "~/routes/payments/_app.admin-invoices";
 import { db } from "~/utils/db.server";
 import {
   accepted,

@@ -1,15 +1,15 @@
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/models/session.server";
-import * as brandById from "~/routes/api.brands.$id";
-import * as brandsRoute from "~/routes/api.brands";
-import * as categoryById from "~/routes/api.parts.categories.$id";
-import * as categoriesRoute from "~/routes/api.parts.categories";
-import * as vehicleById from "~/routes/api.vehicles.$id";
-import * as vehiclesRoute from "~/routes/api.vehicles";
-import * as vehicleSearch from "~/routes/api.vehicles.search";
-import * as vehicleYearsRoute from "~/routes/api.vehicles.years";
+import { createSession } from "~/models/accounts/session.server";
+import * as brandById from "~/routes/catalogue/api.brands.$id";
+import * as brandsRoute from "~/routes/catalogue/api.brands";
+import * as categoryById from "~/routes/catalogue/api.parts.categories.$id";
+import * as categoriesRoute from "~/routes/catalogue/api.parts.categories";
+import * as vehicleById from "~/routes/catalogue/api.vehicles.$id";
+import * as vehiclesRoute from "~/routes/catalogue/api.vehicles";
+import * as vehicleSearch from "~/routes/search/api.vehicles.search";
+import * as vehicleYearsRoute from "~/routes/catalogue/api.vehicles.years";
 import {
   createBrand,
   createCategory,

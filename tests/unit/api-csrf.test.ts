@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listCategories } from "~/models/category.server";
-import { createSession } from "~/models/session.server";
-import * as categoriesRoute from "~/routes/api.parts.categories";
-import * as newCategoryScreen from "~/routes/_app.categories.new";
+import { listCategories } from "~/models/catalogue/category.server";
+import { createSession } from "~/models/accounts/session.server";
+import * as categoriesRoute from "~/routes/catalogue/api.parts.categories";
+import * as newCategoryScreen from "~/routes/catalogue/_app.categories.new";
 import { commitWebSession } from "~/server/auth.server";
 import { createUser } from "../support/factories";
 import { call, envelope } from "../support/routes";

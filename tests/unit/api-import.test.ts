@@ -8,15 +8,15 @@ import {
   expectedCatalogueTotals,
   type CatalogueSimulator,
 } from "~/integrations/catalogue-source/simulator.server";
-import { csvUploadDirectory } from "~/models/catalogue-import/csv-source.server";
-import { DEFAULT_IMPORT_SETTINGS } from "~/models/catalogue-import/options.server";
-import { createSession } from "~/models/session.server";
-import * as importAction from "~/routes/api.import.$command.$id";
-import * as clearAll from "~/routes/api.import.clear-all";
-import * as csvImport from "~/routes/api.import.csv";
-import * as startImport from "~/routes/api.import.start";
-import * as importStatus from "~/routes/api.import.status.$id";
-import * as exportCsv from "~/routes/api.export.catalogue[.]csv";
+import { csvUploadDirectory } from "~/models/imports/catalogue/csv-source.server";
+import { DEFAULT_IMPORT_SETTINGS } from "~/models/imports/catalogue/options.server";
+import { createSession } from "~/models/accounts/session.server";
+import * as importAction from "~/routes/imports/api.import.$command.$id";
+import * as clearAll from "~/routes/imports/api.import.clear-all";
+import * as csvImport from "~/routes/imports/api.import.csv";
+import * as startImport from "~/routes/imports/api.import.start";
+import * as importStatus from "~/routes/imports/api.import.status.$id";
+import * as exportCsv from "~/routes/imports/api.export.catalogue[.]csv";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { createUser, sessionHeaders } from "../support/factories";

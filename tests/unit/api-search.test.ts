@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { partVehicles, searches, users } from "~db/schema";
-import * as activityRoute from "~/routes/api.dashboard.activity";
-import * as topSearchesRoute from "~/routes/api.dashboard.top-searches";
-import * as byCode from "~/routes/api.parts.code.$code";
-import * as partDetail from "~/routes/api.parts.$id";
-import * as partsSearch from "~/routes/api.parts.search";
-import * as byPart from "~/routes/api.vehicles.by-part.$partId";
-import * as brandsRoute from "~/routes/api.vehicles.brands";
-import { searchStats } from "~/models/credits.server";
-import { createSession } from "~/models/session.server";
+import * as activityRoute from "~/routes/dashboard/api.dashboard.activity";
+import * as topSearchesRoute from "~/routes/dashboard/api.dashboard.top-searches";
+import * as byCode from "~/routes/search/api.parts.code.$code";
+import * as partDetail from "~/routes/catalogue/api.parts.$id";
+import * as partsSearch from "~/routes/search/api.parts.search";
+import * as byPart from "~/routes/search/api.vehicles.by-part.$partId";
+import * as brandsRoute from "~/routes/catalogue/api.vehicles.brands";
+import { searchStats } from "~/models/accounts/credits.server";
+import { createSession } from "~/models/accounts/session.server";
 import { db } from "~/utils/db.server";
 import {
   createBrand,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as subscribeRoute from "~/routes/api.auth.subscribe";
-import { currentPlan } from "~/models/credits.server";
-import { createSession } from "~/models/session.server";
+import * as subscribeRoute from "~/routes/payments/api.auth.subscribe";
+import { currentPlan } from "~/models/accounts/credits.server";
+import { createSession } from "~/models/accounts/session.server";
 import { createFreePlan, createPlan, createUser } from "../support/factories";
 import { call, envelope } from "../support/routes";
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, payments, subscriptions, webhookEvents } from "~db/schema";
 import { signWebhook } from "~/integrations/mercadopago/signature";
-import { currentPlan } from "~/models/credits.server";
+import { currentPlan } from "~/models/accounts/credits.server";
 import { createPagHiperClient } from "~/integrations/paghiper/client.server";
 import {
   mercadoPagoEventId,
@@ -13,7 +13,7 @@ import {
   startPix,
   syncPayment,
 } from "~/models/payments/index.server";
-import { subscribe } from "~/models/subscription.server";
+import { subscribe } from "~/models/accounts/subscription.server";
 import { foreignOriginRefusal } from "~/server/origin.server";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";

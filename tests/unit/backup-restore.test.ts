@@ -14,7 +14,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { categories } from "~db/schema";
 import * as messages from "~/messages";
-import { backupsFolder, createBackup, listBackups } from "~/models/backup.server";
+import { backupsFolder, createBackup, listBackups } from "~/models/backups/backup.server";
 import { closeDb, db, migrateDatabase, openDatabase } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { accepted } from "../support/factories";

@@ -3,9 +3,9 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { backups } from "~db/schema";
 import * as messages from "~/messages";
-import { backupsFolder, listBackups } from "~/models/backup.server";
-import type { User } from "~/models/user.server";
-import * as route from "~/routes/_app.admin_.backup";
+import { backupsFolder, listBackups } from "~/models/backups/backup.server";
+import type { User } from "~/models/accounts/user.server";
+import * as route from "~/routes/backups/_app.admin_.backup";
 import { db } from "~/utils/db.server";
 import {
   createUser,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createBackup } from "~/models/backup.server";
+import { createBackup } from "~/models/backups/backup.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { accepted } from "../support/factories";

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestStats } from "~db/schema";
-import { createSession } from "~/models/session.server";
-import { hourKey } from "~/models/request-stats.server";
-import * as dashboardPage from "~/routes/_app.admin";
-import * as healthRoute from "~/routes/api.dashboard.health";
-import * as metricsRoute from "~/routes/api.dashboard.metrics";
-import * as revenueRoute from "~/routes/api.dashboard.revenue";
+import { createSession } from "~/models/accounts/session.server";
+import { hourKey } from "~/models/dashboard/request-stats.server";
+import * as dashboardPage from "~/routes/dashboard/_app.admin";
+import * as healthRoute from "~/routes/dashboard/api.dashboard.health";
+import * as metricsRoute from "~/routes/dashboard/api.dashboard.metrics";
+import * as revenueRoute from "~/routes/dashboard/api.dashboard.revenue";
 import { countResponse } from "~/server/request-counter.server";
 import { db } from "~/utils/db.server";
 import { saoPauloDay } from "~/utils/format";

@@ -12,7 +12,7 @@ import type { Role } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
 import { waitForJob } from "~/jobs/runner.server";
-import type { User } from "~/models/user.server";
+import type { User } from "~/models/accounts/user.server";
 import { getOptionalUser } from "~/server/auth.server";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";

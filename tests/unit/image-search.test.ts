@@ -3,12 +3,12 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searches } from "~db/schema";
-import { createSession } from "~/models/session.server";
-import * as apiRoute from "~/routes/api.search.image";
-import * as homeRoute from "~/routes/_app.home";
-import * as searchRoute from "~/routes/_app.search";
+import { createSession } from "~/models/accounts/session.server";
+import * as apiRoute from "~/routes/search/api.search.image";
+import * as homeRoute from "~/routes/accounts/_app.home";
+import * as searchRoute from "~/routes/search/_app.search";
 import { IMAGE_MAX_BYTES } from "~/schemas/image-search";
-import { ocrLaneLoad } from "~/server/ocr/engine.server";
+import { ocrLaneLoad } from "~/server/search/ocr/engine.server";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import {

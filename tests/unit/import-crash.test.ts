@@ -6,9 +6,9 @@ import {
   expectedCatalogueTotals,
   type CatalogueSimulator,
 } from "~/integrations/catalogue-source/simulator.server";
-import { latestCatalogueImport } from "~/models/catalogue-import/control.server";
-import { DEFAULT_IMPORT_SETTINGS } from "~/models/catalogue-import/options.server";
-import { getImportJob } from "~/models/fipe-import/progress.server";
+import { latestCatalogueImport } from "~/models/imports/catalogue/control.server";
+import { DEFAULT_IMPORT_SETTINGS } from "~/models/imports/catalogue/options.server";
+import { getImportJob } from "~/models/imports/jobs.server";
 import { db } from "~/utils/db.server";
 
 /**

@@ -5,10 +5,10 @@ import {
   createCatalogueSimulator,
   type CatalogueSimulator,
 } from "~/integrations/catalogue-source/simulator.server";
-import { csvUploadDirectory } from "~/models/catalogue-import/csv-source.server";
-import type { User } from "~/models/user.server";
-import * as page from "~/routes/_app.admin_.import";
-import * as clearDialog from "~/routes/_app.admin_.import.limpar";
+import { csvUploadDirectory } from "~/models/imports/catalogue/csv-source.server";
+import type { User } from "~/models/accounts/user.server";
+import * as page from "~/routes/imports/_app.admin_.import";
+import * as clearDialog from "~/routes/imports/_app.admin_.import.limpar";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { createUser, invoke, postHeaders, sessionHeaders, toastOf } from "../support/factories";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as apiLogin from "~/routes/api.auth.login";
-import * as loginPage from "~/routes/login";
+import * as apiLogin from "~/routes/accounts/api.auth.login";
+import * as loginPage from "~/routes/accounts/login";
 import { commitWebSession } from "~/server/auth.server";
 import type * as passwords from "~/utils/password.server";
 import { verifyPassword } from "~/utils/password.server";

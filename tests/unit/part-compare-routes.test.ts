@@ -6,10 +6,10 @@ import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searches, users } from "~db/schema";
-import * as comparePage from "~/routes/_app.search_.compare";
-import * as compareApi from "~/routes/api.parts.compare";
-import { searchStats } from "~/models/credits.server";
-import { createSession } from "~/models/session.server";
+import * as comparePage from "~/routes/search/_app.search_.compare";
+import * as compareApi from "~/routes/search/api.parts.compare";
+import { searchStats } from "~/models/accounts/credits.server";
+import { createSession } from "~/models/accounts/session.server";
 import { db } from "~/utils/db.server";
 import {
   createCategory,

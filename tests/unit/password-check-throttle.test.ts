@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { findUserByEmail } from "~/models/user.server";
-import * as apiLogin from "~/routes/api.auth.login";
-import * as apiProfile from "~/routes/api.auth.profile";
-import * as loginPage from "~/routes/login";
-import * as profilePage from "~/routes/_app.profile";
-import * as settingsPage from "~/routes/_app.settings";
+import { findUserByEmail } from "~/models/accounts/user.server";
+import * as apiLogin from "~/routes/accounts/api.auth.login";
+import * as apiProfile from "~/routes/accounts/api.auth.profile";
+import * as loginPage from "~/routes/accounts/login";
+import * as profilePage from "~/routes/accounts/_app.profile";
+import * as settingsPage from "~/routes/accounts/_app.settings";
 import type * as passwords from "~/utils/password.server";
 import { verifyPassword } from "~/utils/password.server";
 import { createFreePlan, createUser, sessionHeaders } from "../support/factories";

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayConfigs } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
-import { readGatewayConfig } from "~/models/gateway-config.server";
-import type { User } from "~/models/user.server";
-import * as route from "~/routes/_app.payment-methods";
+import { readGatewayConfig } from "~/models/payments/gateway-config.server";
+import type { User } from "~/models/accounts/user.server";
+import * as route from "~/routes/payments/_app.payment-methods";
 import { db } from "~/utils/db.server";
 import {
   createInvoiceFor,

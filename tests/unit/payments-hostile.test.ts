@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, payments, subscriptions, webhookEvents } from "~db/schema";
 import { signWebhook } from "~/integrations/mercadopago/signature";
 import { startCheckout, startPix } from "~/models/payments/index.server";
-import { subscribe } from "~/models/subscription.server";
+import { subscribe } from "~/models/accounts/subscription.server";
 import { db } from "~/utils/db.server";
 import { accepted, createFreePlan, createPlan, createUser } from "../support/factories";
 import {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, payments, subscriptions, webhookEvents } from "~db/schema";
 import { signWebhook } from "~/integrations/mercadopago/signature";
-import { currentPlan } from "~/models/credits.server";
+import { currentPlan } from "~/models/accounts/credits.server";
 import {
   hasPaymentsToCheck,
   mercadoPagoEventId,
@@ -13,10 +13,10 @@ import {
   STORED_PAYLOAD_DEPTH,
   withoutSecrets,
 } from "~/models/payments/index.server";
-import { createSession } from "~/models/session.server";
-import { subscribe } from "~/models/subscription.server";
-import * as planRoute from "~/routes/api.plans.$id";
-import * as newPixRoute from "~/routes/api.payments.paghiper.pix";
+import { createSession } from "~/models/accounts/session.server";
+import { subscribe } from "~/models/accounts/subscription.server";
+import * as planRoute from "~/routes/payments/api.plans.$id";
+import * as newPixRoute from "~/routes/payments/api.payments.paghiper.pix";
 import { db } from "~/utils/db.server";
 import { formatBRL } from "~/utils/format";
 import * as messages from "~/messages";

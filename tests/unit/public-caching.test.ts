@@ -1,8 +1,8 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import * as entryServer from "~/entry.server";
-import * as robotsRoute from "~/routes/robots[.]txt";
-import * as sitemapRoute from "~/routes/sitemap[.]xml";
+import * as robotsRoute from "~/routes/site/robots[.]txt";
+import * as sitemapRoute from "~/routes/site/sitemap[.]xml";
 import { etagOf, matchesIfNoneMatch } from "~/server/validators.server";
 import { createPart, createPlan } from "../support/factories";
 import { routeManifest, serverBuild } from "../support/route-manifest";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { User } from "~/models/user.server";
-import { receiptNumber } from "~/models/receipt.server";
-import * as invoiceReceipt from "~/routes/invoices.$id.receipt";
-import * as profileReceipt from "~/routes/profile.receipt";
+import type { User } from "~/models/accounts/user.server";
+import { receiptNumber } from "~/models/payments/receipt.server";
+import * as invoiceReceipt from "~/routes/payments/invoices.$id.receipt";
+import * as profileReceipt from "~/routes/payments/profile.receipt";
 import { takeToast } from "~/server/toast.server";
 import { createInvoiceFor, createPlan, createUser, sessionHeaders } from "../support/factories";
 import { call } from "../support/routes";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searches } from "~db/schema";
 import { db } from "~/utils/db.server";
-import * as searchRoute from "~/routes/_app.search";
-import { OPEN_CARDS } from "~/routes/_app.search.results.server";
+import * as searchRoute from "~/routes/search/_app.search";
+import { OPEN_CARDS } from "~/routes/search/_app.search.results.server";
 import {
   createFreePlan,
   createPart,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "~db/schema";
-import { createAccount } from "~/models/user.server";
-import * as apiRegister from "~/routes/api.auth.register";
-import * as registerPage from "~/routes/register";
+import { createAccount } from "~/models/accounts/user.server";
+import * as apiRegister from "~/routes/accounts/api.auth.register";
+import * as registerPage from "~/routes/accounts/register";
 import { db } from "~/utils/db.server";
 import { createFreePlan } from "../support/factories";
 import { call, envelope } from "../support/routes";

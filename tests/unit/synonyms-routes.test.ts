@@ -14,9 +14,9 @@ import {
   synonymMeanings,
   SYNONYMS_MAX,
 } from "~/models/search/synonyms.server";
-import type { User } from "~/models/user.server";
-import * as deleteRoute from "~/routes/_app.admin_.synonyms.$id.delete";
-import * as listRoute from "~/routes/_app.admin_.synonyms";
+import type { User } from "~/models/accounts/user.server";
+import * as deleteRoute from "~/routes/search/_app.admin_.synonyms.$id.delete";
+import * as listRoute from "~/routes/search/_app.admin_.synonyms";
 import { db } from "~/utils/db.server";
 import {
   accepted,

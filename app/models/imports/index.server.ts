@@ -16,3 +16,4 @@ export * from "./fipe/claim.server";
 export * from "./fipe/import.server";
 export * from "./fipe/names.server";
 export * from "./fipe/progress.server";
+export * from "./jobs.server";

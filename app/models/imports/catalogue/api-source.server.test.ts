@@ -8,7 +8,7 @@ import {
 } from "~/integrations/catalogue-source/simulator.server";
 import { db } from "~/utils/db.server";
 import { accepted } from "../../../../tests/support/factories";
-import { getImportJob, importLogLines } from "../fipe/progress.server";
+import { getImportJob, importLogLines } from "../jobs.server";
 import { apiBatchSource, itemFromSource } from "./api-source.server";
 import { clearCatalogue, createCatalogueImport } from "./control.server";
 import { countImportError, runCatalogueImport } from "./engine.server";

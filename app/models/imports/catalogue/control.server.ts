@@ -4,12 +4,7 @@ import { importJobs, importLogs } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../../activity/activity.server";
-import {
-  appendImportLog,
-  getImportJob,
-  importLogLines,
-  type ImportJob,
-} from "../fipe/progress.server";
+import { appendImportLog, getImportJob, importLogLines, type ImportJob } from "../jobs.server";
 import { accept, refuse, type Outcome } from "../../outcome";
 import {
   CATALOGUE_IMPORT_KIND,

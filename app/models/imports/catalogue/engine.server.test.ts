@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
 import { accepted } from "../../../../tests/support/factories";
-import { getImportJob, importLogLines } from "../fipe/progress.server";
+import { getImportJob, importLogLines } from "../jobs.server";
 import {
   cancelImport,
   clearCatalogue,

@@ -3,12 +3,7 @@ import { importJobs } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../../activity/activity.server";
-import {
-  appendImportLog,
-  errorReason,
-  getImportJob,
-  type ImportJob,
-} from "../fipe/progress.server";
+import { appendImportLog, errorReason, getImportJob, type ImportJob } from "../jobs.server";
 import type { CatalogueItemInput } from "./items";
 import { catalogueImportOptions, CATALOGUE_IMPORT_KIND } from "./options.server";
 import { createCatalogueWriter, type CatalogueWriter, type WriteCounts } from "./writer.server";

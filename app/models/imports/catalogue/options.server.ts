@@ -1,4 +1,4 @@
-import type { ImportJob } from "../fipe/progress.server";
+import type { ImportJob } from "../jobs.server";
 import { DEFAULT_IMPORT_SETTINGS, type CatalogueImportSettings } from "~/schemas/catalogue-import";
 
 export const CATALOGUE_IMPORT_KIND = "catalogue";

@@ -7,7 +7,8 @@ import {
   type ClaimedRun,
   type RunAliveCheck,
 } from "../catalogue/control.server";
-import { failImport, FIPE_IMPORT_KIND, type FipeImportOptions } from "./progress.server";
+import { FIPE_IMPORT_KIND, type FipeImportOptions } from "./progress.server";
+import { failImport } from "../jobs.server";
 
 /** What an admin asks for, in the form's and the API's words. */
 export type FipeImportRequest = {

@@ -12,7 +12,7 @@ import {
   withFipeSimulator,
 } from "../../../../tests/support/fipe-import";
 import { runFipeImport } from "./import.server";
-import { getImportJob, importLogLines } from "./progress.server";
+import { getImportJob, importLogLines } from "../jobs.server";
 import { claimFipeImport as claim, type FipeImportRequest } from "./claim.server";
 import { cancelImport, pauseImport, resumeImport } from "../catalogue/control.server";
 

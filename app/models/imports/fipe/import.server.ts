@@ -18,19 +18,8 @@ import {
   parseYearCode,
   type ParsedFipeModel,
 } from "./names.server";
-import {
-  appendImportLog,
-  errorReason,
-  failImport,
-  FIPE_IMPORT_KIND,
-  fipeImportOptions,
-  getImportJob,
-  importOutcome,
-  importSummary,
-  updateImportJob,
-  type FipeImportOptions,
-  type FipeImportSummary,
-} from "./progress.server";
+import { FIPE_IMPORT_KIND, fipeImportOptions, importOutcome, importSummary, type FipeImportOptions, type FipeImportSummary } from "./progress.server";
+import { appendImportLog, errorReason, failImport, getImportJob, updateImportJob } from "../jobs.server";
 
 const m = messages.fipe;
 
