@@ -12,6 +12,7 @@ import * as messages from "~/messages";
 import { FORM_FIELDS_MAX, TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
 import { formatBytes } from "~/utils/format";
 import { mediaType } from "./csrf.server";
+import { edgeRefusal, refusalResponse, type Reason } from "./refusal.server";
 
 /**
  * How every form action reads its body (ADR 0017). A browser's form post is urlencoded or
@@ -34,8 +35,11 @@ function conformCanRead(form: FormData): boolean {
   }
 }
 
+/** The plain-text refusal the route's error page shows, its status from the one mapping. */
+const refused = (reason: Reason, message: string) => refusalResponse(edgeRefusal(reason, message));
+
 function tooLong(): Response {
-  return new Response(m.fieldTooLong(formatBytes(TEXT_FIELD_MAX_BYTES)), { status: 413 });
+  return refused("too_large", m.fieldTooLong(formatBytes(TEXT_FIELD_MAX_BYTES)));
 }
 
 /** Reads a part to its end and keeps nothing of it: a file nobody asked for. */
@@ -71,7 +75,7 @@ async function readMultipart(
   const keepText = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_FIELD_MAX_BYTES });
   try {
     return await unstable_parseMultipartFormData(request, async (part) => {
-      if (++fields > FORM_FIELDS_MAX) throw new Response(m.tooManyFields, { status: 413 });
+      if (++fields > FORM_FIELDS_MAX) throw refused("too_large", m.tooManyFields);
       if (part.filename === undefined) {
         try {
           return await keepText(part);
@@ -130,12 +134,12 @@ function unsafeField(form: Iterable<[string, FormDataEntryValue]>): Response | n
   const slots = new ListSlots();
   for (const [name, value] of form) {
     if (++count > FORM_FIELDS_MAX || !slots.add(name))
-      return new Response(m.tooManyFields, { status: 413 });
-    if (name.length > FIELD_NAME_MAX) return new Response(m.unreadable, { status: 400 });
+      return refused("too_large", m.tooManyFields);
+    if (name.length > FIELD_NAME_MAX) return refused("invalid_input", m.unreadable);
     if (typeof value !== "string") continue;
     const problem = textFieldProblem(value);
     if (problem === "too_long") return tooLong();
-    if (problem) return new Response(m.controlCharacters, { status: 400 });
+    if (problem) return refused("invalid_input", m.controlCharacters);
   }
   return null;
 }
@@ -153,7 +157,7 @@ export async function readForm(
   options: { maxPartSize?: number; uploadDirectory?: string; fileField?: string } = {},
 ): Promise<FormData> {
   const type = mediaType(request.headers.get("content-type"));
-  if (!FORM_TYPES.has(type)) throw new Response(m.unsupportedType, { status: 415 });
+  if (!FORM_TYPES.has(type)) throw refused("unsupported_media_type", m.unsupportedType);
   let form: FormData;
   try {
     form =
@@ -172,11 +176,11 @@ export async function readForm(
         : await request.formData();
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError || error instanceof Response) throw error;
-    throw new Response(m.unreadable, { status: 400 });
+    throw refused("invalid_input", m.unreadable);
   }
   const refusal =
     unsafeField(form) ??
-    (conformCanRead(form) ? null : new Response(m.unreadable, { status: 400 }));
+    (conformCanRead(form) ? null : refused("invalid_input", m.unreadable));
   if (refusal) {
     const files = [...form.values()].filter(isUploadedFile);
     await Promise.all(files.map((file) => rm(file.getFilePath(), { force: true })));

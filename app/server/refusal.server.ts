@@ -148,6 +148,14 @@ export function refusalResponse(
   });
 }
 
+/**
+ * A plain-text refusal thrown below an /api route (the form reader's 413, 415 or 400) as the API's
+ * envelope: the same status and message.
+ */
+export async function apiRefusalOf(thrown: Response): Promise<Response> {
+  return refusalEnvelope(await thrown.text(), thrown.status);
+}
+
 /** Stops a loader or an action with the refusal: the route's ErrorBoundary shows it. */
 export function throwRefusal(refusal: EdgeRefusal): never {
   throw refusalResponse(refusal);

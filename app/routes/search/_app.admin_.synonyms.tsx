@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, SearchInput } from "~/components/admin/filter-form";
@@ -22,10 +21,8 @@ import {
   TERM_MAX,
 } from "~/schemas/synonyms";
 import type { Access } from "~/server/access";
-import { readForm } from "~/server/forms.server";
+import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
-import { formRefusal } from "~/server/refusal.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 
@@ -50,13 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
-  const submission = parseWithZod(await readForm(request), { schema: synonymSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = addSynonym(submission.value, admin.id);
-  if (!result.ok) return formRefusal(submission, result);
-  return redirectWithToast(`/admin/synonyms${new URL(request.url).search}`, {
-    type: "success",
-    message: m.created,
+  return submitDialogForm(request, {
+    schema: synonymSchema,
+    save: (value) => addSynonym(value, admin.id),
+    back: "/admin/synonyms",
+    success: m.created,
   });
 }
 

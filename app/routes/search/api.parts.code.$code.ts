@@ -4,7 +4,8 @@ import { exhaustedAnswer, searchCreditHeaders } from "~/api/views/search";
 import { normalizeCode } from "~/utils/codes";
 import { exactCodeMatches, searchParts } from "~/models/search/index.server";
 import { withCatalogueFacts } from "~/models/catalogue/index.server";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRefusal, apiRefuse, edgeRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -20,10 +21,9 @@ export const access: Access = { GET: "signed-in" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
   const code = (params.code ?? "").trim().slice(0, 120);
-  if (!normalizeCode(code)) {
-    return fail(messages.search.emptyCode, 400, { code: [messages.search.emptyCode] });
-  }
-  if (exactCodeMatches(code).length === 0) return fail(messages.search.noResultCode, 404);
+  if (!normalizeCode(code))
+    return apiRefusal(edgeRefusal("invalid_input", messages.search.emptyCode, { field: "code" }));
+  if (exactCodeMatches(code).length === 0) return apiRefuse("not_found", messages.search.noResultCode);
 
   // Metering and the search log go through the same function as the search screen.
   const outcome = searchParts(user, { query: code, type: "code" });
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const exact = outcome.hits.filter((hit) => hit.match === "code" || hit.match === "alternative");
   // The part was deleted between the check and the search: nothing exact any more.
-  if (exact.length === 0) return fail(messages.search.noResultCode, 404);
+  if (exact.length === 0) return apiRefuse("not_found", messages.search.noResultCode);
 
   const message =
     exact.length === 1 ? messages.search.foundOne : messages.search.foundMany(exact.length);

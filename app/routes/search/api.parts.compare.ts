@@ -3,8 +3,8 @@ import { comparisonView } from "~/api/views/compare";
 import { exhaustedAnswer, searchCreditHeaders } from "~/api/views/search";
 import { COMPARE_LIST_LIMIT, compareParts } from "~/models/catalogue/index.server";
 import { partCompareSchema } from "~/schemas/part-compare";
-import { parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 
@@ -19,10 +19,9 @@ export const access: Access = { GET: "signed-in" };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
-  const parsed = parseQuery(partCompareSchema, request);
-  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  const codes = requireQuery(request, partCompareSchema);
 
-  const outcome = compareParts(user, parsed.value, new Date(), { limit: COMPARE_LIST_LIMIT });
+  const outcome = compareParts(user, codes, new Date(), { limit: COMPARE_LIST_LIMIT });
   if (outcome.status === "exhausted") {
     const spent = exhaustedAnswer(outcome.stats);
     return Response.json(spent.body, spent.init);

@@ -9,8 +9,9 @@ import {
 import { isDescriptionQuery } from "~/utils/codes";
 import { searchParts } from "~/models/search/index.server";
 import { withCatalogueFacts } from "~/models/catalogue/index.server";
-import { apiPartsSearchSchema, parseQuery } from "~/schemas/api-search";
-import { methodNotAllowed, fail, type Envelope } from "~/server/api.server";
+import { apiPartsSearchSchema } from "~/schemas/api-search";
+import { methodNotAllowed, type Envelope } from "~/server/api.server";
+import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { pageBounds } from "~/utils/paging";
@@ -26,8 +27,6 @@ export const access: Access = { GET: "signed-in" };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
-  const parsed = parseQuery(apiPartsSearchSchema, request);
-  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
   const {
     q,
     limit,
@@ -36,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     type: requested,
     category_id: categoryId,
     ...rest
-  } = parsed.value;
+  } = requireQuery(request, apiPartsSearchSchema);
   const type = requested ?? (isDescriptionQuery(q) ? "description" : "code");
   const perPage = per_page ?? limit;
   // The category is one more filter: narrowing a search made today re-reads it, as on the page.

@@ -6,11 +6,11 @@ import { exhaustedAnswer, foundMessage, searchCreditHeaders } from "~/api/views/
 import { searchReadCodes } from "~/models/search/index.server";
 import { withCatalogueFacts } from "~/models/catalogue/index.server";
 import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
 import { readForm } from "~/server/forms.server";
 import { requireApiAccess } from "~/server/guard.server";
 import { photoAdmission, readCodesFromImage } from "~/server/search/ocr/read-codes.server";
-import { apiRefusal } from "~/server/refusal.server";
+import { apiRefusal, apiRefusalOf, apiRefuse } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -32,14 +32,14 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     form = await readForm(request, { maxPartSize: IMAGE_MAX_BYTES, fileField: "image" });
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return fail(m.imageTooLarge, 413);
-    if (error instanceof Response) return fail(await error.text(), error.status);
+    if (error instanceof MaxPartSizeExceededError) return apiRefuse("too_large", m.imageTooLarge);
+    if (error instanceof Response) return apiRefusalOf(error);
     throw error;
   }
   const submission = parseWithZod(form, { schema: imageSearchSchema });
   if (submission.status !== "success") {
     const errors = { image: submission.error?.image ?? [m.imageRequired] };
-    return fail(errors.image[0] ?? m.imageRequired, 400, errors);
+    return apiRefuse("invalid_input", errors.image[0] ?? m.imageRequired, errors);
   }
   // One photo at a time per user, within the process's OCR lane and time limit (ADR 0026).
   const reading = await readCodesFromImage(

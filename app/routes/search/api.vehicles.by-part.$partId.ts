@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehiclePageView } from "~/api/views/parts";
 import { partExists, vehiclesForPart } from "~/models/catalogue/index.server";
-import { apiVehiclesByPartSchema, parsePathId, parseQuery } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
-import { requireApiAccess } from "~/server/guard.server";
+import { apiVehiclesByPartSchema } from "~/schemas/api-search";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest, requireQuery } from "~/server/api-request.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -11,12 +11,15 @@ export const access: Access = { GET: "signed-in" };
 
 /** GET /api/vehicles/by-part/:partId?page&per_page — the vehicles a part fits, a page at a time. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  const partId = parsePathId(params.partId);
-  if (partId === null || !partExists(partId)) return fail(messages.apiSearch.partNotFound, 404);
-  const parsed = parseQuery(apiVehiclesByPartSchema, request);
-  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
-  return ok(vehiclePageView(vehiclesForPart(partId, parsed.value.page, parsed.value.per_page)));
+  const { record: partId } = await apiRequest(request, access, {
+    record: {
+      id: params.partId,
+      load: (id) => (partExists(id) ? id : null),
+      notFound: messages.apiSearch.partNotFound,
+    },
+  });
+  const { page, per_page } = requireQuery(request, apiVehiclesByPartSchema);
+  return ok(vehiclePageView(vehiclesForPart(partId, page, per_page)));
 }
 
 export const action = () => methodNotAllowed();

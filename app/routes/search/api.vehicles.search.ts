@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehicleView } from "~/api/views/vehicles";
 import { listVehicles } from "~/models/catalogue/index.server";
 import { parseApiVehicleSearch } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, type Envelope } from "~/server/api.server";
+import { methodNotAllowed, type Envelope } from "~/server/api.server";
+import { apiRefuse } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -16,7 +17,7 @@ export const access: Access = { GET: ["admin"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
   const parsed = parseApiVehicleSearch(new URL(request.url).searchParams);
-  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  if (!parsed.ok) return apiRefuse("invalid_input", parsed.message, parsed.errors);
   const { limit, offset, ...filters } = parsed.value;
   const { items, total } = listVehicles(filters, { limit, offset });
   const body: Envelope<ReturnType<typeof vehicleView>[]> & { total: number } = {
