@@ -17,12 +17,10 @@ import {
   cancelCustomerSubscription,
   changeCustomerPassword,
   createCustomer,
-  customerStatistics,
   deleteCustomer,
-  getCustomerRow,
-  listCustomers,
   updateCustomer,
-} from "./customer.server";
+} from "./customer-admin.server";
+import { customerStatistics, getCustomerRow, listCustomers } from "./customer.server";
 import { searchStats } from "./credits.server";
 import { createSession, findSessionUser } from "./session.server";
 import { getUserById, verifyCredentials } from "./user.server";

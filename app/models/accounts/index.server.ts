@@ -1,6 +1,7 @@
 /** The accounts domain's public face: the request layer imports this, not the files. */
 export * from "./account.server";
 export * from "./credits.server";
+export * from "./customer-admin.server";
 export * from "./customer.server";
 export * from "./login-throttle.server";
 export * from "./preferences.server";
