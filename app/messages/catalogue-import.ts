@@ -73,6 +73,11 @@ export const catalogueImport = {
     "A importação parou sem terminar (o servidor reiniciou). Retome para continuar do último lote gravado.",
   autoRefresh: "Esta página se atualiza sozinha a cada 2 segundos enquanto a importação roda.",
   checkNow: "Atualizar agora",
+  // Both import pages (catalogue and FIPE), when jobs go to Redis (ADR 0040)
+  noWorker:
+    "Nenhum processo de tarefas (worker) está rodando: a importação ficará na fila, sem começar, até que um worker seja iniciado (npm run worker).",
+  workersUnknown:
+    "A fila de tarefas (Redis) não respondeu: não foi possível saber se há um worker rodando para fazer a importação.",
   logTitle: "Registro da importação",
   // Suggestions
   suggestionsTitle: "Sugestões de desempenho",

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { PageHeader } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { ImportControlButton, ImportLog, ImportStatusBadge } from "~/components/import-progress";
+import { WorkerNotice } from "~/components/worker-notice";
 import type { CsvPlanReport } from "~/models/imports/index.server";
 import { restartCatalogueImportRun, startCatalogueImport } from "~/jobs/catalogue-import.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
@@ -18,6 +19,7 @@ import { positiveId } from "~/schemas/part";
 import { discardCsvUploads, handleCsvUpload, readCsvUploadForm } from "~/server/imports/csv-upload.server";
 import { importSettingsHeader, readImportSettings } from "~/server/imports/import-settings.server";
 import { requireAccess } from "~/server/guard.server";
+import { readWorkerNotice } from "~/server/jobs-status.server";
 import type { Access } from "~/server/access";
 import { redirectWithToast } from "~/server/toast.server";
 import { env } from "~/utils/env.server";
@@ -44,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settingsOpen: url.searchParams.get("config") === "1",
     summary: settingsSummary(settings),
     csvMaxMb: env().IMPORT_CSV_MAX_MB,
+    workerNotice: await readWorkerNotice(),
   };
 }
 
@@ -179,7 +182,8 @@ const SUGGESTION_TEXT = {
 } as const;
 
 export default function ImportPage() {
-  const { status, settings, settingsOpen, summary, csvMaxMb } = useLoaderData<typeof loader>();
+  const { status, settings, settingsOpen, summary, csvMaxMb, workerNotice } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   usePolling(Boolean(status?.polling), REFRESH_SECONDS * 1000);
   const state = status?.status;
@@ -235,6 +239,7 @@ export default function ImportPage() {
           </>
         }
       />
+      <WorkerNotice notice={workerNotice} />
 
       {settingsOpen && (
         <section className="card p-5" aria-labelledby="import-settings">

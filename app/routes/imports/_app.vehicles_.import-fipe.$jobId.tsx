@@ -3,13 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { ImportControlButton, ImportLog, ImportStatusBadge } from "~/components/import-progress";
+import { WorkerNotice } from "~/components/worker-notice";
 import { importStatusView } from "~/api/views/imports";
 import { fipeImportProgress, importOutcome, isImportActive } from "~/models/imports/index.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
+import { readWorkerNotice } from "~/server/jobs-status.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Access } from "~/server/access";
+import { edgeRefusal, throwRefusal } from "~/server/refusal.server";
 import { recordOr404 } from "~/server/responses.server";
 import { formatDateTime, formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
@@ -53,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     completedAt: job.completedAt ? formatDateTime(job.completedAt) : null,
     logs: view.logs,
     vehiclesHref: `/vehicles?${vehiclesQuery}`,
+    workerNotice: active ? await readWorkerNotice() : null,
   };
 }
 
@@ -70,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const control = CONTROLS[intent as keyof typeof CONTROLS];
   if (!Object.hasOwn(CONTROLS, intent) || !control)
-    throw new Response(messages.formPost.unreadable, { status: 400 });
+    throwRefusal(edgeRefusal("invalid_input", messages.formPost.unreadable));
   const here = `/vehicles/import-fipe/${progress.job.id}`;
   const outcome = await control.run(progress.job.id);
   return redirectWithToast(
@@ -119,6 +123,7 @@ export default function FipeImportProgressPage() {
           </>
         }
       />
+      <WorkerNotice notice={data.workerNotice} />
 
       <section className="card space-y-3 p-5" aria-labelledby="import-status">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
+import { WorkerNotice } from "~/components/worker-notice";
 import { SelectField } from "~/components/admin/fields";
 import { FormErrors, TextField } from "~/components/form-fields";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "~/integrations/fipe/types";
@@ -11,10 +11,12 @@ import { fipeBrands } from "~/models/imports/index.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
 import { fipeImportSchema, MAX_BRANDS_LIMIT } from "~/schemas/fipe-import";
 import { requireAccess } from "~/server/guard.server";
+import { readWorkerNotice } from "~/server/jobs-status.server";
 import type { Access } from "~/server/access";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
+import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const access: Access = ["admin"];
@@ -31,18 +33,19 @@ function typeFrom(url: URL): FipeVehicleType {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access);
   const type = typeFrom(new URL(request.url));
+  const workerNotice = await readWorkerNotice();
   try {
-    return { type, brands: await fipeBrands(type), brandsError: null };
+    return { type, brands: await fipeBrands(type), brandsError: null, workerNotice };
   } catch (error) {
     console.warn(m.logBrandsFailed, error instanceof Error ? error.message : error);
-    return { type, brands: [], brandsError: m.brandsFailed };
+    return { type, brands: [], brandsError: m.brandsFailed, workerNotice };
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccess(request, access);
   const submission = parseWithZod(await readForm(request), { schema: fipeImportSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formInvalid(submission);
   try {
     const { job, alreadyRunning } = await startFipeImport(submission.value, user.id);
     return redirectWithToast(`/vehicles/import-fipe/${job.id}`, {
@@ -50,13 +53,14 @@ export async function action({ request }: ActionFunctionArgs) {
       message: alreadyRunning ? m.alreadyRunning : m.started,
     });
   } catch (error) {
+    // The job queue could not take the run: a refusal to try again.
     console.error(m.logStartFailed, error);
-    return data(submission.reply({ formErrors: [m.startFailed] }), { status: 503 });
+    return formRefusal(submission, edgeRefusal("busy", m.startFailed));
   }
 }
 
 export default function ImportFipePage() {
-  const { type, brands, brandsError } = useLoaderData<typeof loader>();
+  const { type, brands, brandsError, workerNotice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useIsSubmitting();
   const [form, fields] = useForm({
@@ -92,6 +96,7 @@ export default function ImportFipePage() {
         ))}
       </nav>
 
+      <WorkerNotice notice={workerNotice} />
       {brandsError && (
         <p
           role="alert"
