@@ -3,11 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { normalizeCode } from "~/utils/codes";
 import * as messages from "~/messages";
-import { jsonObject, stringFields } from "./json-body";
 
 /**
- * The part form (Conform, browser and server), its vehicle picker, and the JSON bodies of the parts
- * API, which pipe through the same field rules.
+ * The part's field rules, its form (Conform, browser and server) with the vehicle picker, and the
+ * list's URL. The parts API's JSON bodies (./part-api.ts) pipe through the same field rules.
  */
 
 const m = messages.parts;
@@ -55,10 +54,10 @@ const partFieldsShape = {
   manufacturer: text,
   mercadoLivreLink: text,
 };
-type RawPartFields = { [K in keyof typeof partFieldsShape]?: string };
+export type RawPartFields = { [K in keyof typeof partFieldsShape]?: string };
 
 /** `name` turns a field into the name its messages go under (the API's snake_case). */
-function checkPartFields(
+export function checkPartFields(
   value: RawPartFields,
   ctx: z.RefinementCtx,
   name: (field: string) => string = (field) => field,
@@ -85,7 +84,7 @@ function checkPartFields(
   if (link && link.length <= LINK_MAX && !isHttpUrl(link)) issue("mercadoLivreLink", m.linkInvalid);
 }
 
-function toPartFields(value: RawPartFields) {
+export function toPartFields(value: RawPartFields) {
   return {
     code: value.code!.trim(),
     name: value.name!.trim(),
@@ -100,10 +99,10 @@ export type PartFields = ReturnType<typeof toPartFields>;
 
 // --- Alternative codes ------------------------------------------------------------------------
 
-type RawAlternativeCode = { code?: string; description?: string };
+export type RawAlternativeCode = { code?: string; description?: string };
 
 /** One alternative code's own rules; `path` places a field's message (a row of the list, an API name). */
-function checkAlternativeCode(
+export function checkAlternativeCode(
   row: RawAlternativeCode,
   ctx: z.RefinementCtx,
   path: (field: "code" | "description") => (string | number)[],
@@ -127,7 +126,7 @@ function checkAlternativeCode(
   }
 }
 
-const toAlternativeCode = (row: RawAlternativeCode) => ({
+export const toAlternativeCode = (row: RawAlternativeCode) => ({
   code: row.code!.trim(),
   description: optionalText(row.description),
 });
@@ -277,135 +276,6 @@ export type PartFormSubmission = Submission<
   string[],
   PartFormValue
 >;
-
-// --- Parts API bodies -------------------------------------------------------------------------
-
-/** The API's snake_case names of the form's fields: its 400 and 409 field messages use them. */
-const API_FIELD_NAMES: Record<string, string> = {
-  categoryId: "category_id",
-  mercadoLivreLink: "mercado_livre_link",
-  vehicleIds: "compatible_vehicle_ids",
-  vehicleId: "vehicle_id",
-};
-
-export function apiFieldName(field: string): string {
-  return API_FIELD_NAMES[field] ?? field;
-}
-
-const isIdList = (value: unknown): value is number[] =>
-  Array.isArray(value) &&
-  value.length <= 10_000 &&
-  value.every((id) => Number.isSafeInteger(id) && (id as number) > 0);
-
-/** POST /api/parts and PUT /api/parts/:id: code, name, description, category_id, manufacturer, mercado_livre_link, compatible_vehicle_ids. */
-export const apiPartSchema = z
-  .unknown()
-  .transform((body): RawPartFields & { vehicleIds?: unknown } => {
-    const source = jsonObject(body);
-    const fields = stringFields(source, [
-      "code",
-      "name",
-      "description",
-      "manufacturer",
-      "mercado_livre_link",
-    ]);
-    const category = source.category_id;
-    return {
-      code: fields.code,
-      name: fields.name,
-      description: fields.description,
-      manufacturer: fields.manufacturer,
-      mercadoLivreLink: fields.mercado_livre_link,
-      categoryId:
-        typeof category === "number" || typeof category === "string" ? String(category) : undefined,
-      vehicleIds: source.compatible_vehicle_ids ?? undefined,
-    };
-  })
-  .superRefine((value, ctx) => {
-    checkPartFields(value, ctx, apiFieldName);
-    if (value.vehicleIds !== undefined && !isIdList(value.vehicleIds)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [apiFieldName("vehicleIds")],
-        message: m.invalidVehicleIds,
-      });
-    }
-  })
-  .transform((value) => ({
-    ...toPartFields(value),
-    /** Absent: the part keeps its vehicles. Given: they replace them, keeping each kept vehicle's notes. */
-    fitments: isIdList(value.vehicleIds)
-      ? [...new Set(value.vehicleIds)].map((vehicleId) => ({ vehicleId }))
-      : undefined,
-  }));
-
-/** POST /api/parts/:id/alternative-codes {alternative_code, description} */
-export const apiAlternativeCodeSchema = z
-  .unknown()
-  .transform((body): RawAlternativeCode => {
-    const fields = stringFields(jsonObject(body), ["alternative_code", "description"]);
-    return { code: fields.alternative_code, description: fields.description };
-  })
-  .superRefine((row, ctx) =>
-    checkAlternativeCode(row, ctx, (field) => [field === "code" ? "alternative_code" : field]),
-  )
-  .transform(toAlternativeCode);
-
-/** POST /api/parts/:id/vehicles {vehicle_id, notes} */
-export const apiFitmentSchema = z
-  .unknown()
-  .transform((body) => {
-    const source = jsonObject(body);
-    return {
-      vehicleId: positiveId(source.vehicle_id),
-      notes: typeof source.notes === "string" ? source.notes : undefined,
-    };
-  })
-  .superRefine((value, ctx) => {
-    if (value.vehicleId === undefined)
-      ctx.addIssue({ code: "custom", path: ["vehicle_id"], message: m.vehicleNotFound });
-    if ((value.notes?.trim().length ?? 0) > NOTES_MAX)
-      ctx.addIssue({ code: "custom", path: ["notes"], message: m.tooLong(NOTES_MAX) });
-  })
-  .transform(({ vehicleId, notes }) => ({ vehicleId: vehicleId!, notes: notes?.trim() || null }));
-
-export const API_PARTS_DEFAULT_LIMIT = 20;
-export const API_PARTS_MAX_LIMIT = 100;
-
-export type ApiPartList = { q: string; categoryId?: number; limit: number; offset: number };
-
-/** GET /api/parts?q&category_id&limit&offset: a bad number is a 400 with its field's message; too big a limit gets the maximum. */
-export function parseApiPartList(
-  params: URLSearchParams,
-):
-  | { ok: true; value: ApiPartList }
-  | { ok: false; message: string; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = {};
-  const read = (name: string, fallback: number, min: number, message: string) => {
-    const raw = params.get(name)?.trim() ?? "";
-    if (raw === "") return fallback;
-    const value = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!(value >= min)) {
-      errors[name] = [message];
-      return fallback;
-    }
-    return value;
-  };
-  const limit = Math.min(
-    read("limit", API_PARTS_DEFAULT_LIMIT, 1, m.invalidLimit(API_PARTS_MAX_LIMIT)),
-    API_PARTS_MAX_LIMIT,
-  );
-  const offset = read("offset", 0, 0, m.invalidOffset);
-  const categoryRaw = params.get("category_id")?.trim() ?? "";
-  const categoryId = categoryRaw === "" ? undefined : positiveId(categoryRaw);
-  if (categoryRaw !== "" && categoryId === undefined) errors.category_id = [m.invalidCategory];
-  const first = Object.values(errors)[0]?.[0];
-  if (first) return { ok: false, message: first, errors };
-  return {
-    ok: true,
-    value: { q: (params.get("q") ?? "").trim().slice(0, CODE_MAX), categoryId, limit, offset },
-  };
-}
 
 // --- The list page's URL ----------------------------------------------------------------------
 

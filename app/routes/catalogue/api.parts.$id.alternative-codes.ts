@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partAlternativeCodeView } from "~/api/views/parts";
 import { addAlternativeCode, listAlternativeCodes } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
-import { apiAlternativeCodeSchema } from "~/schemas/part";
+import { apiAlternativeCodeSchema } from "~/schemas/part-api";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partDetailView } from "~/api/views/parts";
 import { cataloguePartDetail, deletePart, updatePart } from "~/models/catalogue/index.server";
 import { parsePathId, VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
-import { apiFieldName, apiPartSchema } from "~/schemas/part";
+import { apiFieldName, apiPartSchema } from "~/schemas/part-api";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { linkVehicle } from "~/models/catalogue/index.server";
 import { parsePathId } from "~/schemas/api-search";
-import { apiFieldName, apiFitmentSchema } from "~/schemas/part";
+import { apiFieldName, apiFitmentSchema } from "~/schemas/part-api";
 import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partAdminListView, partDetailView } from "~/api/views/parts";
 import { cataloguePartDetail, createPart, queryParts, withAlternativeCodes } from "~/models/catalogue/index.server";
 import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
-import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/part";
+import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/part-api";
 import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
