@@ -26,7 +26,8 @@ function routeFiles(routesDirectory: string): Array<{ name: string; file: string
         found.push({ name: entry.name, file: full });
       } else if (entry.isDirectory()) {
         const module = fs.readdirSync(full).find((name) => FOLDER_ROUTE.test(name));
-        if (module) found.push({ name: entry.name + path.extname(module), file: path.join(full, module) });
+        if (module)
+          found.push({ name: entry.name + path.extname(module), file: path.join(full, module) });
       }
     }
   }

@@ -1,6 +1,6 @@
 /** Database backups (the dashboard's Sistema tab, the backup job, npm run db:restore). */
 
-import { formatBytes } from "../utils/format";
+import { formatBytes } from "./locale/numbers";
 
 export const backups = {
   backupNow: "Fazer backup agora",

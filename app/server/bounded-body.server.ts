@@ -227,7 +227,10 @@ export type Body = Buffer | Readable | null;
  * JSON, a counted stream for an upload; `undefined` when it was refused (the answer is sent) or
  * its client went away.
  */
-export async function boundedBody(req: ExpressRequest, res: ExpressResponse): Promise<Body | undefined> {
+export async function boundedBody(
+  req: ExpressRequest,
+  res: ExpressResponse,
+): Promise<Body | undefined> {
   if (req.method === "GET" || req.method === "HEAD") return null;
   const contentType = req.get("content-type");
   const { maxBytes, streamed, inMemory } = bodyLimit(req.path, contentType);

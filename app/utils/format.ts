@@ -1,10 +1,11 @@
 import * as messages from "~/messages";
+import { LOCALE } from "~/messages/locale/numbers";
 
-export const LOCALE = "pt-BR";
+// The texts write numbers too, so these live with them, on the floor below (ADR 0041).
+export { formatBytes, formatInteger, LOCALE } from "~/messages/locale/numbers";
 export const TIME_ZONE = "America/Sao_Paulo";
 
 const brl = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "BRL" });
-const integer = new Intl.NumberFormat(LOCALE);
 const date = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, dateStyle: "short" });
 const longDate = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, dateStyle: "long" });
 const dateTime = new Intl.DateTimeFormat(LOCALE, {
@@ -22,10 +23,6 @@ const isoDay = new Intl.DateTimeFormat("en-CA", {
 /** R$ from cents: 4990 → "R$ 49,90". */
 export function formatBRL(cents: number): string {
   return brl.format(cents / 100);
-}
-
-export function formatInteger(value: number): string {
-  return integer.format(value);
 }
 
 type DateInput = Date | number | string;
@@ -160,25 +157,6 @@ export function formatDecimal(value: number, digits = 1): string {
 /** A percentage, one decimal: 45.67 → "45,7%". */
 export function formatPercent(percent: number, digits = 1): string {
   return `${formatDecimal(percent, digits)}%`;
-}
-
-const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
-// No thousands separator: a size stays under 1024 of its unit ("1023,9 KB", not "1.023,9 KB").
-const wholeBytes = new Intl.NumberFormat(LOCALE, { useGrouping: false });
-const fractionBytes = new Intl.NumberFormat(LOCALE, {
-  useGrouping: false,
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-/** 1536 → "1,5 KB": powers of 1024, one decimal from KB up. */
-export function formatBytes(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${(unit === 0 ? wholeBytes : fractionBytes).format(value)} ${UNITS[unit]}`;
 }
 
 /** 93784 s → "1d 2h 3min": the two or three largest units that are not zero. */

@@ -2,13 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ResultCard } from "~/components/search-result";
-import {
-  FilterPanel,
-  NoDescriptionResults,
-  PageRange,
-  ResultsPagination,
-  UnderstoodLine,
-} from "~/components/search/description-results";
+import { NoDescriptionResults, UnderstoodLine } from "~/components/search/description-results";
+import { FilterPanel } from "~/components/search/filter-panel";
+import { PageRange, ResultsPagination } from "~/components/search/results-pagination";
 import {
   readCodeResultsPage,
   resolveSearchType,
