@@ -42,6 +42,8 @@ export const formPost = {
   controlCharacters:
     "Um dos campos enviados contém caracteres de controle, que não são aceitos. Apague-os e envie outra vez.",
   badPath: "Endereço inválido: a URL contém uma codificação que não pode ser lida.",
+  /** The name an upload without a usable file name is kept under. */
+  unnamedFile: "arquivo",
   /** Why a body stream stopped, for the log (the client gets one of the texts above). */
   bodyRefused: "corpo da requisição recusado",
   clientGaveUp: "o cliente desistiu do envio",

@@ -36,7 +36,9 @@ export const payments = {
   pixFailed: "Falha ao criar PIX",
   checkoutFailed: "Falha ao criar o link de pagamento do Mercado Pago",
   syncFailed: "Falha ao sincronizar",
-  /** What a notification for an invoice we do not have is recorded as. */
+  /** What a notification is answered or recorded as when it changes nothing. */
+  webhookIgnored: "ignorada",
+  webhookDuplicate: "duplicada",
   webhookUnknownInvoice: "fatura desconhecida",
   webhookLookupFailed: (paymentId: string) => `falha ao consultar o pagamento ${paymentId}`,
 

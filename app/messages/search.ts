@@ -25,6 +25,9 @@ export const search = {
   imageInvalid: "Por favor, selecione um arquivo de imagem válido (PNG, JPG ou GIF)",
   imageTooLarge: "Arquivo muito grande. Máximo 10MB",
   imageHint: "PNG, JPG, GIF até 10MB",
+  /** Why a photo was not decoded (the error's detail; the customer reads imageInvalid). */
+  imageUnreadableFormat: "formato",
+  imageUnreadableTooLarge: "grande demais",
   imageNoCode:
     "Não encontramos um código de peça na imagem. Fotografe a etiqueta de perto, com o código inteiro e bem iluminado, ou digite o código.",
   imageBusy: "Muitas fotos sendo lidas agora. Tente de novo em alguns segundos.",

@@ -216,7 +216,7 @@ function safeFileName(name: string): string {
     basename(name)
       .normalize("NFC")
       .replace(/[^\p{L}\p{N}._ -]/gu, "_")
-      .slice(-120) || "arquivo"
+      .slice(-120) || m.unnamedFile
   );
 }
 

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
+import * as messages from "~/messages";
 import { OcrTimeoutError } from "./engine.server";
 import { findTextRegions, normaliseLine, type Grey, type Region } from "./regions.server";
 
@@ -90,11 +91,12 @@ export async function readHeader(bytes: Uint8Array): Promise<ImageHeader> {
     throw new UnreadableImageError(String(error));
   }
   const { format, width, height, channels, depth, autoOrient } = metadata;
-  if (!FORMATS.has(format) || !width || !height) throw new UnreadableImageError("formato");
+  if (!FORMATS.has(format) || !width || !height)
+    throw new UnreadableImageError(messages.search.imageUnreadableFormat);
   const pixels = width * height;
   const decoded = pixels * (channels ?? 4) * (BYTES_PER_SAMPLE[depth ?? ""] ?? 8);
   if (pixels > MAX_INPUT_PIXELS || decoded > MAX_DECODED_BYTES)
-    throw new UnreadableImageError("grande demais");
+    throw new UnreadableImageError(messages.search.imageUnreadableTooLarge);
   return { width: autoOrient?.width ?? width, height: autoOrient?.height ?? height, format };
 }
 
