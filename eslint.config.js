@@ -77,9 +77,23 @@ export default tseslint.config(
     "Models hold rules and queries: no Remix, no Conform, nothing from routes, server, components, api or jobs.",
   ),
   layer(
-    ["app/utils/**/*.ts", "app/messages/**/*.ts"],
-    [...UPPER_APP, "models", "schemas", "integrations", "@remix-run/*", "@conform-to/*"],
-    "utils/ and messages/ are pure helpers: they import nothing of ours above them.",
+    ["app/utils/**/*.ts"],
+    [...UPPER_APP, "models", "schemas", "integrations", "~db/*", "@remix-run/*", "@conform-to/*"],
+    "utils/ are pure helpers: they import nothing of ours but the messages below them (ADR 0041).",
+  ),
+  layer(
+    ["app/messages/**/*.ts"],
+    [
+      ...UPPER_APP,
+      "models",
+      "schemas",
+      "integrations",
+      "utils",
+      "~db/*",
+      "@remix-run/*",
+      "@conform-to/*",
+    ],
+    "messages/ is the bottom floor: it imports nothing of ours (ADR 0041).",
   ),
   layer(
     ["app/schemas/**/*.ts"],

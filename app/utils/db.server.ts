@@ -6,7 +6,6 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as schema from "~db/schema";
 import { env } from "./env.server";
 import {
   PRIVATE_FILE_MODE,
@@ -15,7 +14,8 @@ import {
   tightenMode,
 } from "./private-files.server";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** Queries are built from the tables (`~db/schema`) they read; no relational `db.query` API. */
+export type Db = BetterSQLite3Database & { $client: Database.Database };
 
 const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -38,7 +38,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return drizzle(sqlite, { schema }) as Db;
+  return drizzle(sqlite) as Db;
 }
 
 export function migrateDatabase(db: Db, folder = migrationsFolder) {

@@ -1,5 +1,4 @@
 import PDFDocument from "pdfkit";
-import type { GATEWAYS } from "~db/schema";
 import * as messages from "~/messages";
 import { formatBRL, formatDateTime } from "./format";
 
@@ -14,7 +13,7 @@ export type ReceiptData = {
   customer: { name: string; email: string };
   planName: string;
   amountCents: number;
-  gateway: (typeof GATEWAYS)[number];
+  gateway: keyof typeof messages.receipt.gateways;
   externalReference: string;
   providerPaymentId: string | null;
 };
