@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { NavItem } from "~/utils/navigation";
+import type { NavItem } from "./navigation";
 import * as messages from "~/messages";
 import { PlanCard, type PlanCardData } from "./plan-card";
 import { UserMenu, type MenuUser } from "./user-menu";

@@ -2,6 +2,7 @@ import type {
   CUSTOMER_TYPES as DB_CUSTOMER_TYPES,
   PAYMENT_METHODS as DB_PAYMENT_METHODS,
   PAYMENT_STATUSES as DB_PAYMENT_STATUSES,
+  ROLES as DB_ROLES,
   USER_STATUSES as DB_USER_STATUSES,
 } from "~db/schema";
 
@@ -34,6 +35,8 @@ export const PAYMENT_STATUSES = [
   "refunded",
   "expired",
 ] as const satisfies typeof DB_PAYMENT_STATUSES;
+export const ROLES = ["admin", "user", "premium_user"] as const satisfies typeof DB_ROLES;
+export type Role = (typeof ROLES)[number];
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];

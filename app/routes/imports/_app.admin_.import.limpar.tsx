@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
 import { clearCatalogue } from "~/models/imports/index.server";
-import { dialogRefusal } from "~/server/refusal.server";
+import { dialogRefusal, edgeRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { redirectWithToast } from "~/server/toast.server";
@@ -28,8 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     cleared = clearCatalogue(admin.id);
   } catch (error) {
+    // The write lock did not come (another writer held the database): a refusal to try again.
     console.error(m.logClearFailed, error);
-    return data({ error: m.clearFailed }, { status: 503 });
+    return dialogRefusal(edgeRefusal("busy", m.clearFailed));
   }
   if (!cleared.ok) return dialogRefusal(cleared);
   const { parts, vehicles, fitments } = cleared.value;

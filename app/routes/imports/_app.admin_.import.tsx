@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/admin/page-header";
@@ -19,6 +18,12 @@ import { positiveId } from "~/schemas/part";
 import { discardCsvUploads, handleCsvUpload, readCsvUploadForm } from "~/server/imports/csv-upload.server";
 import { importSettingsHeader, readImportSettings } from "~/server/imports/import-settings.server";
 import { requireAccess } from "~/server/guard.server";
+import {
+  edgeRefusal,
+  refusalData,
+  throwRefusal,
+  type EdgeRefusal,
+} from "~/server/refusal.server";
 import { readWorkerNotice } from "~/server/jobs-status.server";
 import type { Access } from "~/server/access";
 import { redirectWithToast } from "~/server/toast.server";
@@ -73,7 +78,7 @@ async function control(
             : intent === "cancel"
               ? cancelImport(jobId)
               : await restartCatalogueImportRun(jobId, actorId);
-  if (!outcome) throw new Response(m.importNotFound, { status: 404 });
+  if (!outcome) throwRefusal(edgeRefusal("not_found", m.importNotFound));
   if (!outcome.ok) return redirectWithToast(PAGE, { type: "error", message: outcome.message });
   const done = {
     start: m.started,
@@ -93,10 +98,13 @@ const FAILED: Record<ControlIntent, string> = {
   restart: m.restartFailed,
 };
 
+/** A CSV the page refuses: the message beside the upload, the status from its reason. */
+const csvRefusal = (refusal: EdgeRefusal) =>
+  refusalData({ csvError: refusal.message, report: null }, refusal.reason);
+
 async function uploadCsv(form: FormData, actorId: number) {
   const outcome = await handleCsvUpload(form, form.get("dry_run") === "on", actorId);
-  if (outcome.kind === "refused")
-    return data({ csvError: outcome.message, report: null }, { status: outcome.status });
+  if (outcome.kind === "refused") return csvRefusal(outcome.refusal);
   if (outcome.kind === "planned") return { csvError: null, report: outcome.report };
   return redirectWithToast(PAGE, { type: "success", message: m.started });
 }
@@ -104,7 +112,7 @@ async function uploadCsv(form: FormData, actorId: number) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const read = await readCsvUploadForm(request);
-  if (!read.ok) return data({ csvError: read.message, report: null }, { status: read.status });
+  if (!read.ok) return csvRefusal(read.refusal);
   const form = read.form;
   const intent = String(form.get("intent") ?? "");
   if (intent === "csv") return uploadCsv(form, admin.id);
@@ -119,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const errors = Object.fromEntries(
         parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]),
       );
-      return data({ settingsErrors: errors }, { status: 400 });
+      return refusalData({ settingsErrors: errors }, "invalid_input");
     }
     return redirectWithToast(
       `${PAGE}?config=1`,
@@ -128,7 +136,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   if (!["start", "pause", "resume", "cancel", "restart"].includes(intent))
-    throw new Response(messages.formPost.unreadable, { status: 400 });
+    throwRefusal(edgeRefusal("invalid_input", messages.formPost.unreadable));
   const controlIntent = intent as ControlIntent;
   try {
     return await control(

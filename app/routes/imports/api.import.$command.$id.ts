@@ -3,9 +3,9 @@ import { importStatusView } from "~/api/views/imports";
 import { restartCatalogueImportRun } from "~/jobs/catalogue-import.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import { parsePathId } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
-import { apiRefusal } from "~/server/refusal.server";
+import { apiRefusal, apiRefuse } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -34,17 +34,18 @@ const COMMANDS = {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const command = COMMANDS[params.command as keyof typeof COMMANDS];
+  const name = params.command ?? "";
+  const command = COMMANDS[name as keyof typeof COMMANDS];
   const id = parsePathId(params.id);
-  if (!Object.hasOwn(COMMANDS, params.command ?? "") || !command || id === null)
-    return fail(m.importNotFound, 404);
+  if (!Object.hasOwn(COMMANDS, name) || !command || id === null)
+    return apiRefuse("not_found", m.importNotFound);
   let outcome: Awaited<ReturnType<(typeof command)["run"]>>;
   try {
     outcome = await command.run(id, user.id);
   } catch (error) {
-    console.error(m.logCommandFailed(params.command), error);
-    return fail(command.failed, 503);
+    // The job queue could not take the command: a refusal to try again.
+    console.error(m.logCommandFailed(name), error);
+    return apiRefuse("busy", command.failed);
   }
   if (!outcome.ok) return apiRefusal(outcome);
   const job = "job" in outcome.value ? outcome.value.job : outcome.value;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { importStatusView } from "~/api/views/imports";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRefusal, apiRefusalOf } from "~/server/refusal.server";
 import { handleCsvUpload, readCsvUploadForm } from "~/server/imports/csv-upload.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -17,18 +18,17 @@ const m = messages.catalogueImport;
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
   let read: Awaited<ReturnType<typeof readCsvUploadForm>>;
   try {
     read = await readCsvUploadForm(request);
   } catch (error) {
-    if (error instanceof Response) return fail(await error.text(), error.status);
+    if (error instanceof Response) return apiRefusalOf(error);
     throw error;
   }
-  if (!read.ok) return fail(read.message, read.status);
+  if (!read.ok) return apiRefusal(read.refusal);
   const dryRun = ["true", "1"].includes(new URL(request.url).searchParams.get("dry_run") ?? "");
   const outcome = await handleCsvUpload(read.form, dryRun, user.id);
-  if (outcome.kind === "refused") return fail(outcome.message, outcome.status);
+  if (outcome.kind === "refused") return apiRefusal(outcome.refusal);
   if (outcome.kind === "started")
     return ok({ job_id: outcome.job.id, job: importStatusView(outcome.job, []) }, m.started, 202);
   const { rows, badRowCount, badRows, counts } = outcome.report;

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { importStatusView } from "~/api/views/imports";
 import { startCatalogueImport } from "~/jobs/catalogue-import.server";
 import { importStartBodySchema } from "~/schemas/catalogue-import";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { requireApiAccess } from "~/server/guard.server";
-import { apiRefusal } from "~/server/refusal.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
+import { apiRefusal, apiRefuse } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -18,19 +18,14 @@ const m = messages.catalogueImport;
  * import holds the catalogue, 409; settings out of range, 400.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const parsed = await parseJsonBody(request, importStartBodySchema);
-  if (!parsed.ok) return parsed.response;
+  const { user, body } = await apiRequest(request, access, { body: importStartBodySchema });
   let started: Awaited<ReturnType<typeof startCatalogueImport>>;
   try {
-    started = await startCatalogueImport(
-      { settings: parsed.value, source: { kind: "api" } },
-      user.id,
-    );
+    started = await startCatalogueImport({ settings: body, source: { kind: "api" } }, user.id);
   } catch (error) {
+    // The job queue could not take the run: a refusal to try again, not the server failing.
     console.error(m.logStartFailed, error);
-    return fail(m.startFailed, 503);
+    return apiRefuse("busy", m.startFailed);
   }
   if (!started.ok) return apiRefusal(started);
   const { job } = started.value;

@@ -3,7 +3,8 @@ import { importStatusView } from "~/api/views/imports";
 import { catalogueImportStatus } from "~/jobs/catalogue-import.server";
 import { importProgress } from "~/models/imports/index.server";
 import { parsePathId } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRefuse } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return ok(importStatusView(job, logs, new Date(), { interrupted }));
   }
   const progress = id === null ? null : importProgress(id);
-  if (!progress) return fail(messages.fipe.importNotFound, 404);
+  if (!progress) return apiRefuse("not_found", messages.fipe.importNotFound);
   return ok(importStatusView(progress.job, progress.logs));
 }
 

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { waitForFipeImport } from "~/models/imports/index.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
 import { fipeImportApiSchema } from "~/schemas/fipe-import";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { requireApiAccess } from "~/server/guard.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
+import { apiRefuse } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -20,17 +21,15 @@ const WAIT_LIMIT_MS = 170_000;
  * (up to 170 s), as the spec's synchronous call: {success, created, brands, message}.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  const { user } = await requireApiAccess(request, access);
-  const parsed = await parseJsonBody(request, fipeImportApiSchema);
-  if (!parsed.ok) return parsed.response;
+  const { user, body } = await apiRequest(request, access, { body: fipeImportApiSchema });
 
   let started: Awaited<ReturnType<typeof startFipeImport>>;
   try {
-    started = await startFipeImport(parsed.value, user.id);
+    started = await startFipeImport(body, user.id);
   } catch (error) {
+    // The job queue could not take the run: a refusal to try again.
     console.error(m.logStartFailed, error);
-    return fail(m.startFailed, 503);
+    return apiRefuse("busy", m.startFailed);
   }
   const ids = {
     job_id: started.jobId,
@@ -57,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     };
     return Response.json({ success: true, ...counts, data, message: outcome.message });
   }
-  if (outcome.status === "error") return fail(outcome.message, 502);
+  if (outcome.status === "error") return apiRefuse("provider_failed", outcome.message);
   return ok({ ...ids, status: outcome.status }, m.started, 202);
 }
 

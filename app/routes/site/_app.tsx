@@ -5,7 +5,7 @@ import { shellSummary } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useSeo } from "~/components/hooks";
-import { navigationFor } from "~/utils/navigation";
+import { navigationFor } from "~/components/navigation";
 
 export const access: Access = "signed-in";
 

@@ -5,7 +5,7 @@ import { DEFAULT_IMPORT_SETTINGS } from "~/schemas/catalogue-import";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
 import { isUploadedFile, readForm, uploadedFileName } from "../forms.server";
-import { refusalStatus } from "../refusal.server";
+import { edgeRefusal, type EdgeRefusal } from "../refusal.server";
 
 /**
  * A catalogue CSV sent to /admin/import or POST /api/import/csv: streamed to the uploads folder
@@ -16,14 +16,20 @@ import { refusalStatus } from "../refusal.server";
 const m = messages.catalogueImport;
 
 export type CsvUploadOutcome =
-  | { kind: "refused"; status: number; message: string }
+  | { kind: "refused"; refusal: EdgeRefusal }
   | { kind: "planned"; report: CsvPlanReport }
   | { kind: "started"; job: ImportJob };
+
+/** A refusal as the upload answers it: its reason and message (the field is the file's, not named). */
+const refused = ({ reason, message }: EdgeRefusal): CsvUploadOutcome => ({
+  kind: "refused",
+  refusal: edgeRefusal(reason, message),
+});
 
 /** The form of a request that may carry a CSV file; a file over the limit is a 413 in pt-BR. */
 export async function readCsvUploadForm(
   request: Request,
-): Promise<{ ok: true; form: FormData } | { ok: false; status: 413; message: string }> {
+): Promise<{ ok: true; form: FormData } | { ok: false; refusal: EdgeRefusal }> {
   const limitMb = env().IMPORT_CSV_MAX_MB;
   try {
     const form = await readForm(request, {
@@ -35,7 +41,7 @@ export async function readCsvUploadForm(
     return { ok: true, form };
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError)
-      return { ok: false, status: 413, message: m.csvTooLarge(limitMb) };
+      return { ok: false, refusal: edgeRefusal("too_large", m.csvTooLarge(limitMb)) };
     throw error;
   }
 }
@@ -68,20 +74,18 @@ async function applyCsvUpload(
 ): Promise<CsvUploadOutcome> {
   const file = form.get("file");
   if (!isUploadedFile(file) || file.size === 0) {
-    return { kind: "refused", status: 400, message: m.csvMissingFile };
+    return { kind: "refused", refusal: edgeRefusal("invalid_input", m.csvMissingFile) };
   }
   const path = file.getFilePath();
   if (dryRun) {
     const report = await planCsvFile(path);
-    if (!report.ok)
-      return { kind: "refused", status: refusalStatus(report), message: report.message };
+    if (!report.ok) return refused(report);
     return { kind: "planned", report: report.value };
   }
   // The header is checked as the dry run checks it before an import is started for the file, so a
   // file that is not the format is a 400 naming line 1, not an import that ends in "Erro".
   const header = await checkCsvHeader(path);
-  if (!header.ok)
-    return { kind: "refused", status: refusalStatus(header), message: header.message };
+  if (!header.ok) return refused(header);
   const started = await startCatalogueImport(
     {
       settings: DEFAULT_IMPORT_SETTINGS,
@@ -92,8 +96,7 @@ async function applyCsvUpload(
     console.error(m.logCsvStartFailed, error);
     return null;
   });
-  if (!started) return { kind: "refused", status: 503, message: m.startFailed };
-  if (!started.ok)
-    return { kind: "refused", status: refusalStatus(started), message: started.message };
+  if (!started) return { kind: "refused", refusal: edgeRefusal("busy", m.startFailed) };
+  if (!started.ok) return refused(started);
   return { kind: "started", job: started.value.job };
 }

@@ -1,5 +1,5 @@
-import type { Role } from "~db/schema";
-import * as messages from "../messages";
+import * as messages from "~/messages";
+import type { Role } from "~/schemas/choices";
 
 export type NavItem = {
   to: string;
