@@ -37,8 +37,8 @@ export const payments = {
   checkoutFailed: "Falha ao criar o link de pagamento do Mercado Pago",
   syncFailed: "Falha ao sincronizar",
   /** What a notification is answered or recorded as when it changes nothing. */
-  webhookIgnored: "ignorada",
-  webhookDuplicate: "duplicada",
+  webhookOutcomeIgnored: "ignorada",
+  webhookOutcomeDuplicate: "duplicada",
   webhookUnknownInvoice: "fatura desconhecida",
   webhookLookupFailed: (paymentId: string) => `falha ao consultar o pagamento ${paymentId}`,
 

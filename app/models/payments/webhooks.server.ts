@@ -198,13 +198,13 @@ export async function receiveMercadoPagoNotification(
   if (!body || typeof body !== "object" || !dataId || !/^[\w-]{1,64}$/.test(dataId))
     return refuse("invalid_reference", m.webhookInvalid);
   const type = input.searchParams.get("type") ?? body.type;
-  if (type !== "payment") return accept({ duplicate: false, outcome: m.webhookIgnored });
+  if (type !== "payment") return accept({ duplicate: false, outcome: m.webhookOutcomeIgnored });
   const event = recordEvent(
     "mercadopago",
     mercadoPagoEventId(dataId, input.headers),
     storedPayload(body, MERCADO_PAGO_FIELDS),
   );
-  if (event.processed) return accept({ duplicate: true, outcome: m.webhookDuplicate });
+  if (event.processed) return accept({ duplicate: true, outcome: m.webhookOutcomeDuplicate });
 
   const gateway = mercadoPago(WITHIN_A_NOTIFICATION);
   if (!gateway.ok) return gateway;
@@ -285,7 +285,7 @@ export async function receivePagHiperNotification(
   if (!gateway.ok || !sameSecret(apiKey, gateway.value.config.apiKey))
     return refuse("unverified", m.webhookUnverified);
   if (isProcessed("paghiper", notificationId))
-    return accept({ duplicate: true, outcome: m.webhookDuplicate });
+    return accept({ duplicate: true, outcome: m.webhookOutcomeDuplicate });
   let report;
   try {
     report = await gateway.value.client.confirmNotification(transactionId, notificationId);
@@ -300,7 +300,7 @@ export async function receivePagHiperNotification(
     notificationId,
     storedPayload(Object.fromEntries(form), PAGHIPER_FIELDS),
   );
-  if (event.processed) return accept({ duplicate: true, outcome: m.webhookDuplicate });
+  if (event.processed) return accept({ duplicate: true, outcome: m.webhookOutcomeDuplicate });
   // Our order id is "<invoice reference>-P<n>": the invoice is found even if its customer has
   // since switched it to a card checkout.
   const reference = report.orderId?.replace(/-P\d+$/, "");
