@@ -43,5 +43,3 @@ export { compare } from "./compare";
 export { synonyms } from "./synonyms";
 export { jobs } from "./jobs";
 export { startup } from "./startup";
-export { jobs } from "./jobs";
-export { startup } from "./startup";

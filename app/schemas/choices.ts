@@ -35,7 +35,7 @@ export const PAYMENT_STATUSES = [
   "refunded",
   "expired",
 ] as const satisfies typeof DB_PAYMENT_STATUSES;
-export const ROLES = ["admin", "user", "premium_user"] as const satisfies typeof DB_ROLES;
+const ROLES = ["admin", "user", "premium_user"] as const satisfies typeof DB_ROLES;
 export type Role = (typeof ROLES)[number];
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
