@@ -14,12 +14,12 @@ import * as messages from "~/messages";
  *   it, so its jobs reach those simulators without PORT being repeated.
  */
 
-export type Board = "workers" | "web";
+type Board = "workers" | "web";
 
 export type PresenceEntry = { host: string; pid: number; port?: number };
 
-export const BEAT_EVERY_MS = 10_000;
-export const ENTRY_TTL_MS = 30_000;
+const BEAT_EVERY_MS = 10_000;
+const ENTRY_TTL_MS = 30_000;
 
 export const boardKey = (prefix: string, board: Board) => `${prefix}:encaixa:${board}`;
 
@@ -33,7 +33,7 @@ async function redisNow(redis: Redis): Promise<number> {
 }
 
 /** Writes (or renews) one entry; the board itself expires with its last entry. */
-export async function writeEntry(
+async function writeEntry(
   redis: Redis,
   key: string,
   member: string,
@@ -48,7 +48,7 @@ export async function writeEntry(
     .exec();
 }
 
-export async function removeEntry(redis: Redis, key: string, member: string): Promise<void> {
+async function removeEntry(redis: Redis, key: string, member: string): Promise<void> {
   await redis.zrem(key, member);
 }
 
@@ -122,7 +122,7 @@ export function startBeating(options: {
   };
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(messages.jobs.redisTimedOut)), ms);
