@@ -66,7 +66,6 @@ export class FipeError extends ProviderError {
   }
 }
 
-export const FIPE_PUBLIC_URL = "https://parallelum.com.br/fipe/api/v1";
 const DEFAULT_MAX_ATTEMPTS = 4;
 const DEFAULT_BACKOFF_MS = 1_000;
 const DEFAULT_TIMEOUT_MS = 20_000;

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { partVehicles, vehicles } from "~db/schema";
 import type { VehicleInput } from "~/schemas/catalogue";
 import { db, immediateTransaction } from "~/utils/db.server";
@@ -66,16 +66,6 @@ export function updateVehicle(
     if (partIds) applyVehicleParts({ id, ...input }, partIds, actorId);
     return { ok: true, value: id };
   }, m.vehicleUpdateFailed);
-}
-
-export function fitmentCount(vehicleId: number): number {
-  return (
-    db()
-      .select({ n: count() })
-      .from(partVehicles)
-      .where(eq(partVehicles.vehicleId, vehicleId))
-      .get()?.n ?? 0
-  );
 }
 
 /** Deletes the vehicle and its fitments (the confirmation named how many), never a part. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
-import { activity, PAYMENT_STATUSES, payments, plans, users } from "~db/schema";
+import { activity, payments, plans, users } from "~db/schema";
 import { pageBounds } from "~/utils/paging";
 import { db } from "~/utils/db.server";
 import { likePattern } from "../catalogue/catalogue-rules.server";
@@ -73,10 +73,6 @@ export type InvoiceFilters = {
 /** Start of a São Paulo calendar day (Brazil keeps UTC−3 all year since 2019). */
 function saoPauloDayStart(day: string): Date {
   return new Date(`${day}T00:00:00-03:00`);
-}
-
-export function isInvoiceStatus(value: unknown): value is PaymentStatus {
-  return typeof value === "string" && (PAYMENT_STATUSES as readonly string[]).includes(value);
 }
 
 /** The admin's list: free text over reference, provider id, customer name and e-mail; status; dates. */
