@@ -1,4 +1,7 @@
-/** The accounts domain's public face: the request layer imports this, not the files. */
+/**
+ * The accounts domain's public face: the request layer imports this, not the files.
+ * (subscription-steps.server — the steps a plan change is made of — is subscription.server's own plumbing.)
+ */
 export * from "./account.server";
 export * from "./credits.server";
 export * from "./customer-admin.server";

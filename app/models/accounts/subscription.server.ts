@@ -1,164 +1,28 @@
-import { randomBytes } from "node:crypto";
-import { and, desc, eq, ne } from "drizzle-orm";
-import { formatBRL } from "~/utils/format";
-import { payments, plans, subscriptions, users, type PAYMENT_METHODS } from "~db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { payments, subscriptions, users } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";
 import { currentPlan } from "./credits.server";
 import { accept, refuse, type Outcome } from "../outcome";
-import { isFreePlan, type Plan } from "../payments/plan.server";
+import { isFreePlan } from "../payments/plan.server";
+import {
+  findPlan,
+  makeActive,
+  newExternalReference,
+  openInvoice,
+  type Payment,
+  type PaymentMethod,
+  priceChanged,
+  retireStaleInvoice,
+  type Subscription,
+} from "./subscription-steps.server";
 
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type Subscription = typeof subscriptions.$inferSelect;
-export type Payment = typeof payments.$inferSelect;
-
-export const SUBSCRIPTION_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function findPlan(planId: number): Plan | undefined {
-  return db().select().from(plans).where(eq(plans.id, planId)).get();
-}
-
-/** Our reference for an invoice, sent to providers as external_reference. */
-export function newExternalReference(): string {
-  return `ENC-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString("hex").toUpperCase()}`;
-}
-
-/**
- * Makes `subscriptionId` the user's only active subscription, from `now` for 30 days. Customers on a
- * paid plan become premium users; on a free plan, plain users. Runs inside the caller's transaction.
- */
-function makeActive(subscriptionId: number, now: Date) {
-  const database = db();
-  const subscription = database
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, subscriptionId))
-    .get()!;
-  const plan = findPlan(subscription.planId)!;
-  database
-    .update(subscriptions)
-    .set({ status: "cancelled", cancelledAt: now })
-    .where(
-      and(
-        eq(subscriptions.userId, subscription.userId),
-        eq(subscriptions.status, "active"),
-        ne(subscriptions.id, subscriptionId),
-      ),
-    )
-    .run();
-  database
-    .update(subscriptions)
-    .set({
-      status: "active",
-      startedAt: now,
-      expiresAt: isFreePlan(plan) ? null : new Date(now.getTime() + SUBSCRIPTION_DAYS * DAY_MS),
-      cancelledAt: null,
-    })
-    .where(eq(subscriptions.id, subscriptionId))
-    .run();
-  const user = database
-    .select({ role: users.role })
-    .from(users)
-    .where(eq(users.id, subscription.userId))
-    .get();
-  if (user && user.role !== "admin") {
-    database
-      .update(users)
-      .set({ role: isFreePlan(plan) ? "user" : "premium_user" })
-      .where(eq(users.id, subscription.userId))
-      .run();
-  }
-  return plan;
-}
+export type { Payment, PaymentMethod, Subscription } from "./subscription-steps.server";
 
 export type SubscribeResult =
   | { kind: "activated"; subscription: Subscription }
   | { kind: "payment_required"; subscription: Subscription; payment: Payment };
-
-/**
- * Inside the caller's transaction: a pending subscription and its pending invoice for a paid plan,
- * at the plan's price now.
- */
-function openInvoice(input: {
-  userId: number;
-  plan: Plan;
-  paymentMethod: PaymentMethod;
-  gateway: Payment["gateway"];
-}): { subscription: Subscription; payment: Payment } {
-  const database = db();
-  const subscription = database
-    .insert(subscriptions)
-    .values({
-      userId: input.userId,
-      planId: input.plan.id,
-      status: "pending",
-      paymentMethod: input.paymentMethod,
-    })
-    .returning()
-    .get();
-  const payment = database
-    .insert(payments)
-    .values({
-      userId: input.userId,
-      planId: input.plan.id,
-      subscriptionId: subscription.id,
-      status: "pending",
-      gateway: input.gateway,
-      amountCents: input.plan.priceCents ?? 0,
-      externalReference: newExternalReference(),
-    })
-    .returning()
-    .get();
-  return { subscription, payment };
-}
-
-/**
- * A retired invoice whose PIX PagHiper may still take: `nextCheckAt` stays set on the cancelled
- * invoice until the PIX is cancelled at PagHiper (`cancelRetiredPixes`, payment-gateway).
- */
-export function hasPixToCancel(payment: Pick<Payment, "gateway" | "providerPaymentId">): boolean {
-  return payment.gateway === "paghiper_pix" && payment.providerPaymentId !== null;
-}
-
-/**
- * Inside the caller's transaction: an invoice priced before its plan's price changed is closed —
- * cancelled while pending (an expired one stays expired), with its pending plan request — and
- * `replacement` recorded as the one to pay (ADR 0028). A live PIX of it is left marked for
- * cancelling at PagHiper (`nextCheckAt` now), which whoever retired it does next, or the poller.
- */
-function retireStaleInvoice(stale: Payment, replacement: Payment, now: Date) {
-  const database = db();
-  database
-    .update(payments)
-    .set({ status: "cancelled", nextCheckAt: hasPixToCancel(stale) ? now : null, updatedAt: now })
-    .where(and(eq(payments.id, stale.id), eq(payments.status, "pending")))
-    .run();
-  if (stale.subscriptionId)
-    database
-      .update(subscriptions)
-      .set({ status: "cancelled", cancelledAt: now })
-      .where(and(eq(subscriptions.id, stale.subscriptionId), eq(subscriptions.status, "pending")))
-      .run();
-  logActivity({
-    actorId: stale.userId,
-    type: "payment",
-    action: messages.payments.repriced(
-      stale.id,
-      formatBRL(stale.amountCents),
-      replacement.id,
-      formatBRL(replacement.amountCents),
-    ),
-    entity: "payment",
-    entityId: replacement.id,
-  });
-}
-
-/** A paid plan whose price is no longer what the invoice asks. */
-function priceChanged(payment: Payment, plan: Plan | undefined): plan is Plan {
-  return Boolean(plan && !isFreePlan(plan) && plan.priceCents !== payment.amountCents);
-}
 
 export type Reissued = { payment: Payment; replaced: Payment | null };
 
