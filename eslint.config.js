@@ -135,8 +135,13 @@ export default tseslint.config(
     [DOMAIN_FACES],
   ),
   layer(
-    ["app/integrations/**/*.ts", "db/**/*.ts"],
+    ["app/integrations/**/*.ts"],
     ["routes", "server", "components", "api", "@remix-run/*", "@conform-to/*"],
     "Jobs, integrations and db sit below the request layer.",
+  ),
+  layer(
+    ["db/**/*.ts"],
+    [...UPPER_APP, "models", "schemas", "integrations", "@remix-run/*", "@conform-to/*"],
+    "db/ is the bottom floor (schema, migrations, seed): it imports utils only; a command that needs a domain is an entry point in scripts/.",
   ),
 );

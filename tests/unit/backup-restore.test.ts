@@ -14,7 +14,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { categories } from "~db/schema";
 import * as messages from "~/messages";
-import { backupsFolder, createBackup, listBackups } from "~/models/backups/backup.server";
+import { backupsFolder, listBackups } from "~/models/backups/backup-records.server";
+import { createBackup } from "~/models/backups/backup.server";
 import { closeDb, db, migrateDatabase, openDatabase } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { accepted } from "../support/factories";
@@ -29,7 +30,7 @@ const m = messages.backups;
 function restore(file: string) {
   const result = spawnSync(
     path.resolve("node_modules/.bin/tsx"),
-    [path.resolve("db/restore-cli.ts"), file],
+    [path.resolve("scripts/restore-database.ts"), file],
     { env: { ...process.env }, encoding: "utf8", timeout: 60_000 },
   );
   return { code: result.status, out: result.stdout, err: result.stderr };

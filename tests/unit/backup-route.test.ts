@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { backups } from "~db/schema";
 import * as messages from "~/messages";
-import { backupsFolder, listBackups } from "~/models/backups/backup.server";
+import { backupsFolder, listBackups } from "~/models/backups/backup-records.server";
 import type { User } from "~/models/accounts/user.server";
 import * as route from "~/routes/backups/_app.admin_.backup";
 import { db } from "~/utils/db.server";

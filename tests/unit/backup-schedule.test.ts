@@ -3,7 +3,7 @@ import { backups } from "~db/schema";
 import "~/jobs/index.server";
 import { waitForJob } from "~/jobs/runner.server";
 import { runScheduleSlot, SCHEDULES } from "~/jobs/schedules.server";
-import { listBackups } from "~/models/backups/backup.server";
+import { listBackups } from "~/models/backups/backup-records.server";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 

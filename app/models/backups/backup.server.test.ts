@@ -7,16 +7,10 @@ import { backups, categories } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { accepted } from "../../../tests/support/factories";
-import {
-  backupIsDue,
-  backupsFolder,
-  backupStamp,
-  backupStatus,
-  createBackup,
-  lastBackup,
-  listBackups,
-  sealAndCheck,
-} from "./backup.server";
+import { backupsFolder, backupStamp, lastBackup, listBackups } from "./backup-records.server";
+import { createBackup } from "./backup.server";
+import { backupIsDue, backupStatus } from "./schedule.server";
+import { sealAndCheck } from "./sealed-copy.server";
 
 const HOUR = 3_600_000;
 
