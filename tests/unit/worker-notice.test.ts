@@ -8,7 +8,7 @@ import { createFipeSimulator, type FipeSimulator } from "~/integrations/fipe/sim
 import "~/jobs/index.server";
 import { startJobRunner, stopJobRunner } from "~/jobs/runner.server";
 import type { User } from "~/models/accounts/user.server";
-import * as importPage from "~/routes/imports/_app.admin_.import";
+import * as importPage from "~/routes/imports/_app.admin_.import/route";
 import * as fipeProgressPage from "~/routes/imports/_app.vehicles_.import-fipe.$jobId";
 import * as fipeStartPage from "~/routes/imports/_app.vehicles_.import-fipe._index";
 import { resetEnvForTests } from "~/utils/env.server";
