@@ -7,7 +7,7 @@ import {
 } from "~/integrations/catalogue-source/simulator.server";
 import { csvUploadDirectory } from "~/models/imports/catalogue/csv-source.server";
 import type { User } from "~/models/accounts/user.server";
-import * as page from "~/routes/imports/_app.admin_.import";
+import * as page from "~/routes/imports/_app.admin_.import/route";
 import * as clearDialog from "~/routes/imports/_app.admin_.import.limpar";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
