@@ -23,7 +23,7 @@ import { readCodesFromImage, WORK_MS } from "./read-codes.server";
  * photo per user, and damaged or oversized photos refused before they cost anything.
  */
 
-const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/ocr");
+const FIXTURES = path.resolve(import.meta.dirname, "../../../../tests/fixtures/ocr");
 type Entry = { file: string; code: string; variant: { rotationDeg: number; polarity: string } };
 const manifest = JSON.parse(readFileSync(path.join(FIXTURES, "manifest.json"), "utf8")) as Entry[];
 const photo = (entry: Entry) => new Uint8Array(readFileSync(path.join(FIXTURES, entry.file)));
