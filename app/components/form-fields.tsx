@@ -1,7 +1,27 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { useHydrated } from "~/components/hooks";
 import * as messages from "~/messages";
+
+/**
+ * The house's form fields, in the Epic Stack's manner: each takes Conform's metadata of its field
+ * (`meta`), a label and an optional hint, and renders the label, the control and the field's first
+ * error, the control invalid and described by that error while it has one (Conform's aria). So a
+ * form field is one line: `<Field meta={fields.name} label={m.name} maxLength={NAME_MAX} />`.
+ * A length limit is the schema's own named constant, never a number written in the form.
+ */
 
 type FieldProps = {
   label: string;
@@ -40,13 +60,30 @@ export function FieldFrame({
         {label}
       </label>
       {children}
+      <HintAndError hint={hint} errors={errors} errorId={errorId} />
+    </div>
+  );
+}
+
+/** What follows a field's control: its hint, then its first error (which the control names). */
+function HintAndError({
+  hint,
+  errors,
+  errorId,
+}: {
+  hint?: string;
+  errors?: string[];
+  errorId: string;
+}) {
+  return (
+    <>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
       {errors?.length ? (
         <p id={errorId} className="field-error">
           {errors[0]}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -62,6 +99,92 @@ export function TextField({
     <FieldFrame id={id} label={label} hint={hint} errors={errors} errorId={errorId}>
       <input id={id} className="input" {...fieldAria(errors, errorId)} {...input} />
     </FieldFrame>
+  );
+}
+
+/** A field's Conform metadata, whatever the form (the fields read its id, name, value and errors). */
+type Meta<Schema> = FieldMetadata<Schema, Record<string, unknown>, string[]>;
+
+type Labelled<Schema> = { meta: Meta<Schema>; label: string; hint?: string };
+
+/** What a form still sets on a control beside what Conform derives from the field. */
+type Extra<Attributes> = Omit<Attributes, "id" | "name" | "form" | "type">;
+
+type TextInputType = "text" | "email" | "tel" | "url" | "number" | "password" | "search";
+
+/** An input (text unless `type` says otherwise). */
+export function Field<Schema>({
+  meta,
+  label,
+  hint,
+  type = "text",
+  ...input
+}: Labelled<Schema> & { type?: TextInputType } & Extra<InputHTMLAttributes<HTMLInputElement>>) {
+  const { key: _key, ...control } = getInputProps(meta, { type });
+  return (
+    <FieldFrame id={meta.id} label={label} hint={hint} errors={meta.errors} errorId={meta.errorId}>
+      <input className="input" {...control} {...input} />
+    </FieldFrame>
+  );
+}
+
+export function TextareaField<Schema>({
+  meta,
+  label,
+  hint,
+  ...area
+}: Labelled<Schema> & Extra<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const { key: _key, ...control } = getTextareaProps(meta);
+  return (
+    <FieldFrame id={meta.id} label={label} hint={hint} errors={meta.errors} errorId={meta.errorId}>
+      <textarea className="input min-h-24" {...control} {...area} />
+    </FieldFrame>
+  );
+}
+
+/** A select of `options`, with a first empty option when there is a `placeholder`. */
+export function SelectField<Schema>({
+  meta,
+  label,
+  hint,
+  options,
+  placeholder,
+  ...select
+}: Labelled<Schema> & {
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+} & Extra<SelectHTMLAttributes<HTMLSelectElement>>) {
+  const { key: _key, ...control } = getSelectProps(meta);
+  return (
+    <FieldFrame id={meta.id} label={label} hint={hint} errors={meta.errors} errorId={meta.errorId}>
+      <select className="input" {...control} {...select}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/**
+ * A checkbox with its label beside it, then its hint and its first error; no frame of its own, so
+ * it sits in the form's flow as the form lays it out.
+ */
+export function CheckboxField<Schema>({ meta, label, hint }: Labelled<Schema>) {
+  const { key: _key, ...control } = getInputProps(meta, { type: "checkbox" });
+  return (
+    <>
+      <div className="flex items-center gap-2">
+        <input {...control} className="h-4 w-4 rounded border-slate-300" />
+        <label htmlFor={meta.id} className="text-sm font-medium">
+          {label}
+        </label>
+      </div>
+      <HintAndError hint={hint} errors={meta.errors} errorId={meta.errorId} />
+    </>
   );
 }
 

@@ -1,16 +1,14 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { SelectField, TextAreaField } from "~/components/admin/fields";
-import { FormErrors, PasswordField, TextField } from "~/components/form-fields";
+import {
+  Field,
+  FormErrors,
+  PasswordField,
+  SelectField,
+  TextareaField,
+} from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import {
   CUSTOMER_COMPANY_MAX,
@@ -71,59 +69,43 @@ export function CustomerFormDialog({
     <RouteDialog title={title} closeTo={closeTo}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
+        <Field
+          meta={field("name")}
           label={m.fields.name}
-          errors={field("name").errors}
-          errorId={field("name").errorId}
-          {...getInputProps(field("name"), { type: "text" })}
           maxLength={CUSTOMER_NAME_MAX}
           autoComplete="off"
         />
-        <TextField
+        <Field
+          meta={field("email")}
+          type="email"
           label={m.fields.email}
-          errors={field("email").errors}
-          errorId={field("email").errorId}
-          {...getInputProps(field("email"), { type: "email" })}
           autoComplete="off"
           inputMode="email"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <Field
+            meta={field("phone")}
+            type="tel"
             label={m.fields.phone}
-            errors={field("phone").errors}
-            errorId={field("phone").errorId}
-            {...getInputProps(field("phone"), { type: "tel" })}
             maxLength={CUSTOMER_PHONE_MAX}
           />
-          <TextField
+          <Field
+            meta={field("company")}
             label={m.fields.company}
-            errors={field("company").errors}
-            errorId={field("company").errorId}
-            {...getInputProps(field("company"), { type: "text" })}
             maxLength={CUSTOMER_COMPANY_MAX}
           />
           <SelectField
+            meta={field("customerType")}
             label={m.fields.type}
-            errors={field("customerType").errors}
-            errorId={field("customerType").errorId}
             options={customerTypeOptions}
-            {...getSelectProps(field("customerType"))}
           />
           <SelectField
+            meta={field("status")}
             label={m.fields.status}
-            errors={field("status").errors}
-            errorId={field("status").errorId}
             options={customerStatusOptions}
-            {...getSelectProps(field("status"))}
           />
         </div>
-        <TextAreaField
-          label={m.fields.notes}
-          errors={field("notes").errors}
-          errorId={field("notes").errorId}
-          {...getTextareaProps(field("notes"))}
-          rows={3}
-        />
+        <TextareaField meta={field("notes")} label={m.fields.notes} rows={3} />
         {mode === "create" && (
           <div>
             <PasswordField

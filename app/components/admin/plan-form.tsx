@@ -1,16 +1,8 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { SelectField, TextAreaField } from "~/components/admin/fields";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { PLAN_NAME_MAX, PLAN_STATUSES, planFormSchema } from "~/schemas/plan";
 import { useIsSubmitting } from "~/components/hooks";
@@ -45,27 +37,19 @@ export function PlanFormDialog({
     <RouteDialog title={title} closeTo={closeTo}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
+        <Field
+          meta={fields.name}
           label={m.fields.name}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-          {...getInputProps(fields.name, { type: "text" })}
           maxLength={PLAN_NAME_MAX}
           autoComplete="off"
         />
-        <TextAreaField
-          label={m.fields.description}
-          errors={fields.description.errors}
-          errorId={fields.description.errorId}
-          {...getTextareaProps(fields.description)}
-        />
+        <TextareaField meta={fields.description} label={m.fields.description} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <TextField
+            <Field
+              meta={fields.creditsPerMonth}
+              type="number"
               label={m.fields.credits}
-              errors={fields.creditsPerMonth.errors}
-              errorId={fields.creditsPerMonth.errorId}
-              {...getInputProps(fields.creditsPerMonth, { type: "number" })}
               min={-1}
               step={1}
               inputMode="numeric"
@@ -73,11 +57,10 @@ export function PlanFormDialog({
             <p className="mt-1 text-xs text-slate-500">{m.fields.creditsHint}</p>
           </div>
           <div>
-            <TextField
+            <Field
+              meta={fields.price}
+              type="number"
               label={m.fields.price}
-              errors={fields.price.errors}
-              errorId={fields.price.errorId}
-              {...getInputProps(fields.price, { type: "number" })}
               min={0}
               step={0.01}
               inputMode="decimal"
@@ -85,28 +68,14 @@ export function PlanFormDialog({
             <p className="mt-1 text-xs text-slate-500">{m.fields.priceHint}</p>
           </div>
         </div>
-        <SelectField
-          label={m.fields.status}
-          errors={fields.status.errors}
-          errorId={fields.status.errorId}
-          options={statusOptions}
-          {...getSelectProps(fields.status)}
-        />
-        <TextAreaField
+        <SelectField meta={fields.status} label={m.fields.status} options={statusOptions} />
+        <TextareaField
+          meta={fields.features}
           label={m.fields.features}
           hint={m.fields.featuresHint}
-          errors={fields.features.errors}
-          errorId={fields.features.errorId}
-          {...getTextareaProps(fields.features)}
           rows={5}
         />
-        <TextAreaField
-          label={m.fields.policies}
-          errors={fields.policies.errors}
-          errorId={fields.policies.errorId}
-          {...getTextareaProps(fields.policies)}
-          rows={4}
-        />
+        <TextareaField meta={fields.policies} label={m.fields.policies} rows={4} />
         <DialogActions closeTo={closeTo} busy={busy} />
       </Form>
     </RouteDialog>

@@ -1,16 +1,19 @@
 import {
   getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
   useForm,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
-import { fieldAria, FieldFrame, FormErrors } from "~/components/form-fields";
+import type { ComponentProps, ReactNode } from "react";
+import {
+  CheckboxField,
+  Field,
+  FormErrors,
+  SelectField,
+  TextareaField,
+} from "~/components/form-fields";
 import { seoFormSchema, TWITTER_CARDS, type SeoInput } from "~/schemas/seo";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
@@ -22,6 +25,7 @@ export type SeoFormSettings = SeoInput & { updatedAt: string | null };
 
 type TextName = Exclude<keyof SeoInput, "twitterCard" | "sitemapEnabled" | "robotsTxt">;
 
+/** A text setting: its label and hint are the messages under its own name. */
 function TextInput({
   name,
   field,
@@ -29,20 +33,14 @@ function TextInput({
 }: {
   name: TextName;
   field: FieldMetadata<string | null>;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const props = getInputProps(field, { type: input.type === "url" ? "url" : "text" });
-  return (
-    <FieldFrame
-      id={props.id}
-      label={m.fields[name]}
-      hint={m.hints[name]}
-      errors={field.errors}
-      errorId={field.errorId}
-    >
-      <input className="input" {...props} {...fieldAria(field.errors, field.errorId)} {...input} />
-    </FieldFrame>
-  );
+} & Omit<ComponentProps<typeof Field>, "meta" | "label" | "hint">) {
+  return <Field meta={field} label={m.fields[name]} hint={m.hints[name]} {...input} />;
 }
+
+const twitterCardOptions = TWITTER_CARDS.map((card) => ({
+  value: card,
+  label: m.twitterCards[card],
+}));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -84,10 +82,6 @@ export function SeoForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const { siteDescription, twitterCard, robotsTxt, sitemapEnabled } = fields;
-  const descriptionProps = getTextareaProps(siteDescription);
-  const robotsProps = getTextareaProps(robotsTxt);
-  const cardProps = getSelectProps(twitterCard);
 
   return (
     <Form method="post" action="/admin?tab=seo" className="space-y-6" {...getFormProps(form)}>
@@ -105,20 +99,13 @@ export function SeoForm({
 
       <Section title={m.sections.identity}>
         <TextInput name="siteTitle" field={fields.siteTitle} />
-        <FieldFrame
-          id={descriptionProps.id}
+        <TextareaField
+          meta={fields.siteDescription}
           label={m.fields.siteDescription}
           hint={m.hints.siteDescription}
-          errors={siteDescription.errors}
-          errorId={siteDescription.errorId}
-        >
-          <textarea
-            className="input"
-            rows={3}
-            {...descriptionProps}
-            {...fieldAria(siteDescription.errors, siteDescription.errorId)}
-          />
-        </FieldFrame>
+          className="input"
+          rows={3}
+        />
         <TextInput name="siteName" field={fields.siteName} />
         <TextInput name="logoInitials" field={fields.logoInitials} autoComplete="off" />
         <TextInput name="faviconUrl" field={fields.faviconUrl} inputMode="url" />
@@ -127,62 +114,32 @@ export function SeoForm({
       <Section title={m.sections.sharing}>
         <TextInput name="ogSiteName" field={fields.ogSiteName} />
         <TextInput name="ogImageUrl" field={fields.ogImageUrl} type="url" />
-        <FieldFrame
-          id={cardProps.id}
+        <SelectField
+          meta={fields.twitterCard}
           label={m.fields.twitterCard}
           hint={m.hints.twitterCard}
-          errors={twitterCard.errors}
-          errorId={twitterCard.errorId}
-        >
-          <select
-            className="input"
-            {...cardProps}
-            {...fieldAria(twitterCard.errors, twitterCard.errorId)}
-          >
-            {TWITTER_CARDS.map((card) => (
-              <option key={card} value={card}>
-                {m.twitterCards[card]}
-              </option>
-            ))}
-          </select>
-        </FieldFrame>
+          options={twitterCardOptions}
+        />
         <TextInput name="twitterSite" field={fields.twitterSite} autoComplete="off" />
       </Section>
 
       <Section title={m.sections.indexing}>
         <TextInput name="canonicalUrl" field={fields.canonicalUrl} type="url" />
         <div>
-          <div className="flex items-center gap-2">
-            <input
-              {...getInputProps(sitemapEnabled, { type: "checkbox" })}
-              className="h-4 w-4 rounded border-slate-300"
-            />
-            <label htmlFor={sitemapEnabled.id} className="text-sm font-medium">
-              {m.fields.sitemapEnabled}
-            </label>
-          </div>
-          <p className="mt-1 text-xs text-slate-500">{m.hints.sitemapEnabled}</p>
-          {sitemapEnabled.errors?.length ? (
-            <p id={sitemapEnabled.errorId} className="field-error">
-              {sitemapEnabled.errors[0]}
-            </p>
-          ) : null}
+          <CheckboxField
+            meta={fields.sitemapEnabled}
+            label={m.fields.sitemapEnabled}
+            hint={m.hints.sitemapEnabled}
+          />
         </div>
-        <FieldFrame
-          id={robotsProps.id}
+        <TextareaField
+          meta={fields.robotsTxt}
           label={m.fields.robotsTxt}
           hint={m.hints.robotsTxt}
-          errors={robotsTxt.errors}
-          errorId={robotsTxt.errorId}
-        >
-          <textarea
-            className="input font-mono text-sm"
-            rows={10}
-            spellCheck={false}
-            {...robotsProps}
-            {...fieldAria(robotsTxt.errors, robotsTxt.errorId)}
-          />
-        </FieldFrame>
+          className="input font-mono text-sm"
+          rows={10}
+          spellCheck={false}
+        />
       </Section>
 
       <div className="flex justify-end">

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
-import { brandSchema } from "~/schemas/catalogue";
+import { brandSchema, NAME_MAX } from "~/schemas/catalogue";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 
@@ -37,14 +37,7 @@ export function BrandFormDialog({
     <RouteDialog title={title} closeTo={closeTo}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
-          label={m.name}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-          {...getInputProps(fields.name, { type: "text" })}
-          maxLength={100}
-          autoComplete="off"
-        />
+        <Field meta={fields.name} label={m.name} maxLength={NAME_MAX} autoComplete="off" />
         {hint && <p className="text-sm text-slate-600">{hint}</p>}
         <DialogActions closeTo={closeTo} busy={busy} />
       </Form>

@@ -1,17 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { TextAreaField } from "~/components/admin/fields";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors, TextareaField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
-import { categorySchema } from "~/schemas/catalogue";
+import { categorySchema, DESCRIPTION_MAX, NAME_MAX } from "~/schemas/catalogue";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 
@@ -45,20 +38,11 @@ export function CategoryFormDialog({
     <RouteDialog title={title} closeTo={closeTo}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
-          label={m.name}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-          {...getInputProps(fields.name, { type: "text" })}
-          maxLength={100}
-          autoComplete="off"
-        />
-        <TextAreaField
+        <Field meta={fields.name} label={m.name} maxLength={NAME_MAX} autoComplete="off" />
+        <TextareaField
+          meta={fields.description}
           label={m.description}
-          errors={fields.description.errors}
-          errorId={fields.description.errorId}
-          {...getTextareaProps(fields.description)}
-          maxLength={1000}
+          maxLength={DESCRIPTION_MAX}
         />
         <DialogActions closeTo={closeTo} busy={busy} />
       </Form>

@@ -1,18 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { SelectField } from "~/components/admin/fields";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors, SelectField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import {
   BODY_TYPE_OPTIONS,
+  FIELD_MAX,
   FUEL_OPTIONS,
   TRANSMISSION_OPTIONS,
   vehicleSchema,
@@ -72,14 +66,7 @@ export function VehicleFormDialog({
     shouldRevalidate: "onInput",
   });
   const text = (name: "model" | "version" | "generation" | "engine", label: string) => (
-    <TextField
-      label={label}
-      errors={fields[name].errors}
-      errorId={fields[name].errorId}
-      {...getInputProps(fields[name], { type: "text" })}
-      maxLength={120}
-      autoComplete="off"
-    />
+    <Field meta={fields[name]} label={label} maxLength={FIELD_MAX} autoComplete="off" />
   );
   const select = (
     name: "fuel" | "transmission" | "body_type",
@@ -87,10 +74,8 @@ export function VehicleFormDialog({
     options: readonly string[],
   ) => (
     <SelectField
+      meta={fields[name]}
       label={label}
-      errors={fields[name].errors}
-      errorId={fields[name].errorId}
-      {...getSelectProps(fields[name])}
       options={asOptions(options)}
       placeholder={m.notInformed}
     />
@@ -101,19 +86,16 @@ export function VehicleFormDialog({
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
+            meta={fields.brand}
             label={m.brand}
-            errors={fields.brand.errors}
-            errorId={fields.brand.errorId}
-            {...getSelectProps(fields.brand)}
             options={asOptions(brands)}
             placeholder={m.choose}
           />
           {text("model", m.model)}
-          <TextField
+          <Field
+            meta={fields.year}
+            type="number"
             label={m.year}
-            errors={fields.year.errors}
-            errorId={fields.year.errorId}
-            {...getInputProps(fields.year, { type: "number" })}
             min={YEAR_MIN}
             max={YEAR_MAX}
             inputMode="numeric"
@@ -125,10 +107,8 @@ export function VehicleFormDialog({
           {select("transmission", m.transmission, TRANSMISSION_OPTIONS)}
           {select("body_type", m.bodyType, BODY_TYPE_OPTIONS)}
           <SelectField
+            meta={fields.vehicle_type}
             label={m.vehicleTypeLabel}
-            errors={fields.vehicle_type.errors}
-            errorId={fields.vehicle_type.errorId}
-            {...getSelectProps(fields.vehicle_type)}
             options={typeOptions}
           />
         </div>

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/admin/pagination";
-import { PartErrorBoundary, vehicleLabel } from "~/components/admin/part-form";
+import { PartErrorBoundary } from "~/components/admin/part-form";
+import { vehicleLabel } from "~/components/admin/vehicle-picker";
 import { getPart, vehiclesForPart } from "~/models/catalogue/index.server";
 import { positiveId } from "~/schemas/part";
 import { requireAccess } from "~/server/guard.server";
