@@ -37,6 +37,82 @@ const layer = (files, forbidden, message, typesOnly = [], extraPatterns = []) =>
 });
 const UPPER_APP = ["routes", "server", "components", "api", "jobs", "root"];
 
+/**
+ * A form field's length limit is the schema's own (a named constant of app/schemas/), never a
+ * number written in the form. A rule of its own rather than no-restricted-syntax, which a later
+ * block for the same files would replace.
+ */
+const fieldLimitsFromSchemas = {
+  files: ["app/**/*.tsx"],
+  plugins: {
+    "field-limits": {
+      rules: {
+        "from-schema": {
+          meta: {
+            type: "problem",
+            schema: [],
+            messages: {
+              literal:
+                "A maxLength written as a number: use the schema's named limit (app/schemas/), so the field and its rule cannot drift apart.",
+            },
+          },
+          create: (context) => {
+            const report = (node) => context.report({ node, messageId: "literal" });
+            return {
+              'JSXAttribute[name.name="maxLength"] > Literal': report,
+              'JSXAttribute[name.name="maxLength"] > JSXExpressionContainer Literal[raw=/^[0-9]/]':
+                report,
+            };
+          },
+        },
+      },
+    },
+  },
+  rules: { "field-limits/from-schema": "error" },
+};
+
+/**
+ * The route areas that refuse one way (ADR 0039): a route names a reason and
+ * app/server/refusal.server.ts answers its status. An area joins this list once its routes are
+ * converted; in the end it is every area.
+ */
+const ONE_WAY_TO_REFUSE = [
+  "app/routes/accounts/**",
+  "app/routes/site/**",
+  "app/routes/dashboard/**",
+  "app/routes/backups/**",
+  "app/routes/search/**",
+  "app/routes/imports/**",
+];
+const REFUSAL_STATUS = "/^[45]\\d\\d$/";
+const NAME_A_REASON =
+  "a route names a reason, not a status: apiRefuse / apiRefusal / formRefusal / formInvalid / dialogRefusal / throwRefusal / refusalData (app/server/refusal.server.ts, ADR 0039)";
+const oneWayToRefuse = {
+  files: ONE_WAY_TO_REFUSE,
+  ignores: ["**/*.test.{ts,tsx}"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: `CatchClause :matches(CallExpression, NewExpression) > ObjectExpression:nth-child(2) > Property[key.name="status"], CatchClause CallExpression > Literal.arguments[raw=${REFUSAL_STATUS}]`,
+        message: `A catch block answers with a status of its own: let an unknown error throw (the error boundary and handleError log it once), or answer a known one by its reason; ${NAME_A_REASON}.`,
+      },
+      {
+        selector: `Literal[raw=${REFUSAL_STATUS}]`,
+        message: `A 4xx/5xx status written in a route: ${NAME_A_REASON}.`,
+      },
+      {
+        selector: 'NewExpression[callee.name="Response"] Property[key.name="status"]',
+        message: `A Response built with a status in a route: ${NAME_A_REASON}.`,
+      },
+      {
+        selector: 'CallExpression[callee.name="fail"]',
+        message: `fail(message, status) is the old way: ${NAME_A_REASON}.`,
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -144,4 +220,6 @@ export default tseslint.config(
     [...UPPER_APP, "models", "schemas", "integrations", "@remix-run/*", "@conform-to/*"],
     "db/ is the bottom floor (schema, migrations, seed): it imports utils only; a command that needs a domain is an entry point in scripts/.",
   ),
+  oneWayToRefuse,
+  fieldLimitsFromSchemas,
 );

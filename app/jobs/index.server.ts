@@ -17,6 +17,11 @@ appJobs.forEach(registerJob);
 
 export { backupDatabase, purgeExpiredSessions, reconcilePayments };
 export { resumeInterruptedImports, stopImports } from "./imports.server";
-export { startSchedules, stopSchedules, runScheduleSlot } from "./schedules.server";
+export {
+  startSchedules,
+  stopSchedules,
+  /** @internal Tests run a schedule slot without waiting for its hour. */
+  runScheduleSlot,
+} from "./schedules.server";
 export { registeredJobNames } from "./registry.server";
 export { startJobRunner, stopJobRunner, waitForJob } from "./runner.server";

@@ -50,3 +50,47 @@ describe("the layers hold by lint", () => {
     expect(await layerErrors(file, source)).toEqual([]);
   });
 });
+
+/** The refusal rule of ADR 0039, run through the project's own ESLint config on sample routes. */
+async function refusalErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result!.messages
+    .filter((m) => m.ruleId === "no-restricted-syntax")
+    .map((m) => m.message);
+}
+
+describe("a converted route refuses by reason, by lint", () => {
+  it.each([
+    [
+      "app/routes/search/sample.ts",
+      'import { fail } from "~/server/api.server";\nexport const loader = () => fail("x", 404);\n',
+    ],
+    [
+      "app/routes/accounts/sample.tsx",
+      'export function loader() {\n  throw new Response("x", { status: 404 });\n}\n',
+    ],
+    [
+      "app/routes/imports/sample.tsx",
+      'import { data } from "@remix-run/node";\nexport async function action() {\n  try {\n    await Promise.resolve();\n  } catch (error) {\n    console.error(error);\n    return data({ error: "x" }, { status: 500 });\n  }\n  return null;\n}\n',
+    ],
+  ])("refuses %s: a status of its own", async (file, source) => {
+    expect((await refusalErrors(file, source)).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [
+      "app/routes/search/sample.ts",
+      'import { data } from "@remix-run/node";\nexport const action = () => data({ id: 1 }, { status: 201 });\n',
+    ],
+    [
+      "app/routes/search/sample.ts",
+      'import { apiRefuse } from "~/server/refusal.server";\nexport const loader = () => apiRefuse("not_found", "x");\n',
+    ],
+    [
+      "app/routes/dashboard/sample.tsx",
+      'export const Hint = () => <p className="text-slate-500">x</p>;\n',
+    ],
+  ])("allows %s: %s", async (file, source) => {
+    expect(await refusalErrors(file, source)).toEqual([]);
+  });
+});
