@@ -130,7 +130,10 @@ export async function enqueue<P>(
   return { id: run.id };
 }
 
-/** Polls job_runs until the run completes or fails; for tests and command-line tools. */
+/**
+ * Polls job_runs until the run completes or fails; for tests and command-line tools.
+ * @internal
+ */
 export async function waitForJob(id: string, timeoutMs = 10_000): Promise<JobRun> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
