@@ -189,17 +189,21 @@ export function CheckboxField<Schema>({ meta, label, hint }: Labelled<Schema>) {
 }
 
 /** A password input whose show/hide toggle appears only once JavaScript can run it. */
-export function PasswordField(props: FieldProps) {
+export function PasswordField<Schema>({
+  meta,
+  label,
+  hint,
+  ...input
+}: Labelled<Schema> & Extra<InputHTMLAttributes<HTMLInputElement>>) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const { label, errors, errorId, id, ...input } = props;
+  const { key: _key, ...control } = getInputProps(meta, { type: "password" });
   return (
-    <FieldFrame id={id} label={label} errors={errors} errorId={errorId}>
+    <FieldFrame id={meta.id} label={label} hint={hint} errors={meta.errors} errorId={meta.errorId}>
       <div className="relative">
         <input
-          id={id}
           className="input pr-20"
-          {...fieldAria(errors, errorId)}
+          {...control}
           {...input}
           type={visible ? "text" : "password"}
         />
@@ -209,7 +213,7 @@ export function PasswordField(props: FieldProps) {
             className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700"
             onClick={() => setVisible((v) => !v)}
             aria-pressed={visible}
-            aria-controls={id}
+            aria-controls={meta.id}
           >
             {visible ? messages.auth.hidePassword : messages.auth.showPassword}
           </button>

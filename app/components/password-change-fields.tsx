@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { PasswordField } from "~/components/form-fields";
 import * as messages from "~/messages";
 
@@ -22,19 +22,9 @@ export function PasswordChangeFields({
   ] as const;
   return (
     <>
-      {trio.map(([field, label, autoComplete]) => {
-        const { key, ...input } = getInputProps(field, { type: "password" });
-        return (
-          <PasswordField
-            key={key ?? field.name}
-            label={label}
-            errors={field.errors}
-            errorId={field.errorId}
-            {...input}
-            autoComplete={autoComplete}
-          />
-        );
-      })}
+      {trio.map(([field, label, autoComplete]) => (
+        <PasswordField key={field.name} meta={field} label={label} autoComplete={autoComplete} />
+      ))}
     </>
   );
 }

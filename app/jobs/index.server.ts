@@ -24,4 +24,9 @@ export {
   runScheduleSlot,
 } from "./schedules.server";
 export { registeredJobNames } from "./registry.server";
-export { startJobRunner, stopJobRunner, waitForJob } from "./runner.server";
+export {
+  startJobRunner,
+  stopJobRunner,
+  /** @internal Tests wait for a run to finish. */
+  waitForJob,
+} from "./runner.server";

@@ -14,7 +14,7 @@ import {
   type JobRun,
 } from "./runs.server";
 
-export { getJobRun, type JobRun };
+export { getJobRun };
 
 export type EnqueueOptions = {
   /** Makes enqueue idempotent: while a run with this id is queued or running, no second one starts. */

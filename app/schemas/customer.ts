@@ -8,7 +8,7 @@ import {
   type CustomerType,
   type PaymentMethodValue,
 } from "./choices";
-import { emailField, normalizeEmail, passwordField, passwordPair } from "./fields";
+import { emailField, LIST_SEARCH_MAX, normalizeEmail, passwordField, passwordPair } from "./fields";
 import { asText, compact, jsonObject } from "./json-body";
 
 const m = messages.customersAdmin;
@@ -215,7 +215,7 @@ export const customerListQuerySchema = z
     const type = customerTypeFromRole(value.type || value.role) ?? "";
     const page = /^\d{1,6}$/.test(value.page ?? "") ? Math.max(1, Number(value.page)) : 1;
     return {
-      q: value.q?.trim().slice(0, 100) ?? "",
+      q: value.q?.trim().slice(0, LIST_SEARCH_MAX) ?? "",
       status: isOneOf(CUSTOMER_STATUSES, value.status ?? "")
         ? (value.status as CustomerStatus)
         : undefined,

@@ -23,6 +23,8 @@ export const TEXT_FIELD_MAX_BYTES = 64 * 1024;
  * fits); values one JSON body may hold.
  */
 export const FORM_FIELDS_MAX = 20_000;
+/** The text search of an admin list (customers, plans, invoices): what its box takes and its query reads. */
+export const LIST_SEARCH_MAX = 100;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 

@@ -2,10 +2,17 @@ import { z } from "zod";
 import * as messages from "~/messages";
 import { isValidCpf } from "~/utils/cpf";
 import { PAYMENT_STATUSES } from "./choices";
+import { LIST_SEARCH_MAX } from "./fields";
 
 /** The payment forms, shared by the screens (Conform) and the /api routes. */
 
 const m = messages.payments;
+
+/** What the CPF box takes: the eleven digits with their mask and a few stray spaces. */
+export const CPF_INPUT_MAX = 20;
+/** A gateway's key, token or secret. */
+export const GATEWAY_KEY_MAX = 300;
+export const NOTIFICATION_URL_MAX = 500;
 
 /** "Gerar QR Code": the payer's CPF, with or without its mask. */
 export const pixRequestSchema = z.object({
@@ -31,7 +38,7 @@ export const apiPixSchema = z.object({
 const optionalUrl = z
   .string()
   .trim()
-  .max(500)
+  .max(NOTIFICATION_URL_MAX)
   .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), {
     error: m.invalidUrl,
   })
@@ -42,7 +49,7 @@ const optionalUrl = z
 const secret = z
   .string()
   .trim()
-  .max(300)
+  .max(GATEWAY_KEY_MAX)
   .optional()
   .transform((value) => value ?? "");
 
@@ -50,7 +57,7 @@ export const mercadoPagoConfigSchema = z.object({
   publicKey: z
     .string()
     .trim()
-    .max(300)
+    .max(GATEWAY_KEY_MAX)
     .optional()
     .transform((value) => value ?? ""),
   accessToken: secret,
@@ -69,7 +76,7 @@ export const mercadoPagoTestSchema = z.object({ accessToken: secret });
 
 /** The admin list's filters, read from the URL. */
 export const invoiceFiltersSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: z.string().trim().max(LIST_SEARCH_MAX).optional().catch(undefined),
   status: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
   dateFrom: z.iso.date().optional().catch(undefined),
   dateTo: z.iso.date().optional().catch(undefined),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PLAN_STATUSES as DB_PLAN_STATUSES } from "~db/schema";
 import * as messages from "~/messages";
+import { LIST_SEARCH_MAX } from "./fields";
 import { asText, compact, jsonObject } from "./json-body";
 
 /** Kept here rather than imported so the browser bundle stays free of the database schema. */
@@ -172,6 +173,6 @@ export const planListQuerySchema = z.object({
   q: z
     .string()
     .optional()
-    .transform((q) => q?.trim().slice(0, 100) ?? ""),
+    .transform((q) => q?.trim().slice(0, LIST_SEARCH_MAX) ?? ""),
   status: z.enum(PLAN_STATUSES).optional().catch(undefined),
 });

@@ -177,7 +177,10 @@ export function apiSeoSchema(saved: SeoApiObject) {
     );
 }
 
-/** The settings of a new install: nothing chosen, every page falls back to the defaults. */
+/**
+ * The settings of a new install: nothing chosen, every page falls back to the defaults.
+ * @internal The tests start from it.
+ */
 export const NO_SEO_SETTINGS: SeoInput = {
   siteTitle: null,
   siteDescription: null,

@@ -60,7 +60,10 @@ export function fallbackOf(rule: Rule): string {
 
 export type Verdict = "allowed" | "anonymous" | "forbidden";
 
-/** What the rule says to a caller: `role` null is an anonymous caller. */
+/**
+ * What the rule says to a caller: `role` null is an anonymous caller.
+ * @internal The access-matrix test derives its expectations from it; the guard applies the rule.
+ */
 export function verdict(rule: Rule, role: Role | null): Verdict {
   if (rule === "public") return "allowed";
   if (role === null) return "anonymous";

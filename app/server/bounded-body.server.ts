@@ -64,7 +64,10 @@ function memoryHold(res: ExpressResponse) {
   };
 }
 
-/** For tests: the bytes of request bodies this process holds now. */
+/**
+ * For tests: the bytes of request bodies this process holds now.
+ * @internal
+ */
 export function inFlightBodyBytes(): number {
   return inFlightBytes;
 }

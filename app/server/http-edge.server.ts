@@ -19,6 +19,7 @@ import {
   type Body,
 } from "./bounded-body.server";
 
+/** @internal What the edge test measures the limits by. */
 export { bodyLimit, IN_FLIGHT_MAX_BYTES, inFlightBodyBytes } from "./bounded-body.server";
 
 /**

@@ -125,7 +125,10 @@ export function parseBrCode(code: string): Map<string, string> | null {
   return fields.size > 0 ? fields : null;
 }
 
-/** A BR Code whose fields parse, that starts with 000201 and ends with 6304 and its own CRC. */
+/**
+ * A BR Code whose fields parse, that starts with 000201 and ends with 6304 and its own CRC.
+ * @internal The tests check every PIX code by it.
+ */
 export function isValidBrCode(code: string): boolean {
   if (!code.startsWith("000201")) return false;
   const fields = parseBrCode(code);

@@ -252,7 +252,10 @@ export function followWebProcessPort(port: number | undefined): void {
   cached = undefined;
 }
 
-/** Tests change the environment between suites; this forgets what was read. */
+/**
+ * Tests change the environment between suites; this forgets what was read.
+ * @internal
+ */
 export function resetEnvForTests() {
   cached = undefined;
   webProcessPort = undefined;

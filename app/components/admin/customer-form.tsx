@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
@@ -109,10 +109,8 @@ export function CustomerFormDialog({
         {mode === "create" && (
           <div>
             <PasswordField
+              meta={field("password")}
               label={m.fields.password}
-              errors={field("password").errors}
-              errorId={field("password").errorId}
-              {...getInputProps(field("password"), { type: "password" })}
               autoComplete="new-password"
             />
             <p className="mt-1 text-xs text-slate-500">{m.fields.passwordHint}</p>

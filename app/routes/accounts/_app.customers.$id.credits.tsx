@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { addCredits, getCustomer } from "~/models/accounts/index.server";
 import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
@@ -64,11 +64,10 @@ export default function CustomerCredits() {
       <p className="mt-1 text-sm text-slate-600">{m.creditsHint}</p>
       <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
+        <Field
+          meta={fields.amount}
+          type="number"
           label={m.fields.amount}
-          errors={fields.amount.errors}
-          errorId={fields.amount.errorId}
-          {...getInputProps(fields.amount, { type: "number" })}
           min={1}
           max={CREDITS_GRANT_MAX}
           step={1}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -59,17 +59,13 @@ export default function ChangePassword() {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <PasswordField
+          meta={fields.password}
           label={m.fields.newPassword}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
           autoComplete="new-password"
         />
         <PasswordField
+          meta={fields.confirmPassword}
           label={m.fields.confirmPassword}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
           autoComplete="new-password"
         />
         <DialogActions closeTo={closeTo} busy={busy} submitLabel={m.changePasswordButton} />

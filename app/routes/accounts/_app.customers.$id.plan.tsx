@@ -1,11 +1,10 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
-import { SelectField } from "~/components/admin/fields";
 import { useListHref } from "~/components/catalogue/list-href";
-import { FormErrors } from "~/components/form-fields";
+import { FormErrors, SelectField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { assignCustomerPlan, customerSubscription, getCustomer } from "~/models/accounts/index.server";
 import { listPlans } from "~/models/payments/index.server";
@@ -78,19 +77,15 @@ export default function AssignPlan() {
       <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <SelectField
+          meta={fields.planId}
           label={m.fields.plan}
-          errors={fields.planId.errors}
-          errorId={fields.planId.errorId}
           options={plans}
           placeholder={m.fields.choosePlan}
-          {...getSelectProps(fields.planId)}
         />
         <SelectField
+          meta={fields.paymentMethod}
           label={m.fields.paymentMethod}
-          errors={fields.paymentMethod.errors}
-          errorId={fields.paymentMethod.errorId}
           options={paymentOptions}
-          {...getSelectProps(fields.paymentMethod)}
         />
         <DialogActions closeTo={closeTo} busy={busy} submitLabel={m.assignButton} />
       </Form>

@@ -10,6 +10,7 @@ import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { customerStatistics, listCustomers } from "~/models/accounts/index.server";
 import { queryParams } from "~/schemas/api-search";
+import { LIST_SEARCH_MAX } from "~/schemas/fields";
 import {
   CUSTOMER_STATUSES,
   CUSTOMER_TYPES,
@@ -97,7 +98,7 @@ export default function CustomersPage() {
           label={m.searchLabel}
           defaultValue={query.q}
           placeholder={m.searchPlaceholder}
-          maxLength={100}
+          maxLength={LIST_SEARCH_MAX}
         />
         <FilterSelect
           id="customers-status"

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors } from "~/components/form-fields";
 import { PasswordChangeFields } from "~/components/password-change-fields";
 import { PreferencesForm } from "~/components/preferences-form";
 import { tabFrom, UrlTabs } from "~/components/tabs";
@@ -92,20 +92,8 @@ function ProfileForm({
   return (
     <Form method="post" className="max-w-lg space-y-4" {...getFormProps(form)}>
       <FormErrors errors={form.errors} id={form.errorId} />
-      <TextField
-        label={m.name}
-        errors={fields.name.errors}
-        errorId={fields.name.errorId}
-        {...getInputProps(fields.name, { type: "text" })}
-        autoComplete="name"
-      />
-      <TextField
-        label={m.email}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-        {...getInputProps(fields.email, { type: "email" })}
-        autoComplete="email"
-      />
+      <Field meta={fields.name} label={m.name} autoComplete="name" />
+      <Field meta={fields.email} type="email" label={m.email} autoComplete="email" />
       <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">{messages.settings.passwordTitle}</legend>
         <p className="text-xs text-slate-600">{m.passwordHint}</p>

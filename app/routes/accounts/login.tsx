@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
-import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
+import { Field, FormErrors, Honeypot, PasswordField } from "~/components/form-fields";
 import { ApiPingButton } from "~/components/api-ping-button";
 import { loginSchema } from "~/schemas/auth";
 import {
@@ -89,21 +89,14 @@ export default function Login() {
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
+        <Field
+          meta={fields.email}
+          type="email"
           label={m.email}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          {...getInputProps(fields.email, { type: "email" })}
           autoComplete="email"
           inputMode="email"
         />
-        <PasswordField
-          label={m.password}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="current-password"
-        />
+        <PasswordField meta={fields.password} label={m.password} autoComplete="current-password" />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? m.loginBusy : m.loginButton}
         </button>

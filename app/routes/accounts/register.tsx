@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
-import { FormErrors, Honeypot, PasswordField, TextField } from "~/components/form-fields";
+import { Field, FormErrors, Honeypot, PasswordField } from "~/components/form-fields";
 import { createAccount } from "~/models/accounts/index.server";
 import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
 import { registerSchema } from "~/schemas/auth";
@@ -69,33 +69,18 @@ export default function Register() {
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label={m.fullName}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-          {...getInputProps(fields.name, { type: "text" })}
-          autoComplete="name"
-        />
-        <TextField
+        <Field meta={fields.name} label={m.fullName} autoComplete="name" />
+        <Field
+          meta={fields.email}
+          type="email"
           label={m.email}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          {...getInputProps(fields.email, { type: "email" })}
           autoComplete="email"
           inputMode="email"
         />
+        <PasswordField meta={fields.password} label={m.password} autoComplete="new-password" />
         <PasswordField
-          label={m.password}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-        />
-        <PasswordField
+          meta={fields.confirmPassword}
           label={m.confirmPassword}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
           autoComplete="new-password"
         />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
 import { WorkerNotice } from "~/components/worker-notice";
-import { SelectField } from "~/components/admin/fields";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors, SelectField } from "~/components/form-fields";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "~/integrations/fipe/types";
 import { fipeBrands } from "~/models/imports/index.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
@@ -114,18 +113,15 @@ export default function ImportFipePage() {
         </p>
         {fields.type.errors?.[0] && <p className="field-error">{fields.type.errors[0]}</p>}
         <SelectField
+          meta={fields.brand_code}
           label={m.brandLabel}
-          errors={fields.brand_code.errors}
-          errorId={fields.brand_code.errorId}
           placeholder={m.allBrands}
           options={brands.map((brand) => ({ value: brand.codigo, label: brand.nome }))}
-          {...getSelectProps(fields.brand_code)}
         />
-        <TextField
+        <Field
+          meta={fields.max_brands}
+          type="number"
           label={m.maxBrandsLabel}
-          errors={fields.max_brands.errors}
-          errorId={fields.max_brands.errorId}
-          {...getInputProps(fields.max_brands, { type: "number" })}
           min={1}
           max={MAX_BRANDS_LIMIT}
           inputMode="numeric"

@@ -7,6 +7,7 @@ import { PageHeader, StatCard } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listPlansAdmin, planStatistics } from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
+import { LIST_SEARCH_MAX } from "~/schemas/fields";
 import { PLAN_STATUSES, planListQuerySchema, UNLIMITED_CREDITS } from "~/schemas/plan";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -80,7 +81,7 @@ export default function PlansPage() {
           label={m.searchLabel}
           defaultValue={query.q}
           placeholder={m.searchPlaceholder}
-          maxLength={100}
+          maxLength={LIST_SEARCH_MAX}
         />
         <FilterSelect
           id="plans-status"

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors } from "~/components/form-fields";
 import { useIsSubmitting } from "~/components/hooks";
 import { addSynonym, countSynonyms, listSynonyms } from "~/models/search/index.server";
 import { queryParams } from "~/schemas/api-search";
@@ -78,23 +78,19 @@ function AddSynonymForm() {
         <div className="sm:col-span-3">
           <FormErrors errors={form.errors} id={form.errorId} />
         </div>
-        <TextField
+        <Field
+          meta={fields.term}
           label={m.term}
           hint={m.termHint}
-          errors={fields.term.errors}
-          errorId={fields.term.errorId}
-          {...getInputProps(fields.term, { type: "text" })}
           maxLength={TERM_MAX}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
         />
-        <TextField
+        <Field
+          meta={fields.meaning}
           label={m.meaning}
           hint={m.meaningHint}
-          errors={fields.meaning.errors}
-          errorId={fields.meaning.errorId}
-          {...getInputProps(fields.meaning, { type: "text" })}
           maxLength={MEANING_MAX}
           autoComplete="off"
           autoCapitalize="none"

@@ -3,7 +3,11 @@ import { DEFAULT_IMPORT_SETTINGS, type CatalogueImportSettings } from "~/schemas
 
 export const CATALOGUE_IMPORT_KIND = "catalogue";
 
-export { DEFAULT_IMPORT_SETTINGS, type CatalogueImportSettings } from "~/schemas/catalogue-import";
+export {
+  /** @internal The tests build their settings from it; the app reads it from the schema. */
+  DEFAULT_IMPORT_SETTINGS,
+  type CatalogueImportSettings,
+} from "~/schemas/catalogue-import";
 
 /** Where the items come from: the catalogue source API, or a CSV file an admin sent. */
 export type CatalogueImportSource =

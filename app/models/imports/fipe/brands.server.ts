@@ -29,6 +29,7 @@ export async function fipeBrands(
   return sorted;
 }
 
+/** @internal Tests start each case with an empty cache. */
 export function clearFipeBrandCache() {
   brandCache.clear();
 }

@@ -92,7 +92,10 @@ function next() {
   }
 }
 
-/** How many photos this process is reading or holding waiting (for tests and diagnostics). */
+/**
+ * How many photos this process is reading or holding waiting (for tests and diagnostics).
+ * @internal
+ */
 export function ocrLaneLoad(): number {
   return reading + waiting.length;
 }
