@@ -1,7 +1,14 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import * as messages from "~/messages";
 import { foldName } from "~/utils/codes";
 import { env } from "~/utils/env.server";
-import { simulatorServer, type SimulatedResponse } from "../simulator-server.server";
+import {
+  jsonApiSimulator,
+  type SimulatedResponse,
+  simulatedFaults,
+  simulatorEnabled,
+  type SimulatorHandler,
+  simulatorRoute,
+} from "../simulator-server.server";
 import {
   CATEGORIES,
   FITMENT_NOTES,
@@ -46,6 +53,8 @@ export type CatalogueSimulatedResponse = SimulatedResponse;
 export type CatalogueSimulator = {
   /** Answers a path below the API root ("status", "items"). `?simulate=429|500|503` fails this request. */
   respond(path: string, search?: URLSearchParams): Promise<CatalogueSimulatedResponse>;
+  /** The same as an HTTP handler, `path` below the API root. */
+  handle: SimulatorHandler;
   /** Starts an HTTP server (ephemeral port by default); resolves to the base URL of the API. */
   start(port?: number): Promise<string>;
   stop(): Promise<void>;
@@ -58,7 +67,9 @@ export const CATALOGUE_SIM_MAX_PER_PAGE = 100;
 /** Own codes carry 7 digits, one number per item: beyond this two items would share a code. */
 export const CATALOGUE_SIM_MAX_ITEMS = 10_000_000;
 const UPDATED_AT = "2025-11-03T09:00:00.000Z";
-const API_PREFIX = "/catalogue/api/v1/";
+/** Where the API root is on the simulator's own server. */
+const API_MOUNT = "/catalogue/api/v1";
+const texts = messages.integrations.simulators;
 
 // ---------------------------------------------------------------------------------------------
 // The generator
@@ -248,7 +259,7 @@ export function catalogueVehicleKey(fitment: CatalogueSourceFitment, year: numbe
 
 const notFound = (): CatalogueSimulatedResponse => ({
   status: 404,
-  body: { error: "Não encontrado" },
+  body: { error: texts.notFound },
 });
 
 const badRequest = (error: string): CatalogueSimulatedResponse => ({
@@ -257,9 +268,9 @@ const badRequest = (error: string): CatalogueSimulatedResponse => ({
 });
 
 const FAILURE_TEXTS: Record<number, string> = {
-  429: "Limite de requisições excedido; tente novamente em instantes",
-  500: "Erro interno do servidor",
-  503: "Serviço temporariamente indisponível",
+  429: texts.rateLimited,
+  500: texts.internalError,
+  503: texts.unavailable,
 };
 
 function failure(status: number, retryAfterSeconds: number): CatalogueSimulatedResponse {
@@ -281,7 +292,7 @@ export function createCatalogueSimulator(
 ): CatalogueSimulator {
   if (options.items !== undefined && options.items > CATALOGUE_SIM_MAX_ITEMS)
     throw new RangeError(`at most ${CATALOGUE_SIM_MAX_ITEMS} items`);
-  let requestCount = 0;
+  const faults = simulatedFaults({});
   /** Pages (with their size) that already failed once under failEvery. */
   const failedOnce = new Set<string>();
 
@@ -308,12 +319,10 @@ export function createCatalogueSimulator(
     { items, failEvery, retryAfterSeconds }: ReturnType<typeof settings>,
   ): CatalogueSimulatedResponse {
     const page = positiveInteger(search.get("page"), 1);
-    if (page === undefined) return badRequest("page deve ser um número inteiro a partir de 1");
+    if (page === undefined) return badRequest(texts.invalidPage);
     const perPage = positiveInteger(search.get("per_page"), CATALOGUE_SIM_DEFAULT_PER_PAGE);
     if (perPage === undefined || perPage > CATALOGUE_SIM_MAX_PER_PAGE)
-      return badRequest(
-        `per_page deve ser um número inteiro entre 1 e ${CATALOGUE_SIM_MAX_PER_PAGE}`,
-      );
+      return badRequest(texts.invalidPerPage(CATALOGUE_SIM_MAX_PER_PAGE));
     const request = `${page}/${perPage}`;
     if (failEvery > 0 && page % failEvery === 0 && !failedOnce.has(request)) {
       failedOnce.add(request);
@@ -335,9 +344,8 @@ export function createCatalogueSimulator(
     path: string,
     search = new URLSearchParams(),
   ): Promise<CatalogueSimulatedResponse> {
-    requestCount++;
     const current = settings();
-    if (current.delayMs > 0) await sleep(current.delayMs);
+    await faults.arrive(current.delayMs);
     const forced = Number(search.get("simulate"));
     if (FAILURE_TEXTS[forced]) return failure(forced, current.retryAfterSeconds);
     const route = path.split("/").filter(Boolean).join("/");
@@ -349,10 +357,10 @@ export function createCatalogueSimulator(
   return {
     respond,
     get requestCount() {
-      return requestCount;
+      return faults.count;
     },
-    ...simulatorServer({
-      apiPrefix: API_PREFIX,
+    ...jsonApiSimulator({
+      mountPath: API_MOUNT,
       respond,
       notFound,
       crashed: () => failure(500, 0),
@@ -365,9 +373,13 @@ export const embeddedCatalogueSimulator = createCatalogueSimulator();
 
 /** Served outside production and under `npm start`; in production only with CATALOGUE_SIMULATOR=true. */
 export function catalogueSimulatorEnabled(): boolean {
-  const config = env();
-  return (
-    config.CATALOGUE_SIMULATOR ??
-    (config.NODE_ENV !== "production" || Boolean(config.ENCAIXA_LOCAL))
-  );
+  return simulatorEnabled(env().CATALOGUE_SIMULATOR);
 }
+
+/** GET /catalogue-sim/api/v1/…: the embedded simulator, a 404 where it is off. */
+export const serveCatalogueSimulator = simulatorRoute({
+  enabled: catalogueSimulatorEnabled,
+  notFound: () => Response.json(notFound().body, { status: 404 }),
+  handle: embeddedCatalogueSimulator.handle,
+  root: "api/v1/",
+});

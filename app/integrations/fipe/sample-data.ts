@@ -12,6 +12,16 @@ import type { FipeVehicleType } from "./types";
 
 export const ZERO_KM_YEAR = 32000;
 
+/** FIPE's fuel names and acronyms by fuel code. */
+export const FUEL_NAMES: Record<number, { name: string; acronym: string }> = {
+  1: { name: "Gasolina", acronym: "G" },
+  2: { name: "Álcool", acronym: "A" },
+  3: { name: "Diesel", acronym: "D" },
+  4: { name: "Elétrico", acronym: "E" },
+  5: { name: "Flex", acronym: "F" },
+  6: { name: "Híbrido", acronym: "H" },
+};
+
 export type SampleModel = {
   codigo: number;
   nome: string;

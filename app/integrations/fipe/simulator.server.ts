@@ -1,14 +1,23 @@
+import * as messages from "~/messages";
+import { env } from "~/utils/env.server";
+import {
+  jsonApiSimulator,
+  type SimulatedResponse,
+  simulatedFaults,
+  simulatorEnabled,
+  type SimulatorHandler,
+  simulatorRoute,
+} from "../simulator-server.server";
+import type { FipeBrand, FipeDetail, FipeModels, FipeYear } from "./client.server";
 import {
   FIPE_SAMPLE,
+  FUEL_NAMES,
   REFERENCE_MONTH,
   ZERO_KM_YEAR,
   type SampleBrand,
   type SampleModel,
 } from "./sample-data";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "./types";
-import { env } from "~/utils/env.server";
-import { simulatorServer, type SimulatedResponse } from "../simulator-server.server";
-import type { FipeBrand, FipeDetail, FipeModels, FipeYear } from "./client.server";
 
 /**
  * A local stand-in for the FIPE v1 API (parallelum), answering from sample data: the same paths,
@@ -32,6 +41,8 @@ export type { SimulatedResponse };
 export type FipeSimulator = {
   /** Answers a path below the API root ("carros/marcas/59/modelos"). `?simulate=429|500` fails this request. */
   respond(path: string, search?: URLSearchParams): Promise<SimulatedResponse>;
+  /** The same as an HTTP handler, `path` below the API root. */
+  handle: SimulatorHandler;
   /** Starts an HTTP server (ephemeral port by default); resolves to the base URL of the v1 API. */
   start(port?: number): Promise<string>;
   stop(): Promise<void>;
@@ -39,19 +50,14 @@ export type FipeSimulator = {
   readonly requestCount: number;
 };
 
-const FUEL_NAMES: Record<number, { name: string; acronym: string }> = {
-  1: { name: "Gasolina", acronym: "G" },
-  2: { name: "Álcool", acronym: "A" },
-  3: { name: "Diesel", acronym: "D" },
-  4: { name: "Elétrico", acronym: "E" },
-  5: { name: "Flex", acronym: "F" },
-  6: { name: "Híbrido", acronym: "H" },
-};
-
 const VEHICLE_TYPE_NUMBER: Record<FipeVehicleType, number> = { carros: 1, motos: 2, caminhoes: 3 };
-const API_PREFIX = "/fipe/api/v1/";
+/** Where the API root is on the simulator's own server. */
+const API_MOUNT = "/fipe/api/v1";
 
-const notFound = (): SimulatedResponse => ({ status: 404, body: { error: "Não encontrado" } });
+const notFound = (): SimulatedResponse => ({
+  status: 404,
+  body: { error: messages.integrations.simulators.notFound },
+});
 
 function failure(status: number, retryAfterSeconds = 1): SimulatedResponse {
   if (status === 429) {
@@ -73,7 +79,7 @@ function modelYears(model: SampleModel): { year: number; code: string }[] {
 
 function yearItem(year: number, fuelCode: number): FipeYear {
   return {
-    nome: `${year} ${FUEL_NAMES[fuelCode]?.name ?? "Gasolina"}`,
+    nome: `${year} ${(FUEL_NAMES[fuelCode] ?? FUEL_NAMES[1]!).name}`,
     codigo: `${year}-${fuelCode}`,
   };
 }
@@ -94,7 +100,7 @@ function priceFor(model: SampleModel, year: number): number {
 
 export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSimulator {
   const data = options.data ?? FIPE_SAMPLE;
-  let requestCount = 0;
+  const faults = simulatedFaults(options);
 
   function answer(segments: string[]): SimulatedResponse {
     const [type, marcas, brandCode, modelos, modelCode, anos, yearCode, ...rest] = segments;
@@ -148,30 +154,19 @@ export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSim
   }
 
   async function respond(path: string, search = new URLSearchParams()): Promise<SimulatedResponse> {
-    requestCount++;
-    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const failing = await faults.arrive();
     const forced = Number(search.get("simulate"));
     if (forced === 429 || forced === 500) return failure(forced, options.retryAfterSeconds);
-    if (requestCount <= (options.failFirst ?? 0))
-      return failure(options.failStatus ?? 429, options.retryAfterSeconds);
-    const segments = path
-      .split("/")
-      .filter(Boolean)
-      .map((segment) => decodeURIComponent(segment));
-    return answer(segments);
+    if (failing) return failure(options.failStatus ?? 429, options.retryAfterSeconds);
+    return answer(path.split("/").filter(Boolean));
   }
 
   return {
     respond,
     get requestCount() {
-      return requestCount;
+      return faults.count;
     },
-    ...simulatorServer({
-      apiPrefix: API_PREFIX,
-      respond,
-      notFound,
-      crashed: () => failure(500),
-    }),
+    ...jsonApiSimulator({ mountPath: API_MOUNT, respond, notFound, crashed: () => failure(500) }),
   };
 }
 
@@ -180,8 +175,13 @@ export const embeddedFipeSimulator = createFipeSimulator();
 
 /** Served outside production and under `npm start`; in production only with FIPE_SIMULATOR=true. */
 export function fipeSimulatorEnabled(): boolean {
-  const config = env();
-  return (
-    config.FIPE_SIMULATOR ?? (config.NODE_ENV !== "production" || Boolean(config.ENCAIXA_LOCAL))
-  );
+  return simulatorEnabled(env().FIPE_SIMULATOR);
 }
+
+/** GET /fipe-sim/api/v1/…: the embedded simulator, a 404 where it is off. */
+export const serveFipeSimulator = simulatorRoute({
+  enabled: fipeSimulatorEnabled,
+  notFound: () => Response.json(notFound().body, { status: 404 }),
+  handle: embeddedFipeSimulator.handle,
+  root: "api/v1/",
+});

@@ -1,7 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { paymentSimulatorsEnabled } from "~/integrations/payment-simulators.server";
-import { embeddedPagHiperSimulator } from "~/integrations/paghiper/simulator.server";
-import * as messages from "~/messages";
+import { servePagHiperSimulator } from "~/integrations/paghiper/simulator.server";
 import type { Access } from "~/server/access";
 
 /** The simulator checks its own credentials (API) and serves a tester's pages: no session here. */
@@ -13,12 +11,5 @@ export const access: Access = "public";
  * GET pix/<id>, POST _simulador/<id>/<ação>). A 404 unless PAYMENT_SIMULATORS is on (the default
  * outside production).
  */
-async function delegate({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) {
-  if (!paymentSimulatorsEnabled()) {
-    return Response.json({ error: messages.pagHiperSim.api.notFound }, { status: 404 });
-  }
-  return embeddedPagHiperSimulator().handle(request, params["*"] ?? "");
-}
-
-export const loader = (args: LoaderFunctionArgs) => delegate(args);
-export const action = (args: ActionFunctionArgs) => delegate(args);
+export const loader = (args: LoaderFunctionArgs) => servePagHiperSimulator(args);
+export const action = (args: ActionFunctionArgs) => servePagHiperSimulator(args);
