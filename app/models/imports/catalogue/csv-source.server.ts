@@ -7,7 +7,8 @@ import path from "node:path";
 import { env } from "~/utils/env.server";
 import { privateDirectory } from "~/utils/private-files.server";
 import * as messages from "~/messages";
-import { groupCsvRows, readCatalogueCsv, type ParsedCsvRow } from "../csv/parse.server";
+import { readCatalogueCsv } from "../csv/parse.server";
+import { groupCsvRows, type ParsedCsvRow } from "../csv/rows.server";
 import { accept, refuse, type Outcome } from "../../outcome";
 import type { BatchSource, SourceBatch } from "./engine.server";
 import {

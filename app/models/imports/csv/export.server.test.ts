@@ -7,7 +7,8 @@ import { db } from "~/utils/db.server";
 import type { CatalogueItemInput } from "../catalogue/items";
 import { catalogueCsvChunks } from "./export.server";
 import { CSV_COLUMNS, safeCell, textCell } from "./format";
-import { groupCsvRows, readCatalogueCsv, type ParsedCsvRow } from "./parse.server";
+import { readCatalogueCsv } from "./parse.server";
+import { groupCsvRows, type ParsedCsvRow } from "./rows.server";
 
 type PartSeed = {
   code: string;
