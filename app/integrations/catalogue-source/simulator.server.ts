@@ -208,7 +208,10 @@ export type CatalogueTotals = {
   manufacturers: number;
 };
 
-/** What a catalogue of `items` items holds, walked item by item (meant for test sizes). */
+/**
+ * What a catalogue of `items` items holds, walked item by item (meant for test sizes).
+ * @internal The import tests check their totals by it.
+ */
 export function expectedCatalogueTotals(items: number): CatalogueTotals {
   const vehicles = new Set<string>();
   const vehicleBrands = new Set<string>();
