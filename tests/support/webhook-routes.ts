@@ -7,15 +7,23 @@ const ROUTES: Record<string, Handler> = {
   "/api/webhooks/paghiper": pagHiperWebhook.action,
 };
 
-/** A request straight to a webhook route, as the express adapter hands it over; 404 elsewhere. */
+/**
+ * A request straight to a webhook route, as the express adapter hands it over (a thrown Response
+ * is the answer, as Remix sends it); 404 elsewhere.
+ */
 export async function hitWebhookRoute(url: string, init: RequestInit): Promise<Response> {
   const handler = ROUTES[new URL(url).pathname];
   if (!handler) return new Response(null, { status: 404 });
-  return (await handler({
-    request: new Request(url, init),
-    params: {},
-    context: {},
-  } as Parameters<Handler>[0])) as Response;
+  try {
+    return (await handler({
+      request: new Request(url, init),
+      params: {},
+      context: {},
+    } as Parameters<Handler>[0])) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
 }
 
 /**

@@ -23,9 +23,19 @@ const server = createServer((req, res) => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers))
         if (typeof value === "string") headers.set(name, value);
-      const request = new Request(url, { method: req.method, headers, body: Buffer.concat(chunks) });
+      const request = new Request(url, {
+        method: req.method,
+        headers,
+        body: Buffer.concat(chunks),
+      });
       try {
-        const response = (await action({ request, params: {}, context: {} })) as Response;
+        // A thrown Response is the answer, as Remix sends it.
+        const response = (await action({ request, params: {}, context: {} }).catch(
+          (thrown: unknown) => {
+            if (thrown instanceof Response) return thrown;
+            throw thrown;
+          },
+        )) as Response;
         res.writeHead(response.status, { "content-type": "application/json" });
         res.end(await response.text());
       } catch (error) {

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
-import { getInvoiceRow, invoiceDiscrepancies, type InvoiceRow, setPaymentStatusByAdmin } from "~/models/payments/index.server";
+import {
+  getInvoiceRow,
+  invoiceDiscrepancies,
+  type InvoiceRow,
+  setPaymentStatusByAdmin,
+} from "~/models/payments/index.server";
 import { refuse } from "~/models/outcome";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
@@ -54,13 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const invoice = invoiceOr404(params.id);
   await readForm(request);
   if (invoice.status === "approved") return dialogRefusal(refuse("already_current", m.alreadyPaid));
-  try {
-    const marked = setPaymentStatusByAdmin(invoice.id, "approved", admin.id);
-    if (!marked.ok) return dialogRefusal(marked);
-  } catch (error) {
-    console.error(m.logMarkPaidFailed(invoice.id), error);
-    return data({ error: m.markPaidFailed }, { status: 500 });
-  }
+  const marked = setPaymentStatusByAdmin(invoice.id, "approved", admin.id);
+  if (!marked.ok) return dialogRefusal(marked);
   return redirectWithToast(`/admin-invoices${new URL(request.url).search}`, {
     type: "success",
     message: m.markedPaid(invoice.id),

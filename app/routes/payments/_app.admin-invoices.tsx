@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
@@ -11,13 +10,19 @@ import { Pagination } from "~/components/admin/pagination";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { useHydrated } from "~/components/hooks";
-import { checkoutLink, invoiceDiscrepancies, listInvoices, syncPayment } from "~/models/payments/index.server";
+import {
+  checkoutLink,
+  invoiceDiscrepancies,
+  listInvoices,
+  syncPayment,
+} from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
 import { PAYMENT_STATUSES } from "~/schemas/choices";
 import { invoiceFiltersSchema } from "~/schemas/payments";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
+import { refusalData } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formatBRL, formatDateTime, formatInteger } from "~/utils/format";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
@@ -77,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const form = await readForm(request);
   const parsed = syncSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  if (!parsed.success) return data({ error: m.invalidRequest }, { status: 400 });
+  if (!parsed.success) return refusalData({ error: m.invalidRequest }, "invalid_input");
   const back = `/admin-invoices${new URL(request.url).search}`;
   const synced = await syncPayment(admin, parsed.data.id);
   if (!synced.ok) return redirectWithToast(back, { type: "error", message: synced.message });

@@ -8,7 +8,7 @@ import { getInvoiceRow, startCheckout } from "~/models/payments/index.server";
 import { refuse } from "~/models/outcome";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
-import { dialogRefusal } from "~/server/refusal.server";
+import { dialogRefusal, edgeRefusal, throwRefusal } from "~/server/refusal.server";
 import { formatBRL } from "~/utils/format";
 import * as messages from "~/messages";
 import { loadViewerInvoice } from "./_app.invoices.server";
@@ -53,7 +53,8 @@ const isWebUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value);
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, invoice } = await loadInvoice(request, params.id);
   const form = await readForm(request);
-  if (form.get("intent") !== "checkout") throw new Response(m.unknownIntent, { status: 400 });
+  if (form.get("intent") !== "checkout")
+    throwRefusal(edgeRefusal("invalid_input", m.unknownIntent));
   const started = await startCheckout(user, invoice.id);
   if (!started.ok) return dialogRefusal(started);
   if (!isWebUrl(started.value.initPoint))

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -19,7 +19,7 @@ import type { Payment } from "~/models/accounts/index.server";
 import { pixRequestSchema } from "~/schemas/payments";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
-import { formRefusal } from "~/server/refusal.server";
+import { edgeRefusal, formInvalid, formRefusal, throwRefusal } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formatBRL, formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
@@ -125,9 +125,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(CLOSE_TO, { type: "success", message: m.approvedToast(invoice.id) });
   }
 
-  if (intent !== "generate") throw new Response(m.unknownIntent, { status: 400 });
+  if (intent !== "generate") throwRefusal(edgeRefusal("invalid_input", m.unknownIntent));
   const submission = parseWithZod(form, { schema: pixRequestSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formInvalid(submission);
   const pix = await startPix(user, invoice.id, submission.value.cpf);
   if (!pix.ok) return formRefusal(submission, pix);
   // The plan's price changed: the code is for a new invoice at the current price (ADR 0028).

@@ -4,7 +4,12 @@ import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
-import { invoiceFor, listUserInvoices, syncPayment, syncPendingInvoicesOf } from "~/models/payments/index.server";
+import {
+  invoiceFor,
+  listUserInvoices,
+  syncPayment,
+  syncPendingInvoicesOf,
+} from "~/models/payments/index.server";
 import type { Access } from "~/server/access";
 import { requireAccess } from "~/server/guard.server";
 import { formatBRL, formatDateTime } from "~/utils/format";

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
@@ -29,16 +28,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const plan = planOr404(params.id);
   const back = `/plans${new URL(request.url).search}`;
-  try {
-    const result = deletePlanByAdmin(plan.id, admin.id);
-    if (!result.ok) return dialogRefusal(result);
-    if (result.value.outcome === "deactivated")
-      return redirectWithToast(back, { type: "warning", message: m.deactivatedInsteadOfDeleted });
-    return redirectWithToast(back, { type: "success", message: m.deleted });
-  } catch (error) {
-    console.error(error);
-    return data({ error: m.deleteFailed }, { status: 500 });
-  }
+  const result = deletePlanByAdmin(plan.id, admin.id);
+  if (!result.ok) return dialogRefusal(result);
+  if (result.value.outcome === "deactivated")
+    return redirectWithToast(back, { type: "warning", message: m.deactivatedInsteadOfDeleted });
+  return redirectWithToast(back, { type: "success", message: m.deleted });
 }
 
 export default function DeletePlan() {

@@ -1,18 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PlanFormDialog } from "~/components/admin/plan-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { getPlanWithCustomers, updatePlanByAdmin } from "~/models/payments/index.server";
 import { planFormSchema, planFormValues } from "~/schemas/plan";
-import { formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { submitDialogForm } from "~/server/form-action.server";
 
 export const access: Access = ["admin"];
 
@@ -33,18 +29,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const plan = planOr404(params.id);
-  const submission = parseWithZod(await readForm(request), { schema: planFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    const saved = updatePlanByAdmin(plan.id, submission.value, admin.id);
-    if (!saved.ok) return formRefusal(submission, saved);
-  } catch (error) {
-    console.error(error);
-    return data(submission.reply({ formErrors: [m.updateFailed] }), { status: 500 });
-  }
-  return redirectWithToast(`/plans${new URL(request.url).search}`, {
-    type: "success",
-    message: m.updated,
+  return submitDialogForm(request, {
+    schema: planFormSchema,
+    save: (value) => updatePlanByAdmin(plan.id, value, admin.id),
+    back: "/plans",
+    success: m.updated,
   });
 }
 

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { startCheckout } from "~/models/payments/index.server";
 import { subscribe } from "~/models/accounts/index.server";
 import { apiSubscribeSchema } from "~/schemas/settings";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -21,14 +21,11 @@ const m = messages.planChange;
  * `pix` the client then asks POST /api/payments/paghiper/pix for the code, with the payer's CPF.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  const { user } = await requireApiAccess(request, access);
-  const parsed = await parseJsonBody(request, apiSubscribeSchema);
-  if (!parsed.ok) return parsed.response;
+  const { user, body } = await apiRequest(request, access, { body: apiSubscribeSchema });
   const subscribed = subscribe({
     userId: user.id,
-    planId: parsed.value.planId,
-    paymentMethod: parsed.value.paymentMethod,
+    planId: body.planId,
+    paymentMethod: body.paymentMethod,
   });
   if (!subscribed.ok) return apiRefusal(subscribed);
   const result = subscribed.value;
@@ -45,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   let payment = result.payment;
   let checkoutUrl: string | null = null;
   let message = m.paymentRequired(payment.id);
-  if (parsed.value.paymentMethod === "credit_card") {
+  if (body.paymentMethod === "credit_card") {
     const checkout = await startCheckout(user, payment.id);
     if (checkout.ok) {
       payment = checkout.value.payment;

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { testMercadoPagoConnection } from "~/models/payments/index.server";
 import { asText, jsonObject } from "~/schemas/json-body";
 import { mercadoPagoTestSchema } from "~/schemas/payments";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -27,11 +27,8 @@ const apiTestSchema = z
  * tokens are both checked against the same API.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const parsed = await parseJsonBody(request, apiTestSchema);
-  if (!parsed.ok) return parsed.response;
-  const tested = await testMercadoPagoConnection(parsed.value.access_token);
+  const { body } = await apiRequest(request, access, { body: apiTestSchema });
+  const tested = await testMercadoPagoConnection(body.access_token);
   if (!tested.ok) return apiRefusal(tested, { fieldName: () => "access_token" });
   const { account } = tested.value;
   return ok(

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { mercadoPagoGatewayView } from "~/api/views/payments";
-import { maskedGatewayConfigs, publicOrigin, saveMercadoPagoConfig } from "~/models/payments/index.server";
+import {
+  maskedGatewayConfigs,
+  publicOrigin,
+  saveMercadoPagoConfig,
+} from "~/models/payments/index.server";
 import { asText, jsonObject } from "~/schemas/json-body";
 import { mercadoPagoConfigSchema } from "~/schemas/payments";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -82,14 +86,11 @@ function apiMercadoPagoSchema(saved: ReturnType<typeof maskedGatewayConfigs>["me
  * rest) and answers them as GET /api/payment-gateways does, secrets masked.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const parsed = await parseJsonBody(
-    request,
-    apiMercadoPagoSchema(maskedGatewayConfigs().mercadopago),
-  );
-  if (!parsed.ok) return parsed.response;
-  const saved = saveMercadoPagoConfig(parsed.value, user.id);
+  const { user, body } = await apiRequest(request, access, {
+    // The saved settings are read once the caller is known: fields left out keep them.
+    body: () => apiMercadoPagoSchema(maskedGatewayConfigs().mercadopago),
+  });
+  const saved = saveMercadoPagoConfig(body, user.id);
   if (!saved.ok) return apiRefusal(saved, { fieldName: (f) => FIELD_NAMES[f] ?? f });
   const origin = publicOrigin() ?? "";
   return ok(

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { testPagHiperConnection } from "~/models/payments/index.server";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 
 export const access: Access = { POST: ["admin"] };
@@ -13,11 +13,8 @@ export const access: Access = { POST: ["admin"] };
  * when PagHiper is not configured, 502 when PagHiper refuses them or cannot be reached).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
   // No body is needed; one that is sent must still be JSON (415 otherwise, ADR 0015).
-  const parsed = await parseJsonBody(request, z.unknown());
-  if (!parsed.ok) return parsed.response;
+  await apiRequest(request, access, { body: z.unknown() });
   const tested = await testPagHiperConnection();
   if (!tested.ok) return apiRefusal(tested);
   return ok({ account: tested.value.account }, tested.value.account);

@@ -1,10 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { pagHiperGatewayView } from "~/api/views/payments";
-import { maskedGatewayConfigs, publicOrigin, savePagHiperConfig } from "~/models/payments/index.server";
+import {
+  maskedGatewayConfigs,
+  publicOrigin,
+  savePagHiperConfig,
+} from "~/models/payments/index.server";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
 import { pagHiperConfigSchema } from "~/schemas/payments";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -54,11 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/payment-gateways/paghiper {api_key, token} — saves them (encrypted at rest). */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const parsed = await parseJsonBody(request, apiPagHiperSchema);
-  if (!parsed.ok) return parsed.response;
-  const saved = savePagHiperConfig(parsed.value, user.id);
+  const { user, body } = await apiRequest(request, access, { body: apiPagHiperSchema });
+  const saved = savePagHiperConfig(body, user.id);
   if (!saved.ok) return apiRefusal(saved, { fieldName: (f) => FIELD_NAMES[f] ?? f });
   return ok(view(), m.gatewaySaved);
 }

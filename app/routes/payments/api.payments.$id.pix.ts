@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pixView } from "~/api/views/payments";
 import { invoiceFor, pixChargeOf } from "~/models/payments/index.server";
 import { parsePathId } from "~/schemas/api-search";
-import { fail, ok } from "~/server/api.server";
-import { apiRefusal } from "~/server/refusal.server";
+import { ok } from "~/server/api.server";
+import { apiRefusal, apiRefuse } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -20,6 +20,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = invoiceFor(user, parsePathId(params.id) ?? 0);
   if (!found.ok) return apiRefusal(found);
   const charge = pixChargeOf(found.value);
-  if (!charge) return fail(messages.payments.noPix, 404);
+  if (!charge) return apiRefuse("not_found", messages.payments.noPix);
   return ok(pixView(charge));
 }

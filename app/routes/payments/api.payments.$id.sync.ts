@@ -16,7 +16,6 @@ export const access: Access = { POST: "signed-in" };
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
   const synced = await syncPayment(user, parsePathId(params.id) ?? 0);
   if (!synced.ok) return apiRefusal(synced);
   return ok({ status: synced.value.status }, messages.payments.synced(synced.value.status));

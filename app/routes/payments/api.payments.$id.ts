@@ -5,7 +5,8 @@ import { getInvoiceRow, invoiceFor, setPaymentStatusByAdmin } from "~/models/pay
 import { parsePathId } from "~/schemas/api-search";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
 import { paymentStatusSchema } from "~/schemas/payments";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -37,13 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * approved invoice only goes on to refunded, a refunded one stays.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "PATCH") return methodNotAllowed();
-  const id = parsePathId(params.id);
-  if (id === null || !getInvoiceRow(id)) return fail(m.invoiceNotFound, 404);
-  const parsed = await parseJsonBody(request, apiStatusSchema);
-  if (!parsed.ok) return parsed.response;
-  const saved = setPaymentStatusByAdmin(id, parsed.value.status, user.id);
+  const { user, record, body } = await apiRequest(request, access, {
+    record: { id: params.id, load: getInvoiceRow, notFound: m.invoiceNotFound },
+    body: apiStatusSchema,
+  });
+  const id = record.id;
+  const saved = setPaymentStatusByAdmin(id, body.status, user.id);
   if (!saved.ok) return apiRefusal(saved);
   return ok(invoiceAdminView(getInvoiceRow(id)!), m.statusSaved(id, saved.value.status));
 }

@@ -1,14 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { invoiceView, pixView } from "~/api/views/payments";
-import { getInvoiceRow, getPlanWithCustomers, maskedGatewayConfigs, startPix } from "~/models/payments/index.server";
+import {
+  getInvoiceRow,
+  getPlanWithCustomers,
+  maskedGatewayConfigs,
+  startPix,
+} from "~/models/payments/index.server";
 import { refuse } from "~/models/outcome";
 import { subscribe } from "~/models/accounts/index.server";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
 import { apiPixSchema } from "~/schemas/payments";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -41,11 +46,8 @@ const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
  * cannot be bought, or the CPF is not valid.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const parsed = await parseJsonBody(request, apiPixBody);
-  if (!parsed.ok) return parsed.response;
-  const { plan_id: planId, payer_document: cpf } = parsed.value;
+  const { user, body } = await apiRequest(request, access, { body: apiPixBody });
+  const { plan_id: planId, payer_document: cpf } = body;
   if (!maskedGatewayConfigs().paghiper.configured)
     return apiRefusal(refuse("not_configured", m.pagHiperNotConfigured));
   // A free plan has nothing to pay, and asking for it would switch to it at once.

@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { planCustomerView } from "~/api/views/plans";
 import { getPlanWithCustomers, planCustomers } from "~/models/payments/index.server";
-import { parsePathId } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
-import { requireApiAccess } from "~/server/guard.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -11,13 +10,10 @@ export const access: Access = { GET: ["admin"] };
 
 /** GET /api/plans/:id/customers — the customers with an active subscription to the plan. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  const id = parsePathId(params.id);
-  if (id === null || !getPlanWithCustomers(id)) return fail(messages.plansAdmin.notFound, 404);
-  return ok(planCustomers(id).map(planCustomerView));
+  const { record: plan } = await apiRequest(request, access, {
+    record: { id: params.id, load: getPlanWithCustomers, notFound: messages.plansAdmin.notFound },
+  });
+  return ok(planCustomers(plan.id).map(planCustomerView));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireApiAccess(request, access);
-  return methodNotAllowed();
-}
+export const action = () => methodNotAllowed();

@@ -1,11 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planAdminView } from "~/api/views/plans";
-import { deletePlanByAdmin, getPlanWithCustomers, updatePlanByAdmin } from "~/models/payments/index.server";
-import { parsePathId } from "~/schemas/api-search";
+import {
+  deletePlanByAdmin,
+  getPlanWithCustomers,
+  type PlanWithCustomers,
+  updatePlanByAdmin,
+} from "~/models/payments/index.server";
 import { apiPlanSchema, planFormValues } from "~/schemas/plan";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest, requireJsonBody, type PathRecord } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -13,16 +17,15 @@ export const access: Access = { GET: ["admin"], PUT: ["admin"], DELETE: ["admin"
 
 const m = messages.plansAdmin;
 
-function findPlan(raw: string | undefined) {
-  const id = parsePathId(raw);
-  return id === null ? undefined : getPlanWithCustomers(id);
-}
+const planAt = (id: string | undefined): PathRecord<PlanWithCustomers> => ({
+  id,
+  load: getPlanWithCustomers,
+  notFound: m.notFound,
+});
 
 /** GET /api/plans/:id */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  const plan = findPlan(params.id);
-  if (!plan) return fail(m.notFound, 404);
+  const { record: plan } = await apiRequest(request, access, { record: planAt(params.id) });
   return ok(planAdminView(plan));
 }
 
@@ -31,10 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * customers subscribe; a plan with only history is deactivated instead (the message says so).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
-  const plan = findPlan(params.id);
-  if (!plan) return fail(m.notFound, 404);
+  const { user, record: plan } = await apiRequest(request, access, { record: planAt(params.id) });
 
   if (request.method === "DELETE") {
     const result = deletePlanByAdmin(plan.id, user.id);
@@ -43,9 +43,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return ok(planAdminView(getPlanWithCustomers(plan.id)!), m.deactivatedInsteadOfDeleted);
   }
 
-  const parsed = await parseJsonBody(request, apiPlanSchema(planFormValues(plan)));
-  if (!parsed.ok) return parsed.response;
-  const saved = updatePlanByAdmin(plan.id, parsed.value, user.id);
+  const body = await requireJsonBody(request, apiPlanSchema(planFormValues(plan)));
+  const saved = updatePlanByAdmin(plan.id, body, user.id);
   if (!saved.ok) return apiRefusal(saved);
   return ok(planAdminView(getPlanWithCustomers(plan.id)!), m.updated);
 }

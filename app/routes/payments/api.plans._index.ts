@@ -1,9 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { planAdminView } from "~/api/views/plans";
-import { createPlanByAdmin, getPlanWithCustomers, listPlansAdmin } from "~/models/payments/index.server";
+import {
+  createPlanByAdmin,
+  getPlanWithCustomers,
+  listPlansAdmin,
+} from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
 import { apiPlanSchema, planListQuerySchema } from "~/schemas/plan";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -22,11 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/plans {name, description, credits_per_month, price (reais), status, features, policies} */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const parsed = await parseJsonBody(request, apiPlanSchema());
-  if (!parsed.ok) return parsed.response;
-  const created = createPlanByAdmin(parsed.value, user.id);
+  const { user, body } = await apiRequest(request, access, { body: apiPlanSchema() });
+  const created = createPlanByAdmin(body, user.id);
   if (!created.ok) return apiRefusal(created);
   return ok(planAdminView(getPlanWithCustomers(created.value.id)!), m.created, 201);
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { planStatisticsView } from "~/api/views/plans";
 import { planStatistics } from "~/models/payments/index.server";
 import { methodNotAllowed, ok } from "~/server/api.server";
@@ -13,7 +13,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return ok(planStatisticsView(planStatistics()));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireApiAccess(request, access);
-  return methodNotAllowed();
-}
+export const action = () => methodNotAllowed();

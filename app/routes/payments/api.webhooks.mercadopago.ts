@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { Refusal } from "~/models/outcome";
 import { receiveMercadoPagoNotification } from "~/models/payments/index.server";
 import { jsonObject } from "~/schemas/json-body";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireJsonBody } from "~/server/api-request.server";
+import { requireDeclaredMethod } from "~/server/guard.server";
+import { apiRefuse } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+import { webhookRefusal } from "./webhook-refusal.server";
 
 /**
  * Mercado Pago calls this from its own servers: no session is read, and no Origin is asked for
@@ -24,13 +27,6 @@ function dataIdOf(searchParams: URLSearchParams, body: unknown): string | null {
   return typeof data.id === "string" || typeof data.id === "number" ? String(data.id) : null;
 }
 
-/** 503 asks Mercado Pago to deliver it again later: the notification is not lost. */
-function retryLater(refusal: Refusal): Response {
-  const response = fail(refusal.message || m.webhookRetryLater, 503);
-  response.headers.set("Retry-After", "60");
-  return response;
-}
-
 /**
  * POST /api/webhooks/mercadopago?data.id&type — a payment notification. 400 when it is not one
  * (not JSON, no payment id), 401 when its signature does not check out (or is older than five
@@ -38,22 +34,16 @@ function retryLater(refusal: Refusal): Response {
  * also for a notification already processed, which changes nothing the second time.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  const read = await parseJsonBody(request, z.unknown());
-  if (!read.ok) return read.response;
+  requireDeclaredMethod(request, access);
+  const body = await requireJsonBody(request, z.unknown());
   const searchParams = new URL(request.url).searchParams;
-  if (dataIdOf(searchParams, read.value) === null) return fail(m.webhookInvalid, 400);
+  if (dataIdOf(searchParams, body) === null) return apiRefuse("invalid_input", m.webhookInvalid);
   const received = await receiveMercadoPagoNotification({
     searchParams,
     headers: request.headers,
-    body: read.value,
+    body,
   });
-  if (!received.ok) {
-    if (received.reason === "unverified") return fail(received.message, 401);
-    if (received.reason === "provider_failed" || received.reason === "not_configured")
-      return retryLater(received);
-    return fail(received.message, 400);
-  }
+  if (!received.ok) return webhookRefusal(received);
   const { duplicate } = received.value;
   return ok({ duplicate }, duplicate ? m.webhookDuplicate : m.webhookAccepted);
 }

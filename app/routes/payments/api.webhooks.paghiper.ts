@@ -1,8 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receivePagHiperNotification } from "~/models/payments/index.server";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { requireDeclaredMethod } from "~/server/guard.server";
+import { apiRefuse } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+import { webhookRefusal } from "./webhook-refusal.server";
 
 /**
  * PagHiper calls this from its own servers, form-encoded: no session is read and no Origin asked
@@ -25,20 +28,12 @@ function isForm(request: Request): boolean {
  * (it notifies again), else 200 — also for a notification already processed.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  if (!isForm(request)) return fail(m.webhookFormRequired, 415);
+  requireDeclaredMethod(request, access);
+  if (!isForm(request)) return apiRefuse("unsupported_media_type", m.webhookFormRequired);
   // A urlencoded body is read as text: it cannot fail to parse, only to have the fields.
   const form = new URLSearchParams(await request.text());
   const received = await receivePagHiperNotification(form);
-  if (!received.ok) {
-    if (received.reason === "unverified") return fail(received.message, 401);
-    if (received.reason === "provider_failed" || received.reason === "not_configured") {
-      const response = fail(received.message || m.webhookRetryLater, 503);
-      response.headers.set("Retry-After", "60");
-      return response;
-    }
-    return fail(received.message, 400);
-  }
+  if (!received.ok) return webhookRefusal(received);
   const { duplicate } = received.value;
   return ok({ duplicate }, duplicate ? m.webhookDuplicate : m.webhookAccepted);
 }
