@@ -6,7 +6,7 @@ import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
 import { readGatewayConfig } from "~/models/payments/gateway-config.server";
 import type { User } from "~/models/accounts/user.server";
-import * as route from "~/routes/payments/_app.payment-methods";
+import * as route from "~/routes/payments/_app.payment-methods/route";
 import { db } from "~/utils/db.server";
 import {
   createInvoiceFor,
