@@ -6,6 +6,8 @@ export * from "./catalogue/engine.server";
 export * from "./catalogue/items";
 export * from "./catalogue/options.server";
 export * from "./catalogue/suggestions";
+export * from "./catalogue/write-counts.server";
+export * from "./catalogue/writer-rows.server";
 export * from "./catalogue/writer-state.server";
 export * from "./catalogue/writer.server";
 export * from "./csv/export.server";

@@ -17,7 +17,8 @@ import {
   CSV_ROWS_PER_BATCH,
   type CatalogueImportSource,
 } from "./options.server";
-import { addCounts, createCatalogueWriter, noCounts, type WriteCounts } from "./writer.server";
+import { addCounts, noCounts, type WriteCounts } from "./write-counts.server";
+import { createCatalogueWriter } from "./writer.server";
 
 const m = messages.catalogueImport;
 

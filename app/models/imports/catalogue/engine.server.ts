@@ -6,7 +6,8 @@ import { logActivity } from "../../activity/activity.server";
 import { appendImportLog, errorReason, getImportJob, type ImportJob } from "../jobs.server";
 import type { CatalogueItemInput } from "./items";
 import { catalogueImportOptions, CATALOGUE_IMPORT_KIND } from "./options.server";
-import { createCatalogueWriter, type CatalogueWriter, type WriteCounts } from "./writer.server";
+import type { WriteCounts } from "./write-counts.server";
+import { createCatalogueWriter, type CatalogueWriter } from "./writer.server";
 
 const m = messages.catalogueImport;
 

@@ -4,9 +4,15 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { createCategory, createPart, createVehicle, fit } from "../../../../tests/support/factories";
+import {
+  createCategory,
+  createPart,
+  createVehicle,
+  fit,
+} from "../../../../tests/support/factories";
 import type { CatalogueFitmentInput, CatalogueItemInput } from "./items";
-import { addCounts, createCatalogueWriter, noCounts, type SkipFlags } from "./writer.server";
+import { addCounts, noCounts, type SkipFlags } from "./write-counts.server";
+import { createCatalogueWriter } from "./writer.server";
 
 const noSkips: SkipFlags = {
   skipExistingParts: false,

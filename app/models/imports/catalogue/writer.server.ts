@@ -1,14 +1,20 @@
 import { refreshFitmentKeys } from "../../search/fitment-keys.server";
-import type Database from "better-sqlite3";
 import { foldName, normalizeCode } from "~/utils/codes";
 import { db } from "~/utils/db.server";
 import { marketplaceSearchLink } from "../../catalogue/part.server";
 import type { CatalogueFitmentInput, CatalogueItemInput } from "./items";
+import { noCounts, type SkipFlags, type WriteCounts } from "./write-counts.server";
+import {
+  fitmentKey,
+  sameFoldedText,
+  vehicleKey,
+  writerStatements,
+  type ExistingFitment,
+  type ExistingPart,
+} from "./writer-rows.server";
 import {
   createWriterState,
   type FitmentValues,
-  type KnownPart,
-  type KnownVehicle,
   type WriterState,
   type WriterStateOptions,
 } from "./writer-state.server";
@@ -34,46 +40,6 @@ import {
  * an import twice creates and changes nothing.
  */
 
-export type SkipFlags = {
-  skipExistingParts: boolean;
-  skipExistingVehicles: boolean;
-  skipExistingCompatibilities: boolean;
-};
-
-export type WriteCounts = {
-  createdParts: number;
-  updatedParts: number;
-  skippedParts: number;
-  createdVehicles: number;
-  updatedVehicles: number;
-  skippedVehicles: number;
-  createdCompatibilities: number;
-  updatedCompatibilities: number;
-  skippedCompatibilities: number;
-  createdCategories: number;
-  createdAlternativeCodes: number;
-};
-
-export const noCounts = (): WriteCounts => ({
-  createdParts: 0,
-  updatedParts: 0,
-  skippedParts: 0,
-  createdVehicles: 0,
-  updatedVehicles: 0,
-  skippedVehicles: 0,
-  createdCompatibilities: 0,
-  updatedCompatibilities: 0,
-  skippedCompatibilities: 0,
-  createdCategories: 0,
-  createdAlternativeCodes: 0,
-});
-
-export function addCounts(total: WriteCounts, more: WriteCounts): WriteCounts {
-  const sum = { ...total };
-  for (const key of Object.keys(sum) as (keyof WriteCounts)[]) sum[key] += more[key];
-  return sum;
-}
-
 export type WriterMode = "apply" | "plan";
 
 export type CatalogueWriter = {
@@ -98,96 +64,7 @@ export type CatalogueWriter = {
 /** Fitments (one per year) written between two pauses of `writeInSteps`. */
 export const WRITE_STEP = 256;
 
-type ExistingPart = KnownPart;
-type ExistingVehicle = KnownVehicle;
-type ExistingFitment = FitmentValues & { id: number };
-
 const FITMENT_SOURCE = "import";
-
-function statements(client: Database.Database) {
-  return {
-    allCategories: client.prepare<[], { id: number; name: string }>(
-      "select id, name from categories",
-    ),
-    insertCategory: client.prepare<[string], { id: number }>(
-      "insert into categories (name) values (?) returning id",
-    ),
-    allBrands: client.prepare<[], { name: string }>("select name from brands"),
-    insertBrand: client.prepare<[string]>(
-      "insert into brands (name) values (?) on conflict do nothing",
-    ),
-    partsByCode: client.prepare<[string], ExistingPart>(
-      "select id, manufacturer, name, description, category_id from parts where code_norm = ?",
-    ),
-    insertPart: client.prepare<
-      [string, string, string, string | null, number, string, string],
-      { id: number }
-    >(
-      `insert into parts (code, code_norm, name, description, category_id, manufacturer, mercado_livre_link)
-       values (?, ?, ?, ?, ?, ?, ?) returning id`,
-    ),
-    updatePart: client.prepare<[string, string | null, number, number]>(
-      `update parts set name = ?, description = ?, category_id = ?,
-         updated_at = cast(unixepoch('subsec') * 1000 as integer) where id = ?`,
-    ),
-    altCodesOfPart: client.prepare<[number], { norm: string }>(
-      "select alternative_code_norm as norm from part_alternative_codes where part_id = ?",
-    ),
-    insertAltCode: client.prepare<[number, string, string]>(
-      `insert into part_alternative_codes (part_id, alternative_code, alternative_code_norm)
-       values (?, ?, ?) on conflict do nothing`,
-    ),
-    vehiclesByModelYear: client.prepare<[string, string, number], ExistingVehicle>(
-      "select id, version, engine, fuel from vehicles where brand = ? and model = ? and year = ?",
-    ),
-    insertVehicle: client.prepare<
-      [string, string, number, string, string | null, string | null],
-      { id: number }
-    >(
-      `insert into vehicles (brand, model, year, version, engine, fuel, vehicle_type)
-       values (?, ?, ?, ?, ?, ?, 'carros') returning id`,
-    ),
-    updateVehicleFuel: client.prepare<[string, number]>(
-      `update vehicles set fuel = ?, updated_at = cast(unixepoch('subsec') * 1000 as integer)
-       where id = ?`,
-    ),
-    fitment: client.prepare<[number, number], ExistingFitment>(
-      `select id, notes, position, year_from, year_to from part_vehicles
-       where part_id = ? and vehicle_id = ?`,
-    ),
-    insertFitment: client.prepare<
-      [number, number, string | null, string | null, number, number, string]
-    >(
-      `insert into part_vehicles (part_id, vehicle_id, notes, position, year_from, year_to, source)
-       values (?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    updateFitment: client.prepare<[string | null, string | null, number, number, number]>(
-      "update part_vehicles set notes = ?, position = ?, year_from = ?, year_to = ? where id = ?",
-    ),
-  };
-}
-
-const sameText = (a: string | null | undefined, b: string | null | undefined) =>
-  foldName(a ?? "") === foldName(b ?? "");
-
-/** Ids of rows a dry run would create are negative; both fit in 26 bits with this offset. */
-const ID_OFFSET = 2 ** 25;
-
-/** A (part, vehicle) pair as one number, exact for ids below 2^25 either side of zero. */
-function fitmentKey(partId: number, vehicleId: number): number {
-  return (partId + ID_OFFSET) * 2 ** 26 + (vehicleId + ID_OFFSET);
-}
-
-/** The key a vehicle is known by; years apart, brand as the brands table spells it. */
-function vehicleKey(
-  brand: string,
-  model: string,
-  year: number,
-  version: string,
-  engine: string | null,
-) {
-  return [brand, model, year, foldName(version), foldName(engine ?? "")].join("\u0000");
-}
 
 export function createCatalogueWriter(
   flags: SkipFlags,
@@ -196,7 +73,7 @@ export function createCatalogueWriter(
   /** Where a plan's state may spill (a dry run passes the uploads folder); apply keeps it in memory. */
   stateOptions: WriterStateOptions = {},
 ): CatalogueWriter {
-  const sql = statements(database.$client);
+  const sql = writerStatements(database.$client);
   const applying = mode === "apply";
   // Rows this writer met or made, as they stand after its writes. Vehicles and categories are few
   // and looked up per fitment, so both modes keep them; parts, their codes and fitments are many,
@@ -246,7 +123,9 @@ export function createCatalogueWriter(
   ): { part: ExistingPart; altCodes: AltCodes } | undefined {
     const planned = state.part(key);
     if (planned) return { part: planned, altCodes: plannedAltCodes(planned.id) };
-    const row = sql.partsByCode.all(codeNorm).find((p) => sameText(p.manufacturer, manufacturer));
+    const row = sql.partsByCode
+      .all(codeNorm)
+      .find((p) => sameFoldedText(p.manufacturer, manufacturer));
     if (!row) return undefined;
     const norms = sql.altCodesOfPart.all(row.id).map((a) => a.norm);
     if (applying) return { part: row, altCodes: new Set(norms) };
@@ -346,7 +225,9 @@ export function createCatalogueWriter(
       sql.vehiclesByModelYear
         .all(brandName, fitment.model, year)
         .find(
-          (row) => sameText(row.version, fitment.version) && sameText(row.engine, fitment.engine),
+          (row) =>
+            sameFoldedText(row.version, fitment.version) &&
+            sameFoldedText(row.engine, fitment.engine),
         );
     const fuel = fitment.fuel || null;
     if (!existing) {
