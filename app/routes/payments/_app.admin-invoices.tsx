@@ -17,6 +17,7 @@ import {
   syncPayment,
 } from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
+import { LIST_SEARCH_MAX } from "~/schemas/fields";
 import { PAYMENT_STATUSES } from "~/schemas/choices";
 import { invoiceFiltersSchema } from "~/schemas/payments";
 import type { Access } from "~/server/access";
@@ -176,7 +177,7 @@ export default function AdminInvoicesPage() {
           label={m.searchLabel}
           defaultValue={query.q}
           placeholder={m.searchPlaceholder}
-          maxLength={100}
+          maxLength={LIST_SEARCH_MAX}
         />
         <div>
           <label htmlFor="invoices-date-from" className="label">

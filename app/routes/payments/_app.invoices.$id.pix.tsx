@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -11,12 +11,12 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FormErrors, TextField } from "~/components/form-fields";
+import { Field, FormErrors } from "~/components/form-fields";
 import { useHydrated, usePolling } from "~/components/hooks";
 import { RouteDialog } from "~/components/route-dialog";
 import { pixChargeOf, startPix, syncPayment } from "~/models/payments/index.server";
 import type { Payment } from "~/models/accounts/index.server";
-import { pixRequestSchema } from "~/schemas/payments";
+import { CPF_INPUT_MAX, pixRequestSchema } from "~/schemas/payments";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { edgeRefusal, formInvalid, formRefusal, throwRefusal } from "~/server/refusal.server";
@@ -255,15 +255,13 @@ function CpfForm({ expired, amountCents }: { expired: boolean; amountCents: numb
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="generate" />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
+        <Field
+          meta={fields.cpf}
           label={m.cpfLabel}
-          errors={fields.cpf.errors}
-          errorId={fields.cpf.errorId}
-          {...getInputProps(fields.cpf, { type: "text" })}
           inputMode="numeric"
           autoComplete="off"
           placeholder={m.cpfPlaceholder}
-          maxLength={20}
+          maxLength={CPF_INPUT_MAX}
         />
         <p className="-mt-2 text-xs text-slate-500">{m.cpfHint}</p>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
