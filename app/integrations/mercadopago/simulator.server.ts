@@ -17,16 +17,7 @@ import type { MercadoPagoSimulator, MercadoPagoSimulatorOptions } from "./simula
  * app's /mp-sim route (local runs), where `path` is what follows the mount.
  */
 
-export type {
-  MercadoPagoSimulator,
-  MercadoPagoSimulatorOptions,
-  PaymentOutcome,
-  PaymentOverrides,
-  SimulatedItem,
-  SimulatedPayment,
-  SimulatedPreference,
-  WebhookDelivery,
-} from "./simulator/types";
+export type { MercadoPagoSimulator, MercadoPagoSimulatorOptions } from "./simulator/types";
 
 /** Origin plus the path the simulator is mounted at, ending in "/": where init_point points. */
 function baseUrlOf(url: URL, path: string): string {

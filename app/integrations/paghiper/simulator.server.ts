@@ -19,14 +19,7 @@ import type { PagHiperSimulator, PagHiperSimulatorOptions } from "./simulator/ty
  * or behind the app's /paghiper-sim route (local runs).
  */
 
-export type {
-  PagHiperSimulator,
-  PagHiperSimulatorOptions,
-  SimulatedNotification,
-  SimulatedPixItem,
-  SimulatedPixTransaction,
-} from "./simulator/types";
-export { PagHiperSimulatorRefusal } from "./simulator/store.server";
+export type { PagHiperSimulator, PagHiperSimulatorOptions } from "./simulator/types";
 
 const api = messages.pagHiperSim.api;
 
