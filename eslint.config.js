@@ -83,6 +83,7 @@ const ONE_WAY_TO_REFUSE = [
   "app/routes/backups/**",
   "app/routes/search/**",
   "app/routes/imports/**",
+  "app/routes/payments/**",
 ];
 const REFUSAL_STATUS = "/^[45]\\d\\d$/";
 const NAME_A_REASON =
