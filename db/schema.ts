@@ -70,6 +70,9 @@ export const users = sqliteTable(
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_idx").on(t.role)],
 );
 
+/** A users row: the account that sessions, users and customers all read (one type, not a circle). */
+export type User = typeof users.$inferSelect;
+
 export const sessions = sqliteTable(
   "sessions",
   {

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { sessions, users } from "~db/schema";
+import { sessions, users, type User } from "~db/schema";
 import { db, preparedOnce } from "~/utils/db.server";
-import type { User } from "./user.server";
 
 export const WEB_SESSION_DAYS = 30;
 export const API_SESSION_DAYS = 30;

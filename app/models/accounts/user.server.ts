@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { subscriptions, userPreferences, users, type Role } from "~db/schema";
+import { subscriptions, userPreferences, users, type Role, type User } from "~db/schema";
 import { db, immediateTransaction } from "~/utils/db.server";
 import { logActivity } from "../activity/activity.server";
 import { hashPassword, verifyPassword, decoyHash } from "~/utils/password.server";
@@ -10,7 +10,7 @@ import { recordSignup, signupRefusal } from "./signup-throttle.server";
 import { revokeAllSessions, revokeOtherSessions } from "./session.server";
 import { beginLoginAttempt, forgiveLoginAttempts } from "./login-throttle.server";
 
-export type User = typeof users.$inferSelect;
+export type { User };
 export type PublicUser = Pick<User, "id" | "name" | "email" | "role" | "createdAt">;
 
 export function normalizeEmail(email: string): string {
