@@ -58,6 +58,17 @@ export type CreditStats = {
   remainingSearches: number;
 };
 
+/** What the shell shows of a user's credits: what is left today, and the daily allowance. */
+export type CreditBalance = Pick<CreditStats, "remainingSearches" | "dailyAllowance">;
+
+/**
+ * The balance a page that spent a credit hands the shell (its loader's `creditStats`), from the
+ * stats its search left.
+ */
+export function creditBalance(stats: CreditBalance): CreditBalance {
+  return { remainingSearches: stats.remainingSearches, dailyAllowance: stats.dailyAllowance };
+}
+
 export type SearchStats = CreditStats & {
   searchesToday: number;
   totalSearches: number;

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ResultCard } from "~/components/search-result";
 import { searchResultsPage } from "./_app.search.results.server";
 import { vehiclePageParam } from "~/utils/search-params";
+import { creditBalance } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useHydrated } from "~/components/hooks";
@@ -24,10 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!code) return { state: "invalid" as const };
   // A real lookup, metered like any code search.
   const { outcome, cards } = searchResultsPage(user, code, "code", url.searchParams);
-  const creditStats = {
-    remainingSearches: outcome.stats.remainingSearches,
-    dailyAllowance: outcome.stats.dailyAllowance,
-  };
+  const creditStats = creditBalance(outcome.stats);
   if (outcome.status === "exhausted") return { state: "exhausted" as const, code, creditStats };
   return { state: "results" as const, code, cards, creditStats };
 }

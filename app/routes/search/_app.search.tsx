@@ -12,6 +12,7 @@ import {
 } from "./_app.search.results.server";
 import { searchQuerySchema } from "~/schemas/search";
 import { READ_CODES_PARAM, vehiclePageParam } from "~/utils/search-params";
+import { creditBalance } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";
 import { readQuery } from "~/server/forms.server";
 import type { Access } from "~/server/access";
@@ -37,10 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, from } = submission.value;
   const type = resolveSearchType(q, submission.value.type, from);
   const { outcome, cards, description } = searchResultsPage(user, q, type, query);
-  const creditStats = {
-    remainingSearches: outcome.stats.remainingSearches,
-    dailyAllowance: outcome.stats.dailyAllowance,
-  };
+  const creditStats = creditBalance(outcome.stats);
   if (outcome.status === "exhausted")
     return { state: "exhausted" as const, query: q, type, creditStats };
   return {
@@ -64,10 +62,7 @@ function readCodeResults(
   const { outcome, cards } = readCodeResultsPage(user, read, params);
   const query = outcome.reading?.code ?? "";
   if (!outcome.reading) return { state: "invalid" as const, error: m.imageNoCode };
-  const creditStats = {
-    remainingSearches: outcome.stats.remainingSearches,
-    dailyAllowance: outcome.stats.dailyAllowance,
-  };
+  const creditStats = creditBalance(outcome.stats);
   if (outcome.status === "exhausted")
     return { state: "exhausted" as const, query, type: "image" as const, creditStats };
   return {

@@ -4,7 +4,12 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { compareCautions, compareVerdict } from "~/api/views/compare";
 import { TextField } from "~/components/form-fields";
-import { compareParts, type PartComparison, type ResolvedCode } from "~/models/catalogue/index.server";
+import { creditBalance } from "~/models/accounts/index.server";
+import {
+  compareParts,
+  type PartComparison,
+  type ResolvedCode,
+} from "~/models/catalogue/index.server";
 import { COMPARE_CODE_MAX, partCompareSchema } from "~/schemas/part-compare";
 import { requireAccess } from "~/server/guard.server";
 import { readQuery } from "~/server/forms.server";
@@ -64,10 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   const outcome = compareParts(user, submission.value, new Date(), { limit: COMPARE_PAGE_LIMIT });
-  const creditStats = {
-    remainingSearches: outcome.stats.remainingSearches,
-    dailyAllowance: outcome.stats.dailyAllowance,
-  };
+  const creditStats = creditBalance(outcome.stats);
   if (outcome.status === "exhausted") return { state: "exhausted" as const, typed, creditStats };
   return {
     state: "result" as const,

@@ -1,6 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { groupByCategory, searchByVehicle, vehiclePickerOptions } from "~/models/search/index.server";
+import { creditBalance } from "~/models/accounts/index.server";
+import {
+  groupByCategory,
+  searchByVehicle,
+  vehiclePickerOptions,
+} from "~/models/search/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useHydrated } from "~/components/hooks";
@@ -25,10 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { brand, model, year: chosenYear, version } = options.selected;
   if (!brand || !model || !chosenYear) return { options, result: null };
   const outcome = searchByVehicle(user, { brand, model, year: chosenYear, version });
-  const creditStats = {
-    remainingSearches: outcome.stats.remainingSearches,
-    dailyAllowance: outcome.stats.dailyAllowance,
-  };
+  const creditStats = creditBalance(outcome.stats);
   const vehicle = [brand, model, chosenYear, version].filter(Boolean).join(" ");
   if (outcome.status === "exhausted")
     return { options, creditStats, result: { exhausted: true as const, vehicle } };

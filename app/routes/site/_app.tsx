@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
-import { shellSummary } from "~/models/accounts/index.server";
+import { type CreditBalance, shellSummary } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { useSeo } from "~/components/hooks";
@@ -29,15 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type CreditStats = { remainingSearches: number; dailyAllowance: number };
-
 /**
  * Loaders run in parallel, so a page that spends a credit (a search) hands back the balance it
  * left; the shell shows that instead of the figure it read before the charge.
  */
-function useFreshCreditStats(): CreditStats | undefined {
+function useFreshCreditStats(): CreditBalance | undefined {
   return useMatches()
-    .map((match) => (match.data as { creditStats?: CreditStats } | undefined)?.creditStats)
+    .map((match) => (match.data as { creditStats?: CreditBalance } | undefined)?.creditStats)
     .find((stats) => stats !== undefined);
 }
 
