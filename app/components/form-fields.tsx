@@ -23,23 +23,8 @@ import * as messages from "~/messages";
  * A length limit is the schema's own named constant, never a number written in the form.
  */
 
-type FieldProps = {
-  label: string;
-  errors?: string[];
-  errorId: string;
-} & InputHTMLAttributes<HTMLInputElement>;
-
-/** The ARIA of a field's control: invalid, and described by its message, while it has errors. */
-export function fieldAria(errors: string[] | undefined, errorId: string) {
-  const invalid = Boolean(errors?.length);
-  return {
-    "aria-invalid": invalid || undefined,
-    "aria-describedby": invalid ? errorId : undefined,
-  } as const;
-}
-
 /** The frame of every form field: its label, the control (`children`), a hint and the first error. */
-export function FieldFrame({
+function FieldFrame({
   id,
   label,
   hint,
@@ -84,21 +69,6 @@ function HintAndError({
         </p>
       ) : null}
     </>
-  );
-}
-
-export function TextField({
-  label,
-  hint,
-  errors,
-  errorId,
-  id,
-  ...input
-}: FieldProps & { hint?: string }) {
-  return (
-    <FieldFrame id={id} label={label} hint={hint} errors={errors} errorId={errorId}>
-      <input id={id} className="input" {...fieldAria(errors, errorId)} {...input} />
-    </FieldFrame>
   );
 }
 
@@ -219,6 +189,37 @@ export function PasswordField<Schema>({
           </button>
         )}
       </div>
+    </FieldFrame>
+  );
+}
+
+/**
+ * An input of a form Conform does not run (a GET form whose errors come from the loader): id, name
+ * and errors given by hand, in the same frame and with the same aria as the fields above.
+ */
+export function TextField({
+  label,
+  hint,
+  errors,
+  errorId,
+  id,
+  ...input
+}: {
+  label: string;
+  hint?: string;
+  errors?: string[];
+  errorId: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const invalid = Boolean(errors?.length);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} errorId={errorId}>
+      <input
+        id={id}
+        className="input"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...input}
+      />
     </FieldFrame>
   );
 }

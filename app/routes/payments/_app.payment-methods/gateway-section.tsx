@@ -1,7 +1,7 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
-import { fieldAria, FieldFrame } from "~/components/form-fields";
+import type { ReactNode } from "react";
+import { Field } from "~/components/form-fields";
 import { GATEWAY_KEY_MAX } from "~/schemas/payments";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
@@ -20,34 +20,25 @@ export function SecretField({
   field,
   masked,
   hint,
-  ...input
 }: {
   label: string;
   field: FieldMetadata<string>;
   masked: string;
   hint?: string;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const props = getInputProps(field, { type: "password" });
+}) {
   return (
-    <FieldFrame
-      id={props.id}
+    <Field
+      meta={field}
+      type="password"
       label={label}
       hint={hint ?? (masked ? m.secretKept : m.secretUnset)}
-      errors={field.errors}
-      errorId={field.errorId}
-    >
-      <input
-        className="input font-mono"
-        {...props}
-        {...fieldAria(field.errors, field.errorId)}
-        defaultValue=""
-        placeholder={masked}
-        autoComplete="new-password"
-        spellCheck={false}
-        maxLength={GATEWAY_KEY_MAX}
-        {...input}
-      />
-    </FieldFrame>
+      className="input font-mono"
+      defaultValue=""
+      placeholder={masked}
+      autoComplete="new-password"
+      spellCheck={false}
+      maxLength={GATEWAY_KEY_MAX}
+    />
   );
 }
 

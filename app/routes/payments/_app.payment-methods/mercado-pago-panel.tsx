@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { fieldAria, FieldFrame, FormErrors, TextField } from "~/components/form-fields";
+import { CheckboxField, Field, FormErrors } from "~/components/form-fields";
 import {
   GATEWAY_KEY_MAX,
   mercadoPagoConfigSchema,
@@ -62,11 +62,9 @@ export function MercadoPagoPanel({
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save-mercadopago" />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
+        <Field
+          meta={fields.publicKey}
           label={t.publicKey}
-          errors={fields.publicKey.errors}
-          errorId={fields.publicKey.errorId}
-          {...getInputProps(fields.publicKey, { type: "text" })}
           autoComplete="off"
           spellCheck={false}
           maxLength={GATEWAY_KEY_MAX}
@@ -82,30 +80,15 @@ export function MercadoPagoPanel({
           field={fields.webhookSecret}
           masked={config.webhookSecretMasked}
         />
-        <div className="flex items-center gap-2">
-          <input
-            {...getInputProps(fields.sandboxMode, { type: "checkbox" })}
-            className="h-4 w-4 rounded border-slate-300"
-          />
-          <label htmlFor={fields.sandboxMode.id} className="text-sm font-medium">
-            {t.sandboxMode}
-          </label>
-        </div>
-        <FieldFrame
-          id={fields.notificationUrl.id}
+        <CheckboxField meta={fields.sandboxMode} label={t.sandboxMode} />
+        <Field
+          meta={fields.notificationUrl}
+          type="url"
           label={t.notificationUrl}
           hint={t.notificationHint(webhookUrl)}
-          errors={fields.notificationUrl.errors}
-          errorId={fields.notificationUrl.errorId}
-        >
-          <input
-            className="input"
-            {...getInputProps(fields.notificationUrl, { type: "url" })}
-            {...fieldAria(fields.notificationUrl.errors, fields.notificationUrl.errorId)}
-            placeholder={webhookUrl}
-            maxLength={NOTIFICATION_URL_MAX}
-          />
-        </FieldFrame>
+          placeholder={webhookUrl}
+          maxLength={NOTIFICATION_URL_MAX}
+        />
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving ? m.saving : m.save}
