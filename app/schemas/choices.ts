@@ -35,8 +35,7 @@ export const PAYMENT_STATUSES = [
   "refunded",
   "expired",
 ] as const satisfies typeof DB_PAYMENT_STATUSES;
-const ROLES = ["admin", "user", "premium_user"] as const satisfies typeof DB_ROLES;
-export type Role = (typeof ROLES)[number];
+export type Role = (typeof DB_ROLES)[number];
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];
