@@ -84,6 +84,7 @@ const ONE_WAY_TO_REFUSE = [
   "app/routes/search/**",
   "app/routes/imports/**",
   "app/routes/payments/**",
+  "app/routes/catalogue/**",
 ];
 const REFUSAL_STATUS = "/^[45]\\d\\d$/";
 const NAME_A_REASON =

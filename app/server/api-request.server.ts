@@ -14,6 +14,14 @@ export type PathRecord<T> = {
 };
 
 /**
+ * The path's `:id` itself, for a handler whose model says when there is no such record (its own
+ * not_found, after the body is read): only a malformed id is refused here, 404 with `notFound`.
+ */
+export function pathId(id: string | undefined, notFound: string): PathRecord<number> {
+  return { id, load: (parsed) => parsed, notFound };
+}
+
+/**
  * The record `:id` names, or a thrown 404 envelope with `notFound` (a malformed id is not found
  * either).
  */

@@ -3,7 +3,7 @@ import * as messages from "~/messages";
 import { TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
 import { formatBytes } from "~/utils/format";
 import { isJsonRequest } from "./csrf.server";
-import { apiRefuse, refusalEnvelope } from "./refusal.server";
+import { apiRefuse } from "./refusal.server";
 
 /** The JSON contract of every /api route: {success, data, message}, plus field errors on a 400. */
 export type Envelope<T> = {
@@ -24,13 +24,6 @@ export function ok<T>(
     headers,
   });
 }
-
-/**
- * @deprecated A route names a reason, not a status: `apiRefuse(reason, message, errors)` or
- * `apiRefusal(refusal)` (app/server/refusal.server.ts). Kept for the areas not converted yet.
- */
-export const fail: (message: string, status: number, errors?: Record<string, string[]>) => Response =
-  refusalEnvelope;
 
 /** Field messages from a zod error, keyed by the field path, in the order zod found them. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

@@ -1,18 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryFormDialog } from "~/components/catalogue/category-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { getCategory, updateCategory } from "~/models/catalogue/index.server";
 import { categorySchema } from "~/schemas/catalogue";
-import { formRefusal } from "~/server/refusal.server";
+import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const access: Access = ["admin"];
 
@@ -32,13 +28,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const category = categoryOr404(params.id);
-  const submission = parseWithZod(await readForm(request), { schema: categorySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = updateCategory(category.id, submission.value, admin.id);
-  if (!result.ok) return formRefusal(submission, result);
-  return redirectWithToast(`/categories${new URL(request.url).search}`, {
-    type: "success",
-    message: m.categoryUpdated,
+  return submitDialogForm(request, {
+    schema: categorySchema,
+    save: (value) => updateCategory(category.id, value, admin.id),
+    back: "/categories",
+    success: m.categoryUpdated,
   });
 }
 

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { PartErrorBoundary } from "~/components/admin/part-form";
 import { deletePart, getPart } from "~/models/catalogue/index.server";
 import { partListSearch, positiveId } from "~/schemas/part";
-import { refusalStatus } from "~/server/refusal.server";
+import { throwRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
@@ -33,27 +32,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = positiveId(params.id);
   invariantResponse(id !== undefined, m.notFound);
   const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
-  try {
-    const outcome = deletePart(id, admin.id);
-    if (!outcome.ok) throw new Response(outcome.message, { status: refusalStatus(outcome) });
-    return redirectWithToast(back, { type: "success", message: m.deleted });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error(error);
-    return data({ error: m.deleteFailed }, { status: 500 });
-  }
+  const outcome = deletePart(id, admin.id);
+  if (!outcome.ok) throwRefusal(outcome);
+  return redirectWithToast(back, { type: "success", message: m.deleted });
 }
 
 export default function DeletePart() {
   const { code, back } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
-    <ConfirmDeleteDialog
-      title={m.deleteTitle(code)}
-      message={m.deleteConfirm}
-      closeTo={back}
-      error={actionData?.error}
-    />
+    <ConfirmDeleteDialog title={m.deleteTitle(code)} message={m.deleteConfirm} closeTo={back} />
   );
 }
 

@@ -8,16 +8,23 @@ import {
 } from "~/schemas/part";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
-import { refusalReplyOptions, refusalStatus } from "~/server/refusal.server";
-import { createPart, filteredVehicleIds, marketplaceSearchLink, type PartDetail, type SavedPart, updatePart, vehiclePickerPage, type VehiclePickerPage } from "~/models/catalogue/index.server";
+import { refusalReplyOptions, refusalStatus, throwRefusal } from "~/server/refusal.server";
+import {
+  createPart,
+  filteredVehicleIds,
+  marketplaceSearchLink,
+  type PartDetail,
+  type SavedPart,
+  updatePart,
+  vehiclePickerPage,
+  type VehiclePickerPage,
+} from "~/models/catalogue/index.server";
 
 /**
  * The part form's round trip, shared by the create and edit dialogs: a picker button re-renders
  * the form with the picker moved on and every value kept; a save validates, writes and either
  * hands back the saved part or the form with its pt-BR messages.
  */
-
-const m = messages.parts;
 
 export type VehiclePickerView = VehiclePickerState & {
   results: VehiclePickerPage;
@@ -123,24 +130,19 @@ export async function submitPartForm(
   // post of our form, and the form could not show it again (Conform wants a list there).
   if (!Array.isArray(submission.payload.alternativeCodes ?? [])) {
     const reply = { formErrors: [messages.formPost.unreadable], hideFields: ["alternativeCodes"] };
-    return render(submission.reply(reply), 400);
+    return render(submission.reply(reply), refusalStatus({ reason: "invalid_input" }));
   }
   // A picker button, or a Conform list button (add / remove an alternative code row) without JavaScript.
   if (intent || submission.status === undefined) return render(submission.reply(), 200);
-  if (submission.status !== "success") return render(submission.reply(), 400);
+  if (submission.status !== "success")
+    return render(submission.reply(), refusalStatus({ reason: "invalid_input" }));
 
-  const failed = options.partId === undefined ? m.createFailed : m.updateFailed;
-  try {
-    const outcome =
-      options.partId === undefined
-        ? createPart(submission.value, options.actorId)
-        : updatePart(options.partId, submission.value, options.actorId);
-    if (outcome.ok) return { type: "saved", part: outcome.value };
-    if (outcome.reason === "not_found") throw new Response(m.notFound, { status: 404 });
-    return render(submission.reply(refusalReplyOptions(outcome)), refusalStatus(outcome));
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error(error);
-    return render(submission.reply({ formErrors: [failed] }), 500);
-  }
+  const outcome =
+    options.partId === undefined
+      ? createPart(submission.value, options.actorId)
+      : updatePart(options.partId, submission.value, options.actorId);
+  if (outcome.ok) return { type: "saved", part: outcome.value };
+  // The part went while its dialog was open: the page says so, as the dialog's loader would.
+  if (outcome.reason === "not_found") throwRefusal(outcome);
+  return render(submission.reply(refusalReplyOptions(outcome)), refusalStatus(outcome));
 }

@@ -1,12 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
 import { RouteDialog } from "~/components/route-dialog";
-import { compatiblePartIds, getVehicle, partsByIds, type PickerPart, searchPartsForPicker, setVehicleParts, vehicleLabel } from "~/models/catalogue/index.server";
+import {
+  compatiblePartIds,
+  getVehicle,
+  partsByIds,
+  type PickerPart,
+  searchPartsForPicker,
+  setVehicleParts,
+  vehicleLabel,
+} from "~/models/catalogue/index.server";
 import { FIELD_MAX, readCompatibilityForm } from "~/schemas/catalogue";
-import { refusalStatus } from "~/server/refusal.server";
+import { refusalData, throwRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
@@ -54,10 +61,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return { state: await pickerState(form.partIds, form.q, form.intent.page) };
   const result = setVehicleParts(vehicle.id, form.partIds, admin.id);
   if (!result.ok) {
-    if (result.reason === "not_found") throw new Response(result.message, { status: 404 });
-    return data(
+    if (result.reason === "not_found") throwRefusal(result);
+    return refusalData(
       { state: await pickerState(form.partIds, form.q, 1, result.message) },
-      { status: refusalStatus(result) },
+      result.reason,
     );
   }
   return redirectWithToast(`/vehicles${new URL(request.url).search}`, {

@@ -1,18 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useListHref } from "~/components/catalogue/list-href";
 import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
 import { getVehicle, updateVehicle, vehicleBrandNames } from "~/models/catalogue/index.server";
 import { vehicleSchema } from "~/schemas/catalogue";
-import { formRefusal } from "~/server/refusal.server";
+import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const access: Access = ["admin"];
 
@@ -56,13 +52,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const vehicle = vehicleOr404(params.id);
-  const submission = parseWithZod(await readForm(request), { schema: vehicleSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = updateVehicle(vehicle.id, submission.value, admin.id);
-  if (!result.ok) return formRefusal(submission, result);
-  return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
-    type: "success",
-    message: m.vehicleUpdated,
+  return submitDialogForm(request, {
+    schema: vehicleSchema,
+    save: (value) => updateVehicle(vehicle.id, value, admin.id),
+    back: "/vehicles",
+    success: m.vehicleUpdated,
   });
 }
 

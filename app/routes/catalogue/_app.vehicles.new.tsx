@@ -1,17 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useListHref } from "~/components/catalogue/list-href";
 import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
 import { createVehicle, vehicleBrandNames } from "~/models/catalogue/index.server";
 import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
-import { formRefusal } from "~/server/refusal.server";
+import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const access: Access = ["admin"];
 
@@ -29,13 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
-  const submission = parseWithZod(await readForm(request), { schema: vehicleSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = createVehicle(submission.value, admin.id);
-  if (!result.ok) return formRefusal(submission, result);
-  return redirectWithToast(`/vehicles${new URL(request.url).search}`, {
-    type: "success",
-    message: m.vehicleCreated,
+  return submitDialogForm(request, {
+    schema: vehicleSchema,
+    save: (value) => createVehicle(value, admin.id),
+    back: "/vehicles",
+    success: m.vehicleCreated,
   });
 }
 

@@ -1,16 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { BrandFormDialog } from "~/components/catalogue/brand-form";
 import { createBrand } from "~/models/catalogue/index.server";
 import { brandSchema } from "~/schemas/catalogue";
-import { formRefusal } from "~/server/refusal.server";
+import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
-import { readForm } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const access: Access = ["admin"];
 
@@ -25,11 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
-  const submission = parseWithZod(await readForm(request), { schema: brandSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = createBrand(submission.value, admin.id);
-  if (!result.ok) return formRefusal(submission, result);
-  return redirectWithToast("/vehicles/brands", { type: "success", message: m.brandCreated });
+  return submitDialogForm(request, {
+    schema: brandSchema,
+    save: (value) => createBrand(value, admin.id),
+    back: "/vehicles/brands",
+    success: m.brandCreated,
+  });
 }
 
 export default function NewBrand() {

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { brandView } from "~/api/views/brands";
 import { deleteBrand, getBrand, renameBrand } from "~/models/catalogue/index.server";
-import { parsePathId } from "~/schemas/api-search";
 import { apiBrandSchema } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -15,31 +14,33 @@ const m = messages.catalogue;
 
 /** GET, PUT {name} (renames its vehicles too) and DELETE /api/brands/:id — admin only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  const id = parsePathId(params.id);
-  const brand = id === null ? undefined : getBrand(id);
-  return brand ? ok(brandView(brand)) : fail(m.brandNotFound, 404);
+  const { record: brand } = await apiRequest(request, access, {
+    record: { id: params.id, load: getBrand, notFound: m.brandNotFound },
+  });
+  return ok(brandView(brand));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  const id = parsePathId(params.id);
-  if (request.method === "PUT") {
-    if (id === null) return fail(m.brandNotFound, 404);
-    const body = await parseJsonBody(request, apiBrandSchema);
-    if (!body.ok) return body.response;
-    const result = renameBrand(id, body.value, user.id);
-    if (!result.ok) return apiRefusal(result);
-    return ok(
-      { ...brandView(result.value), vehicles_renamed: result.value.vehiclesRenamed },
-      m.brandUpdated,
-    );
-  }
   if (request.method === "DELETE") {
-    if (id === null) return fail(m.brandNotFound, 404);
+    const { user, record: id } = await apiRequest(request, access, {
+      record: pathId(params.id, m.brandNotFound),
+    });
     const result = deleteBrand(id, user.id);
     if (!result.ok) return apiRefusal(result);
     return ok({ id: result.value.id }, m.brandDeleted);
   }
-  return methodNotAllowed();
+  const {
+    user,
+    record: id,
+    body,
+  } = await apiRequest(request, access, {
+    record: pathId(params.id, m.brandNotFound),
+    body: apiBrandSchema,
+  });
+  const result = renameBrand(id, body, user.id);
+  if (!result.ok) return apiRefusal(result);
+  return ok(
+    { ...brandView(result.value), vehicles_renamed: result.value.vehiclesRenamed },
+    m.brandUpdated,
+  );
 }

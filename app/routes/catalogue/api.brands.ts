@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { brandView } from "~/api/views/brands";
 import { createBrand, listBrands } from "~/models/catalogue/index.server";
 import { apiBrandSchema } from "~/schemas/catalogue";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -17,11 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const body = await parseJsonBody(request, apiBrandSchema);
-  if (!body.ok) return body.response;
-  const result = createBrand(body.value, user.id);
+  const { user, body } = await apiRequest(request, access, { body: apiBrandSchema });
+  const result = createBrand(body, user.id);
   if (!result.ok) return apiRefusal(result);
   return ok(brandView(result.value), messages.catalogue.brandCreated, 201);
 }

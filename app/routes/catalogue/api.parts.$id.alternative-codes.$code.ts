@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { partAlternativeCodeView } from "~/api/views/parts";
 import { removeAlternativeCode } from "~/models/catalogue/index.server";
-import { parsePathId } from "~/schemas/api-search";
-import { fail, methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -12,17 +11,13 @@ export const access: Access = { DELETE: ["admin"] };
 
 const m = messages.parts;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  return methodNotAllowed();
-}
+export const loader = () => methodNotAllowed();
 
 /** DELETE /api/parts/:id/alternative-codes/:code — the code as typed in any form ("TRW-BR123", "trw br123"). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "DELETE") return methodNotAllowed();
-  const id = parsePathId(params.id);
-  if (id === null) return fail(m.notFound, 404);
+  const { user, record: id } = await apiRequest(request, access, {
+    record: pathId(params.id, m.notFound),
+  });
   const outcome = removeAlternativeCode(id, (params.code ?? "").slice(0, 200), user.id);
   if (!outcome.ok) return apiRefusal(outcome);
   return ok(partAlternativeCodeView(outcome.value), m.alternativeCodeRemoved);

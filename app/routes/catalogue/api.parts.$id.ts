@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partDetailView } from "~/api/views/parts";
 import { cataloguePartDetail, deletePart, updatePart } from "~/models/catalogue/index.server";
-import { parsePathId, VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
+import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
 import { apiFieldName, apiPartSchema } from "~/schemas/part-api";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -17,10 +17,13 @@ export const access: Access = { GET: "signed-in", PUT: ["admin"], DELETE: ["admi
  * a (metered) search already found.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  const id = parsePathId(params.id);
-  const part = id === null ? undefined : cataloguePartDetail(id, VEHICLES_DEFAULT_PER_PAGE);
-  if (!part) return fail(messages.apiSearch.partNotFound, 404);
+  const { record: part } = await apiRequest(request, access, {
+    record: {
+      id: params.id,
+      load: (id) => cataloguePartDetail(id, VEHICLES_DEFAULT_PER_PAGE),
+      notFound: messages.apiSearch.partNotFound,
+    },
+  });
   return ok(partDetailView(part));
 }
 
@@ -30,18 +33,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * DELETE /api/parts/:id (admin): with its alternative codes and fitments.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
-  const id = parsePathId(params.id);
-  if (id === null) return fail(messages.parts.notFound, 404);
+  const record = pathId(params.id, messages.parts.notFound);
   if (request.method === "DELETE") {
+    const { user, record: id } = await apiRequest(request, access, { record });
     const outcome = deletePart(id, user.id);
     if (!outcome.ok) return apiRefusal(outcome);
     return ok({ id: outcome.value.id, code: outcome.value.code }, messages.parts.deleted);
   }
-  const body = await parseJsonBody(request, apiPartSchema);
-  if (!body.ok) return body.response;
-  const outcome = updatePart(id, body.value, user.id);
+  const {
+    user,
+    record: id,
+    body,
+  } = await apiRequest(request, access, {
+    record,
+    body: apiPartSchema,
+  });
+  const outcome = updatePart(id, body, user.id);
   if (!outcome.ok) return apiRefusal(outcome, { fieldName: apiFieldName });
   const saved = cataloguePartDetail(id, VEHICLES_DEFAULT_PER_PAGE);
   return ok(saved ? partDetailView(saved) : null, messages.parts.updated);

@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { linkVehicle } from "~/models/catalogue/index.server";
-import { parsePathId } from "~/schemas/api-search";
 import { apiFieldName, apiFitmentSchema } from "~/schemas/part-api";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { methodNotAllowed, ok } from "~/server/api.server";
+import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -13,21 +12,20 @@ export const access: Access = { POST: ["admin"] };
 const m = messages.parts;
 
 /** The list of a part's vehicles is GET /api/vehicles/by-part/:partId. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  return methodNotAllowed();
-}
+export const loader = () => methodNotAllowed();
 
 /** POST /api/parts/:id/vehicles {vehicle_id, notes} — links the vehicle, or updates the notes of the link. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const id = parsePathId(params.id);
-  if (id === null) return fail(m.notFound, 404);
-  const body = await parseJsonBody(request, apiFitmentSchema);
-  if (!body.ok) return body.response;
-  const outcome = linkVehicle(id, body.value, user.id);
+  const {
+    user,
+    record: id,
+    body,
+  } = await apiRequest(request, access, {
+    record: pathId(params.id, m.notFound),
+    body: apiFitmentSchema,
+  });
+  const outcome = linkVehicle(id, body, user.id);
   if (!outcome.ok) return apiRefusal(outcome, { fieldName: apiFieldName });
-  const data = { part_id: id, vehicle_id: body.value.vehicleId, notes: body.value.notes };
+  const data = { part_id: id, vehicle_id: body.vehicleId, notes: body.notes };
   return outcome.value.created ? ok(data, m.fitmentLinked, 201) : ok(data, m.fitmentUpdated);
 }

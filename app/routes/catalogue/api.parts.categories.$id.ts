@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { categoryView } from "~/api/views/categories";
 import { deleteCategory, getCategory, updateCategory } from "~/models/catalogue/index.server";
-import { parsePathId } from "~/schemas/api-search";
 import { apiCategorySchema } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -15,28 +14,30 @@ const m = messages.catalogue;
 
 /** GET /api/parts/categories/:id (any signed-in user); PUT {name, description} and DELETE (admin). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  const id = parsePathId(params.id);
-  const category = id === null ? undefined : getCategory(id);
-  return category ? ok(categoryView(category)) : fail(m.categoryNotFound, 404);
+  const { record: category } = await apiRequest(request, access, {
+    record: { id: params.id, load: getCategory, notFound: m.categoryNotFound },
+  });
+  return ok(categoryView(category));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  const id = parsePathId(params.id);
-  if (request.method === "PUT") {
-    if (id === null) return fail(m.categoryNotFound, 404);
-    const body = await parseJsonBody(request, apiCategorySchema);
-    if (!body.ok) return body.response;
-    const result = updateCategory(id, body.value, user.id);
-    if (!result.ok) return apiRefusal(result);
-    return ok(categoryView(result.value), m.categoryUpdated);
-  }
   if (request.method === "DELETE") {
-    if (id === null) return fail(m.categoryNotFound, 404);
+    const { user, record: id } = await apiRequest(request, access, {
+      record: pathId(params.id, m.categoryNotFound),
+    });
     const result = deleteCategory(id, user.id);
     if (!result.ok) return apiRefusal(result);
     return ok({ id: result.value.id }, m.categoryDeleted);
   }
-  return methodNotAllowed();
+  const {
+    user,
+    record: id,
+    body,
+  } = await apiRequest(request, access, {
+    record: pathId(params.id, m.categoryNotFound),
+    body: apiCategorySchema,
+  });
+  const result = updateCategory(id, body, user.id);
+  if (!result.ok) return apiRefusal(result);
+  return ok(categoryView(result.value), m.categoryUpdated);
 }

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { categoryView } from "~/api/views/categories";
 import { createCategory, listCategories } from "~/models/catalogue/index.server";
 import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -21,11 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const body = await parseJsonBody(request, apiCategorySchema);
-  if (!body.ok) return body.response;
-  const result = createCategory(body.value, user.id);
+  const { user, body } = await apiRequest(request, access, { body: apiCategorySchema });
+  const result = createCategory(body, user.id);
   if (!result.ok) return apiRefusal(result);
   return ok(categoryView(result.value), messages.catalogue.categoryCreated, 201);
 }

@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partAdminListView, partDetailView } from "~/api/views/parts";
-import { cataloguePartDetail, createPart, queryParts, withAlternativeCodes } from "~/models/catalogue/index.server";
+import {
+  cataloguePartDetail,
+  createPart,
+  queryParts,
+  withAlternativeCodes,
+} from "~/models/catalogue/index.server";
 import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
 import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/part-api";
-import { fail, methodNotAllowed, ok, parseJsonBody, type Envelope } from "~/server/api.server";
-import { apiRefusal } from "~/server/refusal.server";
+import { ok, type Envelope } from "~/server/api.server";
+import { apiRequest } from "~/server/api-request.server";
+import { apiRefusal, apiRefuse } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -20,7 +26,7 @@ const m = messages.parts;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
   const parsed = parseApiPartList(new URL(request.url).searchParams);
-  if (!parsed.ok) return fail(parsed.message, 400, parsed.errors);
+  if (!parsed.ok) return apiRefuse("invalid_input", parsed.message, parsed.errors);
   const { limit, offset, ...filter } = parsed.value;
   const { items, total } = await queryParts(filter, limit, offset);
   const body: Envelope<ReturnType<typeof partAdminListView>> & {
@@ -40,11 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/parts {code, name, description, category_id, manufacturer, mercado_livre_link, compatible_vehicle_ids} */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  if (request.method !== "POST") return methodNotAllowed();
-  const body = await parseJsonBody(request, apiPartSchema);
-  if (!body.ok) return body.response;
-  const outcome = createPart({ ...body.value, fitments: body.value.fitments ?? [] }, user.id);
+  const { user, body } = await apiRequest(request, access, { body: apiPartSchema });
+  const outcome = createPart({ ...body, fitments: body.fitments ?? [] }, user.id);
   if (!outcome.ok) return apiRefusal(outcome, { fieldName: apiFieldName });
   const saved = cataloguePartDetail(outcome.value.id, VEHICLES_DEFAULT_PER_PAGE);
   return ok(saved ? partDetailView(saved) : null, m.created, 201);

@@ -2,11 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { vehicleDetailView, vehicleView } from "~/api/views/vehicles";
 import { deleteVehicle, getVehicleWithParts, updateVehicle } from "~/models/catalogue/index.server";
-import { parsePathId } from "~/schemas/api-search";
 import { apiCompatiblePartIdsSchema, apiVehicleSchema } from "~/schemas/catalogue";
-import { fail, methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
+import { ok } from "~/server/api.server";
+import { apiRequest, pathId, requireJsonBody } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
-import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -17,10 +16,10 @@ const compatibleIdsBody = z.object({ compatible_part_ids: apiCompatiblePartIdsSc
 
 /** GET /api/vehicles/:id — the vehicle with its compatible parts (admin: it lists parts unmetered). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, access);
-  const id = parsePathId(params.id);
-  const vehicle = id === null ? undefined : getVehicleWithParts(id);
-  return vehicle ? ok(vehicleDetailView(vehicle)) : fail(m.vehicleNotFound, 404);
+  const { record: vehicle } = await apiRequest(request, access, {
+    record: { id: params.id, load: getVehicleWithParts, notFound: m.vehicleNotFound },
+  });
+  return ok(vehicleDetailView(vehicle));
 }
 
 /**
@@ -28,25 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * fits, replacing the current set). DELETE removes it with its fitments. Admin only.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireApiAccess(request, access);
-  const id = parsePathId(params.id);
-  if (request.method === "PUT") {
-    if (id === null) return fail(m.vehicleNotFound, 404);
-    const fields = await parseJsonBody(request.clone(), apiVehicleSchema);
-    if (!fields.ok) return fields.response;
-    const compatibility = await parseJsonBody(request, compatibleIdsBody);
-    if (!compatibility.ok) return compatibility.response;
-    const result = updateVehicle(
-      id,
-      fields.value,
-      user.id,
-      compatibility.value.compatible_part_ids,
-    );
-    if (!result.ok) return apiRefusal(result);
-    return ok(vehicleView(result.value), m.vehicleUpdated);
-  }
+  const { user, record: id } = await apiRequest(request, access, {
+    record: pathId(params.id, m.vehicleNotFound),
+  });
   if (request.method === "DELETE") {
-    if (id === null) return fail(m.vehicleNotFound, 404);
     const result = deleteVehicle(id, user.id);
     if (!result.ok) return apiRefusal(result);
     return ok(
@@ -54,5 +38,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       m.vehicleDeleted,
     );
   }
-  return methodNotAllowed();
+  // One body read twice: the vehicle's fields, then the parts it fits (their errors come after).
+  const fields = await requireJsonBody(request.clone(), apiVehicleSchema);
+  const { compatible_part_ids } = await requireJsonBody(request, compatibleIdsBody);
+  const result = updateVehicle(id, fields, user.id, compatible_part_ids);
+  if (!result.ok) return apiRefusal(result);
+  return ok(vehicleView(result.value), m.vehicleUpdated);
 }
