@@ -1,5 +1,4 @@
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/models/accounts/session.server";
 import * as brandById from "~/routes/catalogue/api.brands.$id";
@@ -19,6 +18,7 @@ import {
   fit,
 } from "../support/factories";
 import { call, envelope } from "../support/routes";
+import { routeManifest } from "../support/route-manifest";
 
 let admin: string;
 let customer: string;
@@ -428,17 +428,12 @@ describe("/api/vehicles", () => {
 });
 
 describe("route matching", () => {
-  type ManifestEntry = { id: string; path?: string; index?: boolean; parentId?: string };
-
+  /** The app's own route manifest (app/routes.ts, as Remix's Vite plugin reads it). */
   async function appRoutes(): Promise<AgnosticRouteObject[]> {
-    const { UNSAFE_flatRoutes } = await import("@remix-run/dev");
-    const manifest = UNSAFE_flatRoutes(path.resolve("app"), [], "routes") as Record<
-      string,
-      ManifestEntry
-    >;
+    const manifest = await routeManifest();
     const childrenOf = (parentId: string): AgnosticRouteObject[] =>
-      Object.values(manifest)
-        .filter((route) => (route.parentId ?? "root") === parentId)
+      manifest
+        .filter((route) => route.parentId === parentId)
         .map((route) =>
           route.index
             ? { id: route.id, index: true, path: route.path }
