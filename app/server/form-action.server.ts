@@ -1,6 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { Outcome } from "~/models/outcome";
+import type { Access } from "./access";
+import { requireAccess } from "./guard.server";
 import { readForm } from "./forms.server";
 import { formInvalid, formRefusal } from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
@@ -13,15 +16,17 @@ import { redirectWithToast } from "./toast.server";
  * success notice. `hideFields` (passwords) are never sent back. An error `save` throws is not
  * caught: the error page and the server's log answer it.
  */
+type DialogFormOptions<S extends z.ZodType, T> = {
+  schema: S;
+  save: (value: z.output<S>) => Outcome<T> | void | Promise<Outcome<T> | void>;
+  back: string;
+  success: string;
+  hideFields?: string[];
+};
+
 export async function submitDialogForm<S extends z.ZodType, T>(
   request: Request,
-  options: {
-    schema: S;
-    save: (value: z.output<S>) => Outcome<T> | void | Promise<Outcome<T> | void>;
-    back: string;
-    success: string;
-    hideFields?: string[];
-  },
+  options: DialogFormOptions<S, T>,
 ) {
   const { schema, save, back, success, hideFields } = options;
   const hidden = hideFields ? { hideFields } : {};
@@ -33,4 +38,28 @@ export async function submitDialogForm<S extends z.ZodType, T>(
     type: "success",
     message: success,
   });
+}
+
+/** The loader of a route whose page needs no data, a blank create dialog: only the guard. */
+export function guardOnlyLoader(access: Access) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await requireAccess(request, access);
+    return null;
+  };
+}
+
+/** The action of a create dialog: the guard, then `submitDialogForm`, `save` given the caller's id. */
+export function createDialogAction<S extends z.ZodType, T>(
+  access: Access,
+  options: Omit<DialogFormOptions<S, T>, "save"> & {
+    save: (value: z.output<S>, actorId: number) => ReturnType<DialogFormOptions<S, T>["save"]>;
+  },
+) {
+  return async ({ request }: ActionFunctionArgs) => {
+    const actor = await requireAccess(request, access);
+    return submitDialogForm(request, {
+      ...options,
+      save: (value) => options.save(value, actor.id),
+    });
+  };
 }

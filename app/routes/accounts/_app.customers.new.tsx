@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CustomerFormDialog } from "~/components/admin/customer-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { createCustomer } from "~/models/accounts/index.server";
 import { customerCreateSchema } from "~/schemas/customer";
-import { submitDialogForm } from "~/server/form-action.server";
-import { requireAccess } from "~/server/guard.server";
+import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -15,21 +14,15 @@ const m = messages.customersAdmin;
 
 export const meta: MetaFunction = () => [{ title: `${m.newTitle} — Encaixa` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request, access);
-  return null;
-}
+export const loader = guardOnlyLoader(access);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  return submitDialogForm(request, {
-    schema: customerCreateSchema,
-    save: (value) => createCustomer(value, admin.id),
-    back: "/customers",
-    success: m.created,
-    hideFields: ["password"],
-  });
-}
+export const action = createDialogAction(access, {
+  schema: customerCreateSchema,
+  save: (value, adminId) => createCustomer(value, adminId),
+  back: "/customers",
+  success: m.created,
+  hideFields: ["password"],
+});
 
 export default function NewCustomer() {
   return (

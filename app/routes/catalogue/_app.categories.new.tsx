@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CategoryFormDialog } from "~/components/catalogue/category-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { createCategory } from "~/models/catalogue/index.server";
 import { categorySchema } from "~/schemas/catalogue";
-import { submitDialogForm } from "~/server/form-action.server";
-import { requireAccess } from "~/server/guard.server";
+import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -15,20 +14,14 @@ const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.newCategory} — Encaixa` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request, access);
-  return null;
-}
+export const loader = guardOnlyLoader(access);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  return submitDialogForm(request, {
-    schema: categorySchema,
-    save: (value) => createCategory(value, admin.id),
-    back: "/categories",
-    success: m.categoryCreated,
-  });
-}
+export const action = createDialogAction(access, {
+  schema: categorySchema,
+  save: (value, adminId) => createCategory(value, adminId),
+  back: "/categories",
+  success: m.categoryCreated,
+});
 
 export default function NewCategory() {
   return (

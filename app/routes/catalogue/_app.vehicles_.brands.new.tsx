@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { BrandFormDialog } from "~/components/catalogue/brand-form";
 import { createBrand } from "~/models/catalogue/index.server";
 import { brandSchema } from "~/schemas/catalogue";
-import { submitDialogForm } from "~/server/form-action.server";
-import { requireAccess } from "~/server/guard.server";
+import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
 
@@ -14,20 +13,14 @@ const m = messages.catalogue;
 
 export const meta: MetaFunction = () => [{ title: `${m.newBrand} — Encaixa` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request, access);
-  return null;
-}
+export const loader = guardOnlyLoader(access);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  return submitDialogForm(request, {
-    schema: brandSchema,
-    save: (value) => createBrand(value, admin.id),
-    back: "/vehicles/brands",
-    success: m.brandCreated,
-  });
-}
+export const action = createDialogAction(access, {
+  schema: brandSchema,
+  save: (value, adminId) => createBrand(value, adminId),
+  back: "/vehicles/brands",
+  success: m.brandCreated,
+});
 
 export default function NewBrand() {
   return (

@@ -1,13 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { PlanFormDialog } from "~/components/admin/plan-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { createPlanByAdmin } from "~/models/payments/index.server";
 import { planFormSchema } from "~/schemas/plan";
-import { requireAccess } from "~/server/guard.server";
+import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
-import { submitDialogForm } from "~/server/form-action.server";
 
 export const access: Access = ["admin"];
 
@@ -15,20 +14,14 @@ const m = messages.plansAdmin;
 
 export const meta: MetaFunction = () => [{ title: `${m.newTitle} — Encaixa` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request, access);
-  return null;
-}
+export const loader = guardOnlyLoader(access);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  return submitDialogForm(request, {
-    schema: planFormSchema,
-    save: (value) => createPlanByAdmin(value, admin.id),
-    back: "/plans",
-    success: m.created,
-  });
-}
+export const action = createDialogAction(access, {
+  schema: planFormSchema,
+  save: (value, adminId) => createPlanByAdmin(value, adminId),
+  back: "/plans",
+  success: m.created,
+});
 
 export default function NewPlan() {
   return (
