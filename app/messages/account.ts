@@ -11,7 +11,6 @@ export const profile = {
   newPasswordMismatch: "Nova senha e confirmação não coincidem",
   newPasswordMin: "Nova senha deve ter pelo menos 6 caracteres",
   updated: "Perfil atualizado com sucesso!",
-  updateFailed: "Erro ao atualizar perfil",
 } as const;
 
 export const profilePage = {

@@ -16,7 +16,5 @@ export const admin = {
   filter: "Filtrar",
   clearFilters: "Limpar filtros",
   all: "Todos",
-  fillRequired: "Preencha todos os campos obrigatórios",
-  cannotUndo: "Esta ação não pode ser desfeita.",
   notFound: "Registro não encontrado",
 } as const;

@@ -34,8 +34,6 @@ export const auth = {
   invalidCredentials: "E-mail ou senha incorretos",
   accountInactive: "Sua conta está desativada. Fale com o suporte.",
   loginFailed: "Erro ao fazer login",
-  loginFailedToast: "Erro ao fazer login. Verifique suas credenciais.",
-  registerFailed: "Erro ao criar conta",
   tooManyAttempts: (minutes: number) =>
     `Muitas tentativas de login. Aguarde ${minutes} minuto(s) e tente novamente.`,
   tooManySignups:
@@ -48,8 +46,6 @@ export const auth = {
   forbidden: "Você não tem permissão para acessar este recurso.",
   crossSiteForm:
     "Envio recusado: ele não veio de uma página do Encaixa. Abra a página de novo e envie outra vez.",
-  tokenMissing: "Token de autenticação não encontrado",
-  userNotAuthenticated: "Usuário não autenticado",
   spam: "Não foi possível processar o envio. Tente novamente.",
   apiPingFailed: (status: number) => `API respondeu com erro: ${status}`,
   apiPingOk: (message: string) => `API conectada: ${message}`,

@@ -20,9 +20,6 @@ export const catalogue = {
   categoryCreated: "Categoria criada com sucesso",
   categoryUpdated: "Categoria atualizada com sucesso",
   categoryDeleted: "Categoria excluída com sucesso",
-  categoryCreateFailed: "Erro ao criar categoria",
-  categoryUpdateFailed: "Erro ao atualizar categoria",
-  categoryDeleteFailed: "Erro ao excluir categoria",
   confirmDeleteCategory: (name: string) =>
     `Tem certeza que deseja excluir a categoria "${name}"? Esta ação não pode ser desfeita.`,
   categoryInUse: (n: number) =>
@@ -41,8 +38,6 @@ export const catalogue = {
   brandCreated: "Marca criada com sucesso",
   brandUpdated: "Marca atualizada com sucesso",
   brandDeleted: "Marca excluída com sucesso",
-  brandSaveFailed: "Erro ao salvar marca",
-  brandDeleteFailed: "Erro ao excluir marca",
   brandRenameHint: "Renomear a marca também atualiza os veículos que a usam.",
   confirmDeleteBrand: (name: string) =>
     `Tem certeza que deseja excluir a marca "${name}"? Esta ação não pode ser desfeita.`,
@@ -86,7 +81,6 @@ export const catalogue = {
   vehicleDeleted: "Veículo excluído com sucesso",
   vehicleCreateFailed: "Erro ao criar veículo",
   vehicleUpdateFailed: "Erro ao atualizar veículo",
-  vehicleDeleteFailed: "Erro ao excluir veículo",
   confirmDeleteVehicle: (label: string, fitments: number) =>
     fitments > 0
       ? `Tem certeza que deseja excluir o veículo "${label}"? As ${fitments} compatibilidade(s) com peças deste veículo também serão removidas. Esta ação não pode ser desfeita.`
@@ -94,7 +88,6 @@ export const catalogue = {
   compatibilityTitle: (label: string) => `Compatibilidade — ${label}`,
   compatibilityHint: "Marque as peças que servem neste veículo e clique em Salvar.",
   compatibilitySaved: "Compatibilidade salva com sucesso",
-  compatibilitySaveFailed: "Erro ao salvar compatibilidade",
   searchPartsLabel: "Buscar peça por código ou nome",
   searchPartsButton: "Buscar peças",
   partsResults: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} peça(s) encontrada(s)`,

@@ -4,8 +4,6 @@ export const app = {
   defaultSiteName: "Encaixa",
   defaultSiteDescription: "Sistema de Peças",
   defaultLogoInitials: "EN",
-  tagline: "Encontre em segundos todos os veículos em que uma peça encaixa.",
-  backToHome: "Voltar ao início",
   loading: "Carregando...",
   dismissNotice: "Fechar aviso",
 } as const;

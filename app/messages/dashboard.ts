@@ -23,7 +23,6 @@ export const dashboard = {
     pending: "Pagamento pendente: avisaremos assim que for confirmado.",
   },
   loadFailed: "Erro ao carregar dados do dashboard",
-  systemLoadFailed: "Erro ao carregar métricas do sistema",
 
   overview: {
     customers: "Total de Clientes",

@@ -57,8 +57,6 @@ export const invoicesAdmin = {
   keep: "Voltar",
   alreadyPaid: "Esta fatura já está paga",
   markedPaid: (id: number) => `Fatura #${id} marcada como paga`,
-  markPaidFailed: "Falha ao atualizar a fatura",
-  logMarkPaidFailed: (id: number) => `Marcar pago: fatura #${id}:`,
 
   // Formas de pagamento
   methods: {

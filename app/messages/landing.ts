@@ -41,7 +41,6 @@ export const landing = {
   ],
   pricingTitle: "Planos e preços",
   pricingText: "Comece grátis e mude de plano quando precisar de mais buscas.",
-  loadingPlans: "Carregando planos...",
   noPlans: "Nenhum plano disponível",
   plansLoadFailed: "Não foi possível carregar os planos",
   perMonth: "/mês",

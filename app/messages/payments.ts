@@ -49,12 +49,10 @@ export const payments = {
   logCheckFailed: (invoiceId: number) => `Verificação da fatura #${invoiceId}:`,
   logPixCancelFailed: (invoiceId: number) => `PagHiper: cancelar o PIX da fatura #${invoiceId}:`,
   testFailed: "Falha no teste de conexão",
-  saveFailed: "Falha ao salvar configuração",
   invalidCpf: "Informe um CPF válido",
   invalidUrl: "Informe uma URL válida (http:// ou https://)",
   invalidStatus:
     "Situação inválida: use pending, approved, rejected, cancelled, refunded ou expired",
-  providerSaid: (message: string) => `${message}`,
   webhookUnverified: "Notificação não verificada",
   webhookInvalid: "Notificação inválida",
   webhookAccepted: "Notificação recebida",

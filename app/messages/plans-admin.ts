@@ -58,9 +58,6 @@ export const plansAdmin = {
   hasSubscribers: (n: number) => `Não é possível excluir: ${n} cliente(s) assinam este plano.`,
   deleteConfirm: (name: string) =>
     `Tem certeza que deseja excluir o plano "${name}"? Esta ação não pode ser desfeita. Um plano com histórico de assinaturas ou faturas é desativado em vez de excluído.`,
-  createFailed: "Erro ao criar plano",
-  updateFailed: "Erro ao atualizar plano",
-  deleteFailed: "Erro ao excluir plano",
   loadFailed: "Erro ao carregar planos",
   notFound: "Plano não encontrado",
   retry: "Tentar novamente",

@@ -10,7 +10,6 @@ export const search = {
   emptyCode: "Digite um código de peça para buscar",
   emptyDescription: "Digite uma descrição para buscar",
   emptyQuery: "Digite algo para buscar",
-  loginRequired: "Faça login para realizar buscas",
   exhausted:
     "Você esgotou seus créditos de busca diários. Faça upgrade do seu plano para continuar.",
   low: (n: number) => `Você tem apenas ${n} busca(s) restante(s) hoje.`,
@@ -18,8 +17,6 @@ export const search = {
   noResultDescription: "Nenhuma peça encontrada com essa descrição",
   foundOne: "Peça encontrada!",
   foundMany: (n: number) => `${n} peça(s) encontrada(s)`,
-  codeError: "Erro ao buscar peça. Tente novamente.",
-  descriptionError: "Erro ao buscar por descrição. Tente novamente.",
   imageRequired: "Selecione uma imagem para buscar",
   // The spec's text, then the formats the hint below names (issue #25: the two name the same).
   imageInvalid: "Por favor, selecione um arquivo de imagem válido (PNG, JPG ou GIF)",

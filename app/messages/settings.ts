@@ -14,8 +14,6 @@ export const settings = {
   searchesToday: "Buscas hoje",
   remaining: "Buscas restantes",
   total: "Total de buscas",
-  quota: (credits: number) =>
-    credits === -1 ? "Consultas ilimitadas" : `${credits} consultas por mês`,
   perDay: (n: number) => (n === -1 ? "Sem limite diário" : `${n} buscas por dia`),
   perks: {
     profissional: ["Suporte prioritário", "Relatórios avançados"],
@@ -71,7 +69,6 @@ export const planChange = {
   planNotFound: "Plano não encontrado",
   alreadyOnPlan: "Você já está neste plano",
   failed: "Erro ao processar assinatura",
-  subscribeFailed: "Falha ao assinar o plano",
   done: "Operação concluída",
   methodInvalid: "Selecione uma forma de pagamento",
 
