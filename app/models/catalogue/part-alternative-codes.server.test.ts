@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as messages from "~/messages";
-import { createCategory, createUser } from "../../../tests/support/factories";
+import { partInput, seedPartFixture } from "../../../tests/support/part-fixture";
 import {
   addAlternativeCode,
   listAlternativeCodes,
@@ -9,27 +9,9 @@ import {
 import { createPart, type PartInput } from "./part-write.server";
 
 const m = messages.parts;
-let adminId: number;
-let categoryId: number;
-
-beforeAll(async () => {
-  adminId = (await createUser({ role: "admin" })).user.id;
-  categoryId = createCategory("Freios Modelo").id;
-});
-
-function input(overrides: Partial<PartInput> = {}): PartInput {
-  return {
-    code: "PF-100",
-    name: "Pastilha de freio",
-    description: null,
-    categoryId,
-    manufacturer: "Cobreq",
-    mercadoLivreLink: null,
-    alternativeCodes: [],
-    fitments: [],
-    ...overrides,
-  };
-}
+let adminId: number, categoryId: number;
+beforeAll(async () => ({ adminId, categoryId } = await seedPartFixture()));
+const input = (overrides?: Partial<PartInput>) => partInput(categoryId, overrides);
 
 describe("one alternative code or vehicle at a time", () => {
   it("adds, lists and removes alternative codes by any spelling; a repeat is refused", () => {

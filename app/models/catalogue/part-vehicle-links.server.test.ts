@@ -3,35 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { partVehicles } from "~db/schema";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
-import { createCategory, createUser, createPickerVehicles } from "../../../tests/support/factories";
+import { partInput, seedPartFixture } from "../../../tests/support/part-fixture";
 import { linkVehicle, unlinkVehicle } from "./part-vehicle-links.server";
 import { createPart, type PartInput } from "./part-write.server";
 import { getPart } from "./part.server";
 
 const m = messages.parts;
-let adminId: number;
-let categoryId: number;
 const vehicleIds: number[] = [];
-
-beforeAll(async () => {
-  adminId = (await createUser({ role: "admin" })).user.id;
-  categoryId = createCategory("Freios Modelo").id;
-  vehicleIds.push(...createPickerVehicles());
-});
-
-function input(overrides: Partial<PartInput> = {}): PartInput {
-  return {
-    code: "PF-100",
-    name: "Pastilha de freio",
-    description: null,
-    categoryId,
-    manufacturer: "Cobreq",
-    mercadoLivreLink: null,
-    alternativeCodes: [],
-    fitments: [],
-    ...overrides,
-  };
-}
+let adminId: number, categoryId: number;
+beforeAll(async () => ({ adminId, categoryId } = await seedPartFixture({ vehicleIds })));
+const input = (overrides?: Partial<PartInput>) => partInput(categoryId, overrides);
 
 describe("one alternative code or vehicle at a time", () => {
   it("links a vehicle, updates its notes keeping the other fields, and unlinks it", () => {

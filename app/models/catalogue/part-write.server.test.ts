@@ -3,36 +3,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { activity, partAlternativeCodes, parts, partVehicles } from "~db/schema";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
-import { createCategory, createUser, createPickerVehicles } from "../../../tests/support/factories";
+import { createCategory } from "../../../tests/support/factories";
+import { partInput, seedPartFixture } from "../../../tests/support/part-fixture";
 import { createPart, deletePart, updatePart, type PartInput } from "./part-write.server";
 import { getPart, marketplaceSearchLink } from "./part.server";
 
 const m = messages.parts;
-let adminId: number;
-let categoryId: number;
-let otherCategoryId: number;
 const vehicleIds: number[] = [];
-
+let adminId: number, categoryId: number, otherCategoryId: number;
 beforeAll(async () => {
-  adminId = (await createUser({ role: "admin" })).user.id;
-  categoryId = createCategory("Freios Modelo").id;
+  ({ adminId, categoryId } = await seedPartFixture({ vehicleIds }));
   otherCategoryId = createCategory("Motor Modelo").id;
-  vehicleIds.push(...createPickerVehicles());
 });
-
-function input(overrides: Partial<PartInput> = {}): PartInput {
-  return {
-    code: "PF-100",
-    name: "Pastilha de freio",
-    description: null,
-    categoryId,
-    manufacturer: "Cobreq",
-    mercadoLivreLink: null,
-    alternativeCodes: [],
-    fitments: [],
-    ...overrides,
-  };
-}
+const input = (overrides?: Partial<PartInput>) => partInput(categoryId, overrides);
 
 const activityFor = (partId: number) =>
   db()

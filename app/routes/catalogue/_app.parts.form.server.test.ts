@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as messages from "~/messages";
-import { createCategory, createPickerVehicles, createUser } from "../../../tests/support/factories";
+import { seedPartFixture } from "../../../tests/support/part-fixture";
 import { submitPartForm } from "./_app.parts.form.server";
 
 const m = messages.parts;
-let adminId: number;
-let categoryId: number;
 const vehicleIds: number[] = [];
-
-beforeAll(async () => {
-  adminId = (await createUser({ role: "admin" })).user.id;
-  categoryId = createCategory("Freios Modelo").id;
-  vehicleIds.push(...createPickerVehicles());
-});
+let adminId: number, categoryId: number;
+beforeAll(async () => ({ adminId, categoryId } = await seedPartFixture({ vehicleIds })));
 
 function form(entries: [string, string][]) {
   const data = new FormData();
