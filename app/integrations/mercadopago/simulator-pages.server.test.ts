@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as messages from "~/messages";
 import { paymentSimulatorCredentials } from "../payment-simulators.server";
 import { createMercadoPagoSimulator, embeddedMercadoPagoSimulator } from "./simulator.server";
@@ -8,19 +8,13 @@ import {
   preferenceInput,
   simulator,
   stopSimulators,
-  WebhookReceiver,
+  useWebhookReceiver,
 } from "./test-support";
 
 afterEach(stopSimulators);
 
 describe("Mercado Pago client against the simulator", () => {
-  const receiver = new WebhookReceiver();
-  beforeAll(() => receiver.start());
-  afterAll(() => receiver.stop());
-  afterEach(() => {
-    receiver.received.length = 0;
-    receiver.status = 200;
-  });
+  const receiver = useWebhookReceiver();
 
   it("pays through the checkout page and returns to the back URL with Mercado Pago's parameters", async () => {
     const { sim, baseUrl } = await simulator();

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { verifyWebhookSignature } from "./signature";
 import {
   clientFor,
@@ -8,19 +8,13 @@ import {
   stopSimulators,
   UUID,
   WEBHOOK_SECRET,
-  WebhookReceiver,
+  useWebhookReceiver,
 } from "./test-support";
 
 afterEach(stopSimulators);
 
 describe("Mercado Pago client against the simulator", () => {
-  const receiver = new WebhookReceiver();
-  beforeAll(() => receiver.start());
-  afterAll(() => receiver.stop());
-  afterEach(() => {
-    receiver.received.length = 0;
-    receiver.status = 200;
-  });
+  const receiver = useWebhookReceiver();
 
   it("pays a preference, sends the signed webhook as Mercado Pago does, and reads the payment back", async () => {
     const { sim, baseUrl } = await simulator();

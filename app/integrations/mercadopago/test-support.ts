@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import {
   createMercadoPagoClient,
   MercadoPagoError,
@@ -27,7 +27,7 @@ type Received = {
 };
 
 /** The app's webhook endpoint: records every delivery and answers `status`. */
-export class WebhookReceiver {
+class WebhookReceiver {
   readonly received: Received[] = [];
   status = 200;
   private server: Server = createHttpServer((req, res) => {
@@ -54,6 +54,18 @@ export class WebhookReceiver {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** A receiver for the enclosing describe: listening for its tests, emptied and answering 200 after each. */
+export function useWebhookReceiver(): WebhookReceiver {
+  const receiver = new WebhookReceiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.stop());
+  afterEach(() => {
+    receiver.received.length = 0;
+    receiver.status = 200;
+  });
+  return receiver;
 }
 
 const started: MercadoPagoSimulator[] = [];
