@@ -1,6 +1,6 @@
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/utils/env.server";
+import { closedPort, simulatorPool } from "../../../tests/support/simulators";
 import {
   CatalogueSourceError,
   catalogueSourceClient,
@@ -13,21 +13,11 @@ import {
   createCatalogueSimulator,
   embeddedCatalogueSimulator,
   type CatalogueSimulator,
-  type CatalogueSimulatorOptions,
 } from "./simulator.server";
 
-const started: CatalogueSimulator[] = [];
-
-async function simulator(options: CatalogueSimulatorOptions) {
-  const sim = createCatalogueSimulator(options);
-  const baseUrl = await sim.start();
-  started.push(sim);
-  return { sim, baseUrl };
-}
-
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((sim) => sim.stop()));
-});
+const simulators = simulatorPool(createCatalogueSimulator);
+const simulator = simulators.start;
+afterEach(simulators.stopAll);
 
 describe("catalogue source client against the simulator", () => {
   let shared: CatalogueSimulator;
@@ -292,12 +282,3 @@ describe("catalogue source configuration", () => {
     );
   });
 });
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -1,20 +1,11 @@
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createFipeClient, FipeError } from "./client.server";
+import { closedPort, simulatorPool } from "../../../tests/support/simulators";
 import { createFipeSimulator, type FipeSimulator } from "./simulator.server";
 
-const started: FipeSimulator[] = [];
-
-async function simulator(options: Parameters<typeof createFipeSimulator>[0] = {}) {
-  const sim = createFipeSimulator(options);
-  const baseUrl = await sim.start();
-  started.push(sim);
-  return { sim, baseUrl };
-}
-
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((sim) => sim.stop()));
-});
+const simulators = simulatorPool(createFipeSimulator);
+const simulator = simulators.start;
+afterEach(simulators.stopAll);
 
 describe("FIPE client against the simulator", () => {
   let baseUrl: string;
@@ -167,12 +158,3 @@ describe("FIPE client resilience", () => {
     expect((await sim.respond("carros/marcas")).status).toBe(200);
   });
 });
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
+import { closedPort } from "../../../tests/support/simulators";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createHttpClient,
@@ -97,14 +98,6 @@ async function failureOf(promise: Promise<unknown>): Promise<AcmeError> {
   );
   expect(error).toBeInstanceOf(AcmeError);
   return error as AcmeError;
-}
-
-async function closedPort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe("the HTTP client core", () => {

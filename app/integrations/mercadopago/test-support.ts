@@ -1,5 +1,4 @@
 import { createServer as createHttpServer, type Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import {
@@ -8,11 +7,10 @@ import {
   type CreatePreferenceInput,
   type MercadoPagoClientOptions,
 } from "./client.server";
-import {
-  createMercadoPagoSimulator,
-  type MercadoPagoSimulator,
-  type MercadoPagoSimulatorOptions,
-} from "./simulator.server";
+import { simulatorPool } from "../../../tests/support/simulators";
+import { createMercadoPagoSimulator, type MercadoPagoSimulatorOptions } from "./simulator.server";
+
+export { closedPort } from "../../../tests/support/simulators";
 
 /** What the Mercado Pago client and simulator tests share: a simulator, a client, a webhook receiver. */
 
@@ -68,24 +66,17 @@ export function useWebhookReceiver(): WebhookReceiver {
   return receiver;
 }
 
-const started: MercadoPagoSimulator[] = [];
-
-/** Stops the simulators a test started: each test file runs it after each test. */
-export async function stopSimulators() {
-  await Promise.all(started.splice(0).map((sim) => sim.stop()));
-}
-
-export async function simulator(options: Partial<MercadoPagoSimulatorOptions> = {}) {
-  const sim = createMercadoPagoSimulator({
+const simulators = simulatorPool((options: Partial<MercadoPagoSimulatorOptions> = {}) =>
+  createMercadoPagoSimulator({
     accessToken: ACCESS_TOKEN,
     webhookSecret: WEBHOOK_SECRET,
     userId: 987654,
     ...options,
-  });
-  const baseUrl = await sim.start();
-  started.push(sim);
-  return { sim, baseUrl };
-}
+  }),
+);
+/** Stops the simulators a test started: each test file runs it after each test. */
+export const stopSimulators = simulators.stopAll;
+export const simulator = simulators.start;
 
 export function clientFor(baseUrl: string, options: Partial<MercadoPagoClientOptions> = {}) {
   return createMercadoPagoClient({ baseUrl, accessToken: ACCESS_TOKEN, backoffMs: 1, ...options });
@@ -126,14 +117,6 @@ export function recordingFetch() {
 
 export function headerOf(init: RequestInit, name: string): string | undefined {
   return new Headers(init.headers).get(name) ?? undefined;
-}
-
-export async function closedPort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export async function errorOf(promise: Promise<unknown>): Promise<MercadoPagoError> {

@@ -1,7 +1,9 @@
-import { createServer } from "node:net";
 import { expect } from "vitest";
+import { simulatorPool } from "../../../tests/support/simulators";
 import { PagHiperError, type CreatePixInput } from "./client.server";
-import { createPagHiperSimulator, type PagHiperSimulator } from "./simulator.server";
+import { createPagHiperSimulator } from "./simulator.server";
+
+export { closedPort } from "../../../tests/support/simulators";
 
 /** What the PagHiper client tests share: test credentials, a charge's input, a simulator. */
 
@@ -24,30 +26,13 @@ export function pixInput(overrides: Partial<CreatePixInput> = {}): CreatePixInpu
   };
 }
 
-const started: PagHiperSimulator[] = [];
-
-export async function simulator(
-  options: Partial<Parameters<typeof createPagHiperSimulator>[0]> = {},
-) {
-  const sim = createPagHiperSimulator({ ...CREDENTIALS, ...options });
-  const baseUrl = await sim.start();
-  started.push(sim);
-  return { sim, baseUrl };
-}
-
+const simulators = simulatorPool(
+  (options: Partial<Parameters<typeof createPagHiperSimulator>[0]> = {}) =>
+    createPagHiperSimulator({ ...CREDENTIALS, ...options }),
+);
+export const simulator = simulators.start;
 /** Stops the simulators a test started: each test file runs it after each test. */
-export async function stopSimulators() {
-  await Promise.all(started.splice(0).map((sim) => sim.stop()));
-}
-
-/** A port nothing listens on: bound, then released. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export const stopSimulators = simulators.stopAll;
 
 export const rejectionOf = (promise: Promise<unknown>) =>
   promise.then(
