@@ -1,3 +1,4 @@
+import { Link, type LinkProps } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export function PageHeader({
@@ -37,4 +38,12 @@ export function StatCard({
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
     </div>
   );
+}
+
+/** A link dressed as a button, as the headers' actions are: secondary unless `variant` says primary. */
+export function ButtonLink({
+  variant = "secondary",
+  ...link
+}: Omit<LinkProps, "className"> & { variant?: "primary" | "secondary" }) {
+  return <Link {...link} className={variant === "primary" ? "btn-primary" : "btn-secondary"} />;
 }

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { creditBadgeClass } from "~/components/admin/customer-form";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
-import { PageHeader, StatCard } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader, StatCard } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
@@ -68,9 +68,9 @@ export default function CustomersPage() {
         title={m.title}
         subtitle={m.subtitle}
         actions={
-          <Link to={withSearch("/customers/new")} className="btn-primary" preventScrollReset>
+          <ButtonLink to={withSearch("/customers/new")} variant="primary" preventScrollReset>
             {m.newCustomer}
-          </Link>
+          </ButtonLink>
         }
       />
       <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label={m.title}>

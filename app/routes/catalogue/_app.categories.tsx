@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listCategories } from "~/models/catalogue/index.server";
 import { NAME_MAX } from "~/schemas/catalogue";
@@ -35,9 +35,9 @@ export default function CategoriesPage() {
         title={m.categoriesTitle}
         subtitle={m.categoriesSubtitle}
         actions={
-          <Link to={withSearch("/categories/new")} className="btn-primary" preventScrollReset>
+          <ButtonLink to={withSearch("/categories/new")} variant="primary" preventScrollReset>
             {m.newCategory}
-          </Link>
+          </ButtonLink>
         }
       />
       <FilterForm submitLabel={a.search} clearHref="/categories" filtered={Boolean(q)}>

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { listPartsPage, partCategoryOptions } from "~/models/catalogue/index.server";
 import { parsePartListQuery, partListSearch } from "~/schemas/part";
@@ -55,9 +55,9 @@ export default function PartsPage() {
         title={m.title}
         subtitle={m.subtitle}
         actions={
-          <Link to={`/parts/new${back}`} className="btn-primary" preventScrollReset>
+          <ButtonLink to={`/parts/new${back}`} variant="primary" preventScrollReset>
             {m.newPart}
-          </Link>
+          </ButtonLink>
         }
       />
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { brandsInUse, vehicleLabel, vehiclePage } from "~/models/catalogue/index.server";
@@ -80,15 +80,11 @@ export default function VehiclesPage() {
         subtitle={m.vehiclesSubtitle}
         actions={
           <>
-            <Link to="/vehicles/brands" className="btn-secondary">
-              {m.manageBrands}
-            </Link>
-            <Link to={`/vehicles/import-fipe?type=${query.type}`} className="btn-secondary">
-              {m.importFipe}
-            </Link>
-            <Link to={withSearch("/vehicles/new")} className="btn-primary" preventScrollReset>
+            <ButtonLink to="/vehicles/brands">{m.manageBrands}</ButtonLink>
+            <ButtonLink to={`/vehicles/import-fipe?type=${query.type}`}>{m.importFipe}</ButtonLink>
+            <ButtonLink to={withSearch("/vehicles/new")} variant="primary" preventScrollReset>
               {m.newVehicle}
-            </Link>
+            </ButtonLink>
           </>
         }
       />

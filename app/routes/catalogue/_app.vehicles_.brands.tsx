@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { AdminListPage } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { listBrands } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -31,12 +31,10 @@ export default function BrandsPage() {
         subtitle={m.brandsSubtitle}
         actions={
           <>
-            <Link to="/vehicles" className="btn-secondary">
-              {m.backToVehicles}
-            </Link>
-            <Link to="/vehicles/brands/new" className="btn-primary" preventScrollReset>
+            <ButtonLink to="/vehicles">{m.backToVehicles}</ButtonLink>
+            <ButtonLink to="/vehicles/brands/new" variant="primary" preventScrollReset>
               {m.newBrand}
-            </Link>
+            </ButtonLink>
           </>
         }
       />

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
@@ -152,11 +152,7 @@ export default function AdminInvoicesPage() {
       <PageHeader
         title={m.title}
         subtitle={m.subtitle}
-        actions={
-          <Link to="/payment-methods" className="btn-secondary">
-            {m.paymentMethodsLink}
-          </Link>
-        }
+        actions={<ButtonLink to="/payment-methods">{m.paymentMethodsLink}</ButtonLink>}
       />
       {actionData?.error && (
         <p

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
-import { PageHeader, StatCard } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader, StatCard } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listPlansAdmin, planStatistics } from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
@@ -59,9 +59,9 @@ export default function PlansPage() {
         title={m.title}
         subtitle={m.subtitle}
         actions={
-          <Link to={withSearch("/plans/new")} className="btn-primary" preventScrollReset>
+          <ButtonLink to={withSearch("/plans/new")} variant="primary" preventScrollReset>
             {m.newPlan}
-          </Link>
+          </ButtonLink>
         }
       />
       <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={m.title}>

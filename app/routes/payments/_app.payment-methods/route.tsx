@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ListErrorBoundary } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
@@ -35,11 +35,7 @@ export default function PaymentMethodsPage() {
       <PageHeader
         title={m.title}
         subtitle={m.subtitle}
-        actions={
-          <Link to="/admin-invoices" className="btn-secondary">
-            {m.invoicesLink}
-          </Link>
-        }
+        actions={<ButtonLink to="/admin-invoices">{m.invoicesLink}</ButtonLink>}
       />
       {actionData && !actionData.intent && (
         <p
