@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthForm, useAuthForm } from "~/components/auth-form";
 import { AuthLayout } from "~/components/auth-layout";
-import { Field, FormErrors, Honeypot, PasswordField } from "~/components/form-fields";
+import { Field, PasswordField } from "~/components/form-fields";
 import { ApiPingButton } from "~/components/api-ping-button";
 import { loginSchema } from "~/schemas/auth";
 import {
@@ -17,8 +17,6 @@ import {
   safeRedirect,
 } from "~/server/auth.server";
 import { env } from "~/utils/env.server";
-import { useDeferredValidation } from "~/components/deferred-validation";
-import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
@@ -67,28 +65,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { showApiTest } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirectTo") ?? "";
-  const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    onValidate: useDeferredValidation(async () => {
-      const [{ parseWithZod: check }, { loginSchema: schema }] = await Promise.all([
-        import("@conform-to/zod/v4"),
-        import("~/schemas/auth"),
-      ]);
-      return (formData) => check(formData, { schema });
-    }),
-    shouldValidate: "onSubmit",
-  });
+  const { form, fields, redirectTo, submitting } = useAuthForm("login", lastResult, () =>
+    import("~/schemas/auth").then((schemas) => schemas.loginSchema),
+  );
 
   return (
     <AuthLayout title={m.loginTitle} subtitle={m.loginSubtitle}>
-      <Form method="post" className="relative space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Honeypot />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <AuthForm form={form} redirectTo={redirectTo}>
         <Field
           meta={fields.email}
           type="email"
@@ -100,7 +83,7 @@ export default function Login() {
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? m.loginBusy : m.loginButton}
         </button>
-      </Form>
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         {m.noAccount}{" "}
         <Link

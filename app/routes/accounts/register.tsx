@@ -1,16 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
+import { AuthForm, useAuthForm } from "~/components/auth-form";
 import { AuthLayout } from "~/components/auth-layout";
-import { Field, FormErrors, Honeypot, PasswordField } from "~/components/form-fields";
+import { Field, PasswordField } from "~/components/form-fields";
 import { createAccount } from "~/models/accounts/index.server";
 import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
 import { registerSchema } from "~/schemas/auth";
 import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";
-import { useDeferredValidation } from "~/components/deferred-validation";
-import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 import { toastCookie } from "~/server/toast.server";
@@ -47,28 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Register() {
   const lastResult = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirectTo") ?? "";
-  const submitting = useIsSubmitting();
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    onValidate: useDeferredValidation(async () => {
-      const [{ parseWithZod: check }, { registerSchema: schema }] = await Promise.all([
-        import("@conform-to/zod/v4"),
-        import("~/schemas/auth"),
-      ]);
-      return (formData) => check(formData, { schema });
-    }),
-    shouldValidate: "onSubmit",
-  });
+  const { form, fields, redirectTo, submitting } = useAuthForm("register", lastResult, () =>
+    import("~/schemas/auth").then((schemas) => schemas.registerSchema),
+  );
 
   return (
     <AuthLayout title={m.registerTitle} subtitle={m.registerSubtitle}>
-      <Form method="post" className="relative space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Honeypot />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <AuthForm form={form} redirectTo={redirectTo}>
         <Field meta={fields.name} label={m.fullName} autoComplete="name" />
         <Field
           meta={fields.email}
@@ -97,7 +80,7 @@ export default function Register() {
           </Link>
           .
         </p>
-      </Form>
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         {m.haveAccount}{" "}
         <Link
