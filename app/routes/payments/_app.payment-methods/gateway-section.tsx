@@ -1,7 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Field } from "~/components/form-fields";
+import { Field, FormErrors } from "~/components/form-fields";
 import { GATEWAY_KEY_MAX } from "~/schemas/payments";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
@@ -42,13 +42,55 @@ export function SecretField({
   );
 }
 
-export function useBusy(intent: Intent): boolean {
+function useBusy(intent: Intent): boolean {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 export function lastResultFor(actionData: ActionData | undefined, intent: Intent): Reply | null {
   return actionData?.intent === intent ? actionData.reply : null;
+}
+
+/**
+ * One of a card's forms: the intent it carries, its errors, its fields and its button, busy while
+ * it is sent. A test form (its intent "test-…") stands below a rule, with a secondary button.
+ */
+export function GatewayForm<Shape extends Record<string, unknown>>({
+  form,
+  intent,
+  heading,
+  disabled = false,
+  children,
+}: {
+  form: FormMetadata<Shape, string[]>;
+  intent: Intent;
+  heading?: string;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
+  const busy = useBusy(intent);
+  const test = intent.startsWith("test-");
+  return (
+    <Form
+      method="post"
+      className={test ? "space-y-3 border-t border-slate-200 pt-4" : "space-y-4"}
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {heading && <h3 className="font-semibold">{heading}</h3>}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {children}
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          className={test ? "btn-secondary" : "btn-primary"}
+          disabled={disabled || busy}
+        >
+          {test ? (busy ? m.testing : m.test) : busy ? m.saving : m.save}
+        </button>
+      </div>
+    </Form>
+  );
 }
 
 /** One gateway's card: its name, what it is for, when it was last saved and whether it is set up. */

@@ -1,7 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { CheckboxField, Field, FormErrors } from "~/components/form-fields";
+import { CheckboxField, Field } from "~/components/form-fields";
 import {
   GATEWAY_KEY_MAX,
   mercadoPagoConfigSchema,
@@ -15,7 +14,7 @@ import {
   GatewaySection,
   lastResultFor,
   SecretField,
-  useBusy,
+  GatewayForm,
 } from "./gateway-section";
 import type { PaymentMethodsData } from "./payment-methods.server";
 
@@ -31,8 +30,6 @@ export function MercadoPagoPanel({
   actionData: ActionData | undefined;
 }) {
   const t = m.mercadoPago;
-  const saving = useBusy("save-mercadopago");
-  const testing = useBusy("test-mercadopago");
   const [form, fields] = useForm({
     id: "mercadopago-config",
     lastResult: lastResultFor(actionData, "save-mercadopago"),
@@ -59,9 +56,7 @@ export function MercadoPagoPanel({
       updatedAt={config.updatedAt}
       configured={config.configured}
     >
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="save-mercadopago" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <GatewayForm form={form} intent="save-mercadopago">
         <Field
           meta={fields.publicKey}
           label={t.publicKey}
@@ -89,33 +84,16 @@ export function MercadoPagoPanel({
           placeholder={webhookUrl}
           maxLength={NOTIFICATION_URL_MAX}
         />
-        <div className="flex justify-end">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? m.saving : m.save}
-          </button>
-        </div>
-      </Form>
+      </GatewayForm>
       <CopyableUrl label={t.webhookUrl} url={webhookUrl} />
-      <Form
-        method="post"
-        className="space-y-3 border-t border-slate-200 pt-4"
-        {...getFormProps(testForm)}
-      >
-        <input type="hidden" name="intent" value="test-mercadopago" />
-        <h3 className="font-semibold">{t.testTitle}</h3>
-        <FormErrors errors={testForm.errors} id={testForm.errorId} />
+      <GatewayForm form={testForm} intent="test-mercadopago" heading={t.testTitle}>
         <SecretField
           label={t.testToken}
           field={testFields.accessToken}
           masked={config.accessTokenMasked}
           hint={t.testTokenHint}
         />
-        <div className="flex justify-end">
-          <button type="submit" className="btn-secondary" disabled={testing}>
-            {testing ? m.testing : m.test}
-          </button>
-        </div>
-      </Form>
+      </GatewayForm>
     </GatewaySection>
   );
 }

@@ -1,7 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { FormErrors } from "~/components/form-fields";
 import { pagHiperConfigSchema } from "~/schemas/payments";
 import * as messages from "~/messages";
 import type { ActionData } from "./gateway-forms";
@@ -10,7 +8,7 @@ import {
   GatewaySection,
   lastResultFor,
   SecretField,
-  useBusy,
+  GatewayForm,
 } from "./gateway-section";
 import type { PaymentMethodsData } from "./payment-methods.server";
 
@@ -26,8 +24,6 @@ export function PagHiperPanel({
   actionData: ActionData | undefined;
 }) {
   const t = m.pagHiper;
-  const saving = useBusy("save-paghiper");
-  const testing = useBusy("test-paghiper");
   const [form, fields] = useForm({
     id: "paghiper-config",
     lastResult: lastResultFor(actionData, "save-paghiper"),
@@ -47,32 +43,14 @@ export function PagHiperPanel({
       updatedAt={config.updatedAt}
       configured={config.configured}
     >
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="save-paghiper" />
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <GatewayForm form={form} intent="save-paghiper">
         <SecretField label={t.apiKey} field={fields.apiKey} masked={config.apiKeyMasked} />
         <SecretField label={t.token} field={fields.token} masked={config.tokenMasked} />
-        <div className="flex justify-end">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? m.saving : m.save}
-          </button>
-        </div>
-      </Form>
+      </GatewayForm>
       <CopyableUrl label={t.webhookUrl} url={webhookUrl} />
-      <Form
-        method="post"
-        className="space-y-3 border-t border-slate-200 pt-4"
-        {...getFormProps(testForm)}
-      >
-        <input type="hidden" name="intent" value="test-paghiper" />
-        <FormErrors errors={testForm.errors} id={testForm.errorId} />
+      <GatewayForm form={testForm} intent="test-paghiper" disabled={!config.configured}>
         {!config.configured && <p className="text-sm text-slate-600">{m.testNeedsConfig}</p>}
-        <div className="flex justify-end">
-          <button type="submit" className="btn-secondary" disabled={!config.configured || testing}>
-            {testing ? m.testing : m.test}
-          </button>
-        </div>
-      </Form>
+      </GatewayForm>
     </GatewaySection>
   );
 }
