@@ -85,6 +85,7 @@ const ONE_WAY_TO_REFUSE = [
   "app/routes/imports/**",
   "app/routes/payments/**",
   "app/routes/catalogue/**",
+  "app/routes/simulators/**",
 ];
 const REFUSAL_STATUS = "/^[45]\\d\\d$/";
 const NAME_A_REASON =
