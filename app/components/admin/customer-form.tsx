@@ -1,15 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/dialog-actions";
-import {
-  Field,
-  FormErrors,
-  PasswordField,
-  SelectField,
-  TextareaField,
-} from "~/components/form-fields";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogForm } from "~/components/admin/dialog-actions";
+import { Field, PasswordField, SelectField, TextareaField } from "~/components/form-fields";
 import {
   CUSTOMER_COMPANY_MAX,
   CUSTOMER_NAME_MAX,
@@ -19,7 +11,6 @@ import {
   customerCreateSchema,
   customerEditSchema,
 } from "~/schemas/customer";
-import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 
 const m = messages.customersAdmin;
@@ -54,7 +45,6 @@ export function CustomerFormDialog({
   lastResult?: SubmissionResult<string[]>;
   defaultValue?: Record<string, string>;
 }) {
-  const busy = useIsSubmitting();
   const schema = mode === "create" ? customerCreateSchema : customerEditSchema;
   const [form, fields] = useForm<Record<string, string>, Record<string, unknown>>({
     id: `customer-${mode}`,
@@ -66,58 +56,50 @@ export function CustomerFormDialog({
   });
   const field = (name: string) => fields[name]!;
   return (
-    <RouteDialog title={title} closeTo={closeTo}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
+    <DialogForm title={title} closeTo={closeTo} form={form}>
+      <Field
+        meta={field("name")}
+        label={m.fields.name}
+        maxLength={CUSTOMER_NAME_MAX}
+        autoComplete="off"
+      />
+      <Field
+        meta={field("email")}
+        type="email"
+        label={m.fields.email}
+        autoComplete="off"
+        inputMode="email"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          meta={field("name")}
-          label={m.fields.name}
-          maxLength={CUSTOMER_NAME_MAX}
-          autoComplete="off"
+          meta={field("phone")}
+          type="tel"
+          label={m.fields.phone}
+          maxLength={CUSTOMER_PHONE_MAX}
         />
-        <Field
-          meta={field("email")}
-          type="email"
-          label={m.fields.email}
-          autoComplete="off"
-          inputMode="email"
+        <Field meta={field("company")} label={m.fields.company} maxLength={CUSTOMER_COMPANY_MAX} />
+        <SelectField
+          meta={field("customerType")}
+          label={m.fields.type}
+          options={customerTypeOptions}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            meta={field("phone")}
-            type="tel"
-            label={m.fields.phone}
-            maxLength={CUSTOMER_PHONE_MAX}
+        <SelectField
+          meta={field("status")}
+          label={m.fields.status}
+          options={customerStatusOptions}
+        />
+      </div>
+      <TextareaField meta={field("notes")} label={m.fields.notes} rows={3} />
+      {mode === "create" && (
+        <div>
+          <PasswordField
+            meta={field("password")}
+            label={m.fields.password}
+            autoComplete="new-password"
           />
-          <Field
-            meta={field("company")}
-            label={m.fields.company}
-            maxLength={CUSTOMER_COMPANY_MAX}
-          />
-          <SelectField
-            meta={field("customerType")}
-            label={m.fields.type}
-            options={customerTypeOptions}
-          />
-          <SelectField
-            meta={field("status")}
-            label={m.fields.status}
-            options={customerStatusOptions}
-          />
+          <p className="mt-1 text-xs text-slate-500">{m.fields.passwordHint}</p>
         </div>
-        <TextareaField meta={field("notes")} label={m.fields.notes} rows={3} />
-        {mode === "create" && (
-          <div>
-            <PasswordField
-              meta={field("password")}
-              label={m.fields.password}
-              autoComplete="new-password"
-            />
-            <p className="mt-1 text-xs text-slate-500">{m.fields.passwordHint}</p>
-          </div>
-        )}
-        <DialogActions closeTo={closeTo} busy={busy} />
-      </Form>
-    </RouteDialog>
+      )}
+    </DialogForm>
   );
 }

@@ -1,11 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/dialog-actions";
-import { Field, FormErrors, SelectField, TextareaField } from "~/components/form-fields";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogForm } from "~/components/admin/dialog-actions";
+import { Field, SelectField, TextareaField } from "~/components/form-fields";
 import { PLAN_NAME_MAX, PLAN_STATUSES, planFormSchema } from "~/schemas/plan";
-import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 
 const m = messages.plansAdmin;
@@ -24,7 +21,6 @@ export function PlanFormDialog({
   lastResult?: SubmissionResult<string[]>;
   defaultValue?: Record<string, string>;
 }) {
-  const busy = useIsSubmitting();
   const [form, fields] = useForm({
     id: "plan-form",
     lastResult,
@@ -34,50 +30,46 @@ export function PlanFormDialog({
     shouldRevalidate: "onInput",
   });
   return (
-    <RouteDialog title={title} closeTo={closeTo}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field
-          meta={fields.name}
-          label={m.fields.name}
-          maxLength={PLAN_NAME_MAX}
-          autoComplete="off"
-        />
-        <TextareaField meta={fields.description} label={m.fields.description} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Field
-              meta={fields.creditsPerMonth}
-              type="number"
-              label={m.fields.credits}
-              min={-1}
-              step={1}
-              inputMode="numeric"
-            />
-            <p className="mt-1 text-xs text-slate-500">{m.fields.creditsHint}</p>
-          </div>
-          <div>
-            <Field
-              meta={fields.price}
-              type="number"
-              label={m.fields.price}
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-            />
-            <p className="mt-1 text-xs text-slate-500">{m.fields.priceHint}</p>
-          </div>
+    <DialogForm title={title} closeTo={closeTo} form={form}>
+      <Field
+        meta={fields.name}
+        label={m.fields.name}
+        maxLength={PLAN_NAME_MAX}
+        autoComplete="off"
+      />
+      <TextareaField meta={fields.description} label={m.fields.description} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Field
+            meta={fields.creditsPerMonth}
+            type="number"
+            label={m.fields.credits}
+            min={-1}
+            step={1}
+            inputMode="numeric"
+          />
+          <p className="mt-1 text-xs text-slate-500">{m.fields.creditsHint}</p>
         </div>
-        <SelectField meta={fields.status} label={m.fields.status} options={statusOptions} />
-        <TextareaField
-          meta={fields.features}
-          label={m.fields.features}
-          hint={m.fields.featuresHint}
-          rows={5}
-        />
-        <TextareaField meta={fields.policies} label={m.fields.policies} rows={4} />
-        <DialogActions closeTo={closeTo} busy={busy} />
-      </Form>
-    </RouteDialog>
+        <div>
+          <Field
+            meta={fields.price}
+            type="number"
+            label={m.fields.price}
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+          />
+          <p className="mt-1 text-xs text-slate-500">{m.fields.priceHint}</p>
+        </div>
+      </div>
+      <SelectField meta={fields.status} label={m.fields.status} options={statusOptions} />
+      <TextareaField
+        meta={fields.features}
+        label={m.fields.features}
+        hint={m.fields.featuresHint}
+        rows={5}
+      />
+      <TextareaField meta={fields.policies} label={m.fields.policies} rows={4} />
+    </DialogForm>
   );
 }

@@ -1,11 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/dialog-actions";
-import { Field, FormErrors } from "~/components/form-fields";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogForm } from "~/components/admin/dialog-actions";
+import { Field } from "~/components/form-fields";
 import { brandSchema, NAME_MAX } from "~/schemas/catalogue";
-import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 
 const m = messages.catalogue;
@@ -24,7 +21,6 @@ export function BrandFormDialog({
   defaultName?: string;
   hint?: string;
 }) {
-  const busy = useIsSubmitting();
   const [form, fields] = useForm({
     id: "brand-form",
     lastResult,
@@ -34,13 +30,9 @@ export function BrandFormDialog({
     shouldRevalidate: "onInput",
   });
   return (
-    <RouteDialog title={title} closeTo={closeTo}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field meta={fields.name} label={m.name} maxLength={NAME_MAX} autoComplete="off" />
-        {hint && <p className="text-sm text-slate-600">{hint}</p>}
-        <DialogActions closeTo={closeTo} busy={busy} />
-      </Form>
-    </RouteDialog>
+    <DialogForm title={title} closeTo={closeTo} form={form}>
+      <Field meta={fields.name} label={m.name} maxLength={NAME_MAX} autoComplete="off" />
+      {hint && <p className="text-sm text-slate-600">{hint}</p>}
+    </DialogForm>
   );
 }

@@ -1,11 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/dialog-actions";
-import { Field, FormErrors, TextareaField } from "~/components/form-fields";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogForm } from "~/components/admin/dialog-actions";
+import { Field, TextareaField } from "~/components/form-fields";
 import { categorySchema, DESCRIPTION_MAX, NAME_MAX } from "~/schemas/catalogue";
-import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 
 const m = messages.catalogue;
@@ -22,7 +19,6 @@ export function CategoryFormDialog({
   lastResult?: SubmissionResult<string[]>;
   defaultValue?: { name: string; description: string | null };
 }) {
-  const busy = useIsSubmitting();
   const [form, fields] = useForm({
     id: "category-form",
     lastResult,
@@ -35,17 +31,9 @@ export function CategoryFormDialog({
     shouldRevalidate: "onInput",
   });
   return (
-    <RouteDialog title={title} closeTo={closeTo}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Field meta={fields.name} label={m.name} maxLength={NAME_MAX} autoComplete="off" />
-        <TextareaField
-          meta={fields.description}
-          label={m.description}
-          maxLength={DESCRIPTION_MAX}
-        />
-        <DialogActions closeTo={closeTo} busy={busy} />
-      </Form>
-    </RouteDialog>
+    <DialogForm title={title} closeTo={closeTo} form={form}>
+      <Field meta={fields.name} label={m.name} maxLength={NAME_MAX} autoComplete="off" />
+      <TextareaField meta={fields.description} label={m.description} maxLength={DESCRIPTION_MAX} />
+    </DialogForm>
   );
 }

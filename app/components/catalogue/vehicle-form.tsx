@@ -1,9 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/dialog-actions";
-import { Field, FormErrors, SelectField } from "~/components/form-fields";
-import { RouteDialog } from "~/components/route-dialog";
+import { DialogForm } from "~/components/admin/dialog-actions";
+import { Field, SelectField } from "~/components/form-fields";
 import {
   BODY_TYPE_OPTIONS,
   FIELD_MAX,
@@ -14,7 +12,6 @@ import {
   YEAR_MIN,
   type VehicleType,
 } from "~/schemas/catalogue";
-import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 
 const m = messages.catalogue;
@@ -51,7 +48,6 @@ export function VehicleFormDialog({
   defaultValue: Partial<VehicleFormValues> & { vehicle_type: VehicleType };
   brands: string[];
 }) {
-  const busy = useIsSubmitting();
   const [form, fields] = useForm({
     id: "vehicle-form",
     lastResult,
@@ -81,39 +77,31 @@ export function VehicleFormDialog({
     />
   );
   return (
-    <RouteDialog title={title} closeTo={closeTo}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            meta={fields.brand}
-            label={m.brand}
-            options={asOptions(brands)}
-            placeholder={m.choose}
-          />
-          {text("model", m.model)}
-          <Field
-            meta={fields.year}
-            type="number"
-            label={m.year}
-            min={YEAR_MIN}
-            max={YEAR_MAX}
-            inputMode="numeric"
-          />
-          {text("version", m.version)}
-          {text("generation", m.generation)}
-          {text("engine", m.engine)}
-          {select("fuel", m.fuel, FUEL_OPTIONS)}
-          {select("transmission", m.transmission, TRANSMISSION_OPTIONS)}
-          {select("body_type", m.bodyType, BODY_TYPE_OPTIONS)}
-          <SelectField
-            meta={fields.vehicle_type}
-            label={m.vehicleTypeLabel}
-            options={typeOptions}
-          />
-        </div>
-        <DialogActions closeTo={closeTo} busy={busy} />
-      </Form>
-    </RouteDialog>
+    <DialogForm title={title} closeTo={closeTo} form={form}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          meta={fields.brand}
+          label={m.brand}
+          options={asOptions(brands)}
+          placeholder={m.choose}
+        />
+        {text("model", m.model)}
+        <Field
+          meta={fields.year}
+          type="number"
+          label={m.year}
+          min={YEAR_MIN}
+          max={YEAR_MAX}
+          inputMode="numeric"
+        />
+        {text("version", m.version)}
+        {text("generation", m.generation)}
+        {text("engine", m.engine)}
+        {select("fuel", m.fuel, FUEL_OPTIONS)}
+        {select("transmission", m.transmission, TRANSMISSION_OPTIONS)}
+        {select("body_type", m.bodyType, BODY_TYPE_OPTIONS)}
+        <SelectField meta={fields.vehicle_type} label={m.vehicleTypeLabel} options={typeOptions} />
+      </div>
+    </DialogForm>
   );
 }
