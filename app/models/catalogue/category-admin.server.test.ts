@@ -115,6 +115,9 @@ describe("categories", () => {
       reason: "not_found",
       message: "Categoria não encontrada",
     });
-    expect(updateCategory(999_999, input("X"), adminId)).toMatchObject({ ok: false, reason: "not_found" });
+    expect(updateCategory(999_999, input("X"), adminId)).toMatchObject({
+      ok: false,
+      reason: "not_found",
+    });
   });
 });

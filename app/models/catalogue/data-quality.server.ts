@@ -21,7 +21,10 @@ export type SharedAlternativeCode = {
   parts: { id: number; code: string; name: string; manufacturer: string }[];
 };
 export type PartWithoutFitments = { id: number; code: string; name: string; manufacturer: string };
-type VehicleSummary = Pick<VehicleRow, "id" | "brand" | "model" | "year" | "version" | "vehicleType">;
+type VehicleSummary = Pick<
+  VehicleRow,
+  "id" | "brand" | "model" | "year" | "version" | "vehicleType"
+>;
 export type FitmentOutsideYears = {
   fitmentId: number;
   partId: number;
