@@ -7,6 +7,7 @@ import {
   isRetryableStatus,
   ProviderError,
   type ProviderErrorDetails,
+  retryTiming,
 } from "../http/client.server";
 import { catalogueSimulatorEnabled } from "./simulator.server";
 import type { CatalogueSourcePage, CatalogueSourceStatus } from "./types";
@@ -61,9 +62,7 @@ export class CatalogueSourceError extends ProviderError {
   }
 }
 
-const DEFAULT_MAX_ATTEMPTS = 5;
-const DEFAULT_BACKOFF_MS = 500;
-const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMING = { timeoutMs: 30_000, maxAttempts: 5, backoffMs: 500 };
 const m = messages.integrations.catalogueSource;
 
 const statusSchema = z.object({
@@ -132,9 +131,7 @@ export function createCatalogueSourceClient(
   const { onRetry } = options;
   const http = createHttpClient({
     baseUrl: options.baseUrl,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    ...retryTiming(options, DEFAULT_TIMING),
     // One import reads page after page alone: no crowd of clients to spread, and its log tells
     // the plain doubling of each wait.
     jitterRatio: 0,

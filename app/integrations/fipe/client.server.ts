@@ -6,6 +6,7 @@ import {
   type HttpAnswer,
   ProviderError,
   type ProviderErrorDetails,
+  retryTiming,
 } from "../http/client.server";
 import type { FipeVehicleType } from "./types";
 
@@ -66,9 +67,7 @@ export class FipeError extends ProviderError {
   }
 }
 
-const DEFAULT_MAX_ATTEMPTS = 4;
-const DEFAULT_BACKOFF_MS = 1_000;
-const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMING = { timeoutMs: 20_000, maxAttempts: 4, backoffMs: 1_000 };
 const m = messages.integrations.fipe;
 
 /** When each base URL may next be called: the throttle is per API, not per client object. */
@@ -102,9 +101,7 @@ export function createFipeClient(options: FipeClientOptions): FipeClient {
   const minIntervalMs = options.minIntervalMs ?? 250;
   const http = createHttpClient({
     baseUrl: options.baseUrl,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    ...retryTiming(options, DEFAULT_TIMING),
     fetch: options.fetch,
     headers: { Accept: "application/json" },
     beforeAttempt: (): Promise<void> => waitForSlot(http.baseUrl, minIntervalMs),

@@ -84,6 +84,18 @@ export type HttpRetry<E extends ProviderError> = {
   error: E;
 };
 
+/** A provider client's timing: per attempt, total tries, first backoff. */
+type RetryTiming = { timeoutMs: number; maxAttempts: number; backoffMs: number };
+
+/** A provider client's timing as its caller set it, each one left unset taken from `defaults`. */
+export function retryTiming(set: Partial<RetryTiming>, defaults: RetryTiming): RetryTiming {
+  return {
+    timeoutMs: set.timeoutMs ?? defaults.timeoutMs,
+    maxAttempts: set.maxAttempts ?? defaults.maxAttempts,
+    backoffMs: set.backoffMs ?? defaults.backoffMs,
+  };
+}
+
 export type HttpClientOptions<E extends ProviderError> = {
   baseUrl: string;
   /** Per attempt, the answer's body included. */

@@ -4,6 +4,7 @@ import {
   type HttpAnswer,
   ProviderError,
   type ProviderErrorDetails,
+  retryTiming,
 } from "../http/client.server";
 
 /**
@@ -102,9 +103,7 @@ export class MercadoPagoError extends ProviderError {
   }
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_MAX_ATTEMPTS = 3;
-const DEFAULT_BACKOFF_MS = 500;
+const DEFAULT_TIMING = { timeoutMs: 15_000, maxAttempts: 3, backoffMs: 500 };
 const STATEMENT_DESCRIPTOR = "ENCAIXA";
 /** Brasília time; Brazil has had no daylight saving time since 2019. */
 const BRAZIL_OFFSET_MINUTES = -3 * 60;
@@ -250,9 +249,7 @@ export function createMercadoPagoClient(options: MercadoPagoClientOptions): Merc
   const m = messages.mercadoPagoSim.client;
   const http = createHttpClient({
     baseUrl: options.baseUrl,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    ...retryTiming(options, DEFAULT_TIMING),
     fetch: options.fetch,
     headers: { Authorization: `Bearer ${options.accessToken}`, Accept: "application/json" },
     failures: {

@@ -6,6 +6,7 @@ import {
   isRetryableStatus,
   ProviderError,
   type ProviderErrorDetails,
+  retryTiming,
 } from "../http/client.server";
 
 /**
@@ -114,9 +115,7 @@ export class PagHiperError extends ProviderError {
   }
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_MAX_ATTEMPTS = 3;
-const DEFAULT_BACKOFF_MS = 500;
+const DEFAULT_TIMING = { timeoutMs: 15_000, maxAttempts: 3, backoffMs: 500 };
 
 type JsonObject = Record<string, unknown>;
 
@@ -244,9 +243,7 @@ function readPix(answer: JsonObject): PagHiperPix {
 export function createPagHiperClient(options: PagHiperClientOptions): PagHiperClient {
   const http = createHttpClient({
     baseUrl: options.baseUrl,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    ...retryTiming(options, DEFAULT_TIMING),
     fetch: options.fetch,
     headers: { Accept: "application/json" },
     failures: {
