@@ -26,11 +26,47 @@ export type PartFormDefaults = {
 };
 
 /**
+ * A part's dialog, new or edit: the form over what the loader gave (lists, values, the way back),
+ * the action's answer over it when there is one (its errors and the picker as it was sent).
+ */
+export function PartFormDialog({
+  id,
+  title,
+  loaded,
+  answer,
+}: {
+  id: string;
+  title: string;
+  loaded: {
+    defaultValue: PartFormDefaults;
+    categories: { id: number; name: string }[];
+    brands: string[];
+    picker: VehiclePickerData;
+    back: string;
+  };
+  answer?: { result?: SubmissionResult<string[]> | null; picker?: VehiclePickerData };
+}) {
+  return (
+    <RouteDialog title={title} closeTo={loaded.back}>
+      <PartForm
+        id={id}
+        defaultValue={loaded.defaultValue}
+        lastResult={answer?.result}
+        categories={loaded.categories}
+        brands={loaded.brands}
+        picker={answer?.picker ?? loaded.picker}
+        closeTo={loaded.back}
+      />
+    </RouteDialog>
+  );
+}
+
+/**
  * The part's add / edit form: basic information, alternative codes and vehicle compatibility. Every
  * button is a submit button, so the whole form works without JavaScript; with it, Conform adds and
  * removes code rows in the browser and the picker keeps its state across server round trips.
  */
-export function PartForm({
+function PartForm({
   id,
   defaultValue,
   lastResult,

@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PartErrorBoundary, PartForm } from "~/components/admin/part-form";
-import { RouteDialog } from "~/components/route-dialog";
+import { PartErrorBoundary, PartFormDialog } from "~/components/admin/part-form";
 import { getPart, partCategoryOptions, vehicleBrandNames } from "~/models/catalogue/index.server";
-import { initialVehiclePicker, partFormDefaults, submitPartForm } from "./_app.parts.form.server";
+import {
+  initialVehiclePicker,
+  partFormDefaults,
+  submitPartForm,
+} from "./_app.parts.form.server";
 import { partListSearch, positiveId } from "~/schemas/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -51,20 +54,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditPart() {
-  const { code, categories, brands, picker, defaultValue, back } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const loaded = useLoaderData<typeof loader>();
   return (
-    <RouteDialog title={`${m.editPart} ${code}`} closeTo={back}>
-      <PartForm
-        id="part-edit"
-        defaultValue={defaultValue}
-        lastResult={actionData?.result}
-        categories={categories}
-        brands={brands}
-        picker={actionData?.picker ?? picker}
-        closeTo={back}
-      />
-    </RouteDialog>
+    <PartFormDialog
+      id="part-edit"
+      title={`${m.editPart} ${loaded.code}`}
+      loaded={loaded}
+      answer={useActionData<typeof action>()}
+    />
   );
 }
 

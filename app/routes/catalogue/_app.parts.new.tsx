@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PartForm } from "~/components/admin/part-form";
-import { RouteDialog } from "~/components/route-dialog";
+import { PartFormDialog } from "~/components/admin/part-form";
 import { partCategoryOptions, vehicleBrandNames } from "~/models/catalogue/index.server";
-import { initialVehiclePicker, partFormDefaults, submitPartForm } from "./_app.parts.form.server";
+import {
+  initialVehiclePicker,
+  partFormDefaults,
+  submitPartForm,
+} from "./_app.parts.form.server";
 import { partListSearch } from "~/schemas/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -38,19 +41,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewPart() {
-  const { categories, brands, picker, defaultValue, back } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
-    <RouteDialog title={m.newPart} closeTo={back}>
-      <PartForm
-        id="part-new"
-        defaultValue={defaultValue}
-        lastResult={actionData?.result}
-        categories={categories}
-        brands={brands}
-        picker={actionData?.picker ?? picker}
-        closeTo={back}
-      />
-    </RouteDialog>
+    <PartFormDialog
+      id="part-new"
+      title={m.newPart}
+      loaded={useLoaderData<typeof loader>()}
+      answer={useActionData<typeof action>()}
+    />
   );
 }
