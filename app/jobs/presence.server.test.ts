@@ -123,6 +123,28 @@ describe.skipIf(!redisUp && !process.env.CI)(`with REDIS_URL (${TEST_REDIS_URL})
     expect(await redis.exists(key)).toBe(0);
   });
 
+  it("reads only the members it wrote: a stray one never becomes a worker or a port", async () => {
+    const key = boardKey(prefix, "web");
+    const alive = Date.now() + 60_000;
+    const web = { host: "web-1", pid: 7, port: 3123 };
+    await redis.zadd(
+      key,
+      alive,
+      "not json",
+      alive,
+      JSON.stringify({ host: "x", pid: 1, port: "http://evil.example" }),
+      alive,
+      JSON.stringify({ host: "x", pid: 2, port: 70_000 }),
+      alive,
+      JSON.stringify({ pid: 3 }),
+      alive,
+      JSON.stringify(web),
+    );
+
+    expect(await liveEntries(redis, key)).toEqual([web]);
+    await redis.del(key);
+  });
+
   it("heartbeats renew an entry past its TTL", async () => {
     const key = boardKey(prefix, "workers");
     const beat = startBeating({

@@ -57,12 +57,28 @@ export async function liveEntries(redis: Redis, key: string): Promise<PresenceEn
   const now = await redisNow(redis);
   const members = await redis.zrevrangebyscore(key, "+inf", `(${now}`);
   return members.flatMap((member) => {
-    try {
-      return [JSON.parse(member) as PresenceEntry];
-    } catch {
-      return [];
-    }
+    const entry = presenceEntry(member);
+    return entry ? [entry] : [];
   });
+}
+
+/**
+ * A board member read back, or undefined when it is not one we wrote: the web port a worker follows
+ * comes from here, so a stray member must not become its PORT.
+ */
+function presenceEntry(member: string): PresenceEntry | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(member);
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== "object") return undefined;
+  const { host, pid, port } = value as Record<string, unknown>;
+  if (typeof host !== "string" || !Number.isSafeInteger(pid)) return undefined;
+  const validPort = Number.isInteger(port) && (port as number) > 0 && (port as number) < 65_536;
+  if (port !== undefined && !validPort) return undefined;
+  return { host, pid: pid as number, ...(port === undefined ? {} : { port: port as number }) };
 }
 
 export type Beat = {

@@ -1,10 +1,11 @@
 import type { z } from "zod";
-import { parsePathId, parseQuery } from "~/schemas/api-search";
+import { parseQuery } from "~/schemas/api-search";
 import type { Access } from "./access";
 import { parseJsonBody } from "./api.server";
 import type { AuthContext } from "./auth.server";
 import { requireApiAccess } from "./guard.server";
 import { apiRefuse } from "./refusal.server";
+import { recordByPathId } from "./responses.server";
 
 /** The record an /api path names: its raw `:id`, how to load it, and the 404 text when it is not there. */
 export type PathRecord<T> = {
@@ -25,10 +26,9 @@ export function pathId(id: string | undefined, notFound: string): PathRecord<num
  * The record `:id` names, or a thrown 404 envelope with `notFound` (a malformed id is not found
  * either).
  */
-export function apiRecordOr404<T>({ id: rawId, load, notFound }: PathRecord<T>): T {
-  const id = parsePathId(rawId);
-  const record = id === null ? undefined : load(id);
-  if (record === null || record === undefined) throw apiRefuse("not_found", notFound);
+export function apiRecordOr404<T>({ id, load, notFound }: PathRecord<T>): T {
+  const record = recordByPathId(id, load);
+  if (record === undefined) throw apiRefuse("not_found", notFound);
   return record;
 }
 

@@ -16,14 +16,22 @@ export function invariantResponse(
   throwRefusal(edgeRefusal(reason, typeof message === "function" ? message() : message));
 }
 
+/** The record a path's `:id` names, if any: a malformed id names none. */
+export function recordByPathId<T>(
+  rawId: string | undefined,
+  load: (id: number) => T | null | undefined,
+): T | undefined {
+  const id = parsePathId(rawId);
+  return (id === null ? undefined : load(id)) ?? undefined;
+}
+
 /** The record a route's `:id` names, or a 404 with `message`; a malformed id is not found either. */
 export function recordOr404<T>(
   rawId: string | undefined,
   load: (id: number) => T | null | undefined,
   message: string,
 ): T {
-  const id = parsePathId(rawId);
-  const record = id === null ? undefined : load(id);
+  const record = recordByPathId(rawId, load);
   invariantResponse(record, message);
   return record;
 }
