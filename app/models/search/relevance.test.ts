@@ -41,71 +41,47 @@ const vehicle = (model: string, year: number | null = null, more: Partial<QueryV
   ...more,
 });
 
+const BRAKE_PADS = ["pastilha", "freio"];
+const FRONT_SHOCK = ["amortecedor", "dianteiro"];
+const OIL_FILTER = ["filtro", "óleo"];
+const SPARK_PLUG = ["vela", "ignição"];
+const GOL_2015 = vehicle("Gol", 2015);
+const ONIX_2019 = vehicle("Onix", 2019);
+const CHEVROLET_ONIX_2019 = vehicle("Onix", 2019, { brand: "Chevrolet" });
+
 const CASES: Record<QueryKind, Case[]> = {
   plain: [
-    {
-      query: "pastilha freio gol 2015",
-      words: ["pastilha", "freio"],
-      vehicle: vehicle("Gol", 2015),
-    },
-    {
-      query: "filtro de óleo onix 2019",
-      words: ["filtro", "óleo"],
-      vehicle: vehicle("Onix", 2019),
-    },
+    { query: "pastilha freio gol 2015", words: BRAKE_PADS, vehicle: GOL_2015 },
+    { query: "filtro de óleo onix 2019", words: OIL_FILTER, vehicle: ONIX_2019 },
   ],
   no_accents: [
-    { query: "vela ignicao onix 2019", words: ["vela", "ignição"], vehicle: vehicle("Onix", 2019) },
-    { query: "filtro oleo polo 2020", words: ["filtro", "óleo"], vehicle: vehicle("Polo", 2020) },
+    { query: "vela ignicao onix 2019", words: SPARK_PLUG, vehicle: ONIX_2019 },
+    { query: "filtro oleo polo 2020", words: OIL_FILTER, vehicle: vehicle("Polo", 2020) },
   ],
   plural: [
-    {
-      query: "pastilhas freio gol 2015",
-      words: ["pastilha", "freio"],
-      vehicle: vehicle("Gol", 2015),
-    },
-    {
-      query: "amortecedores dianteiros onix 2019",
-      words: ["amortecedor", "dianteiro"],
-      vehicle: vehicle("Onix", 2019),
-    },
+    { query: "pastilhas freio gol 2015", words: BRAKE_PADS, vehicle: GOL_2015 },
+    { query: "amortecedores dianteiros onix 2019", words: FRONT_SHOCK, vehicle: ONIX_2019 },
   ],
   typo1: [
-    {
-      query: "pastilah freio gol 2015",
-      words: ["pastilha", "freio"],
-      vehicle: vehicle("Gol", 2015),
-    },
-    {
-      query: "amortceedor dianteiro onix 2019",
-      words: ["amortecedor", "dianteiro"],
-      vehicle: vehicle("Onix", 2019),
-    },
+    { query: "pastilah freio gol 2015", words: BRAKE_PADS, vehicle: GOL_2015 },
+    { query: "amortceedor dianteiro onix 2019", words: FRONT_SHOCK, vehicle: ONIX_2019 },
   ],
   typo2: [
-    {
-      query: "amortceedr dianteiro onix 2019",
-      words: ["amortecedor", "dianteiro"],
-      vehicle: vehicle("Onix", 2019),
-    },
-    { query: "kit embragme gol 2015", words: ["kit", "embreagem"], vehicle: vehicle("Gol", 2015) },
+    { query: "amortceedr dianteiro onix 2019", words: FRONT_SHOCK, vehicle: ONIX_2019 },
+    { query: "kit embragme gol 2015", words: ["kit", "embreagem"], vehicle: GOL_2015 },
   ],
   brand: [
     {
       query: "pastilha freio Volkswagen Polo 2019",
-      words: ["pastilha", "freio"],
+      words: BRAKE_PADS,
       vehicle: vehicle("Polo", 2019, { brand: "Volkswagen" }),
     },
-    {
-      query: "filtro oleo chevrolet onix 2019",
-      words: ["filtro", "óleo"],
-      vehicle: vehicle("Onix", 2019, { brand: "Chevrolet" }),
-    },
+    { query: "filtro oleo chevrolet onix 2019", words: OIL_FILTER, vehicle: CHEVROLET_ONIX_2019 },
   ],
   engine: [
     {
       query: "vela ignicao gol 1.6",
-      words: ["vela", "ignição"],
+      words: SPARK_PLUG,
       vehicle: vehicle("Gol", null, { engine: "1.6" }),
     },
     {
@@ -115,91 +91,67 @@ const CASES: Record<QueryKind, Case[]> = {
     },
     {
       query: "filtro oleo hb20 1.6 2017",
-      words: ["filtro", "óleo"],
+      words: OIL_FILTER,
       vehicle: vehicle("HB20", 2017, { engine: "1.6" }),
     },
   ],
   uppercase: [
-    {
-      query: "PASTILHA FREIO GOL 2015",
-      words: ["pastilha", "freio"],
-      vehicle: vehicle("Gol", 2015),
-    },
-    {
-      query: "AMORTECEDOR DIANTEIRO ONIX 2019",
-      words: ["amortecedor", "dianteiro"],
-      vehicle: vehicle("Onix", 2019),
-    },
+    { query: "PASTILHA FREIO GOL 2015", words: BRAKE_PADS, vehicle: GOL_2015 },
+    { query: "AMORTECEDOR DIANTEIRO ONIX 2019", words: FRONT_SHOCK, vehicle: ONIX_2019 },
   ],
   abbreviation: [
-    {
-      query: "amort diant onix 2019",
-      words: ["amortecedor", "dianteiro"],
-      vehicle: vehicle("Onix", 2019),
-    },
-    { query: "past freio gol 2015", words: ["pastilha", "freio"], vehicle: vehicle("Gol", 2015) },
-    { query: "fltr oleo hb20 2018", words: ["filtro", "óleo"], vehicle: vehicle("HB20", 2018) },
+    { query: "amort diant onix 2019", words: FRONT_SHOCK, vehicle: ONIX_2019 },
+    { query: "past freio gol 2015", words: BRAKE_PADS, vehicle: GOL_2015 },
+    { query: "fltr oleo hb20 2018", words: OIL_FILTER, vehicle: vehicle("HB20", 2018) },
   ],
   manufacturer: [
     {
       query: "filtro oleo fram argo",
-      words: ["filtro", "óleo"],
+      words: OIL_FILTER,
       vehicle: vehicle("Argo"),
       manufacturer: "Fram",
     },
     {
       query: "vela ignicao ngk onix",
-      words: ["vela", "ignição"],
+      words: SPARK_PLUG,
       vehicle: vehicle("Onix"),
       manufacturer: "NGK",
     },
   ],
   year2: [
-    { query: "pastilha freio gol 15", words: ["pastilha", "freio"], vehicle: vehicle("Gol", 2015) },
-    { query: "filtro oleo onix 19", words: ["filtro", "óleo"], vehicle: vehicle("Onix", 2019) },
+    { query: "pastilha freio gol 15", words: BRAKE_PADS, vehicle: GOL_2015 },
+    { query: "filtro oleo onix 19", words: OIL_FILTER, vehicle: ONIX_2019 },
   ],
   model_words: [
     {
       query: "filtro oleo l200 triton 2015",
-      words: ["filtro", "óleo"],
+      words: OIL_FILTER,
       vehicle: vehicle("L200 Triton", 2015),
     },
     { query: "kit relação cg 160", words: ["kit", "relação"], vehicle: vehicle("CG 160") },
     {
       query: "amortecedor dianteiro t-cross 2021",
-      words: ["amortecedor", "dianteiro"],
+      words: FRONT_SHOCK,
       vehicle: vehicle("T-Cross", 2021),
     },
-    { query: "filtro oleo r 450", words: ["filtro", "óleo"], vehicle: vehicle("R 450") },
-    { query: "filtro oleo HB20 2017", words: ["filtro", "óleo"], vehicle: vehicle("HB20", 2017) },
+    { query: "filtro oleo r 450", words: OIL_FILTER, vehicle: vehicle("R 450") },
+    { query: "filtro oleo HB20 2017", words: OIL_FILTER, vehicle: vehicle("HB20", 2017) },
   ],
   part_only: [
-    { query: "pastilha freio", words: ["pastilha", "freio"] },
-    { query: "amortecedor dianteiro", words: ["amortecedor", "dianteiro"] },
+    { query: "pastilha freio", words: BRAKE_PADS },
+    { query: "amortecedor dianteiro", words: FRONT_SHOCK },
   ],
   brand_abbrev: [
     {
       query: "pastilha freio vw gol 2015",
-      words: ["pastilha", "freio"],
+      words: BRAKE_PADS,
       vehicle: vehicle("Gol", 2015, { brand: "Volkswagen" }),
     },
-    {
-      query: "filtro oleo gm onix 2019",
-      words: ["filtro", "óleo"],
-      vehicle: vehicle("Onix", 2019, { brand: "Chevrolet" }),
-    },
+    { query: "filtro oleo gm onix 2019", words: OIL_FILTER, vehicle: CHEVROLET_ONIX_2019 },
   ],
   vehicle_first: [
-    {
-      query: "gol 2015 pastilha freio",
-      words: ["pastilha", "freio"],
-      vehicle: vehicle("Gol", 2015),
-    },
-    {
-      query: "onix 2019 amortecedor dianteiro",
-      words: ["amortecedor", "dianteiro"],
-      vehicle: vehicle("Onix", 2019),
-    },
+    { query: "gol 2015 pastilha freio", words: BRAKE_PADS, vehicle: GOL_2015 },
+    { query: "onix 2019 amortecedor dianteiro", words: FRONT_SHOCK, vehicle: ONIX_2019 },
   ],
 };
 
@@ -284,9 +236,7 @@ describe("what the search understood", () => {
 describe("paging", () => {
   it("pages 20 at a time with the true total, each part on exactly one page", () => {
     const first = searchDescription("pastilha freio", {}, { page: 1, perPage: 20 });
-    const right = judge.rightParts(
-      judged("part_only", { query: "", words: ["pastilha", "freio"] }),
-    );
+    const right = judge.rightParts(judged("part_only", { query: "", words: BRAKE_PADS }));
     expect(first.total).toBeGreaterThanOrEqual(right.size);
     expect(first.total).toBeGreaterThan(20);
     expect(first.pages).toBe(Math.ceil(first.total / 20));
@@ -346,11 +296,7 @@ describe("filters", () => {
     const typed = searchDescription("pastilha freio gol 2015");
     expect(filtered.total).toBe(typed.total);
     expect(filtered.total).toBeLessThan(all().total);
-    const query = judged("plain", {
-      query: "",
-      words: ["pastilha", "freio"],
-      vehicle: vehicle("Gol", 2015),
-    });
+    const query = judged("plain", { query: "", words: BRAKE_PADS, vehicle: GOL_2015 });
     expect(filtered.hits.every((hit) => judge.isRight(query, hit.id))).toBe(true);
   });
 
