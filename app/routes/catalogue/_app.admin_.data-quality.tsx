@@ -22,24 +22,53 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const partEdit = (id: number) => `/parts/${id}/edit`;
 const vehiclePage = (id: number) => `/vehicles/${id}`;
 const linkClass = "font-medium text-brand-700 hover:underline";
+const cellClass = "py-2 pr-4 align-top";
 
-function Section({
+/** One column of a check's table: its header beside what each row shows under it. */
+type Column<T> = { header: string; mono?: true; cell: (row: T) => ReactNode };
+
+const vehicleColumn: Column<{ brand: string; model: string; version: string }> = {
+  header: m.vehicle,
+  cell: (vehicle) => (
+    <>
+      {vehicle.brand} {vehicle.model} {vehicle.version}
+    </>
+  ),
+};
+
+/** A link from each row to where its problem is fixed; `subject` names the row for screen readers. */
+type RowAction<T> = { label: string; to: (row: T) => string; subject: (row: T) => string };
+
+function actionColumn<T>({ label, to, subject }: RowAction<T>): Column<T> {
+  return {
+    header: messages.admin.actions,
+    cell: (row) => (
+      <Link to={to(row)} className={linkClass} aria-label={`${label}: ${subject(row)}`}>
+        {label}
+      </Link>
+    ),
+  };
+}
+
+function CheckSection<T>({
   id,
   title,
   hint,
-  total,
-  shown,
-  headers,
-  children,
+  check,
+  rowKey,
+  columns: dataColumns,
+  action,
 }: {
   id: string;
   title: string;
   hint: string;
-  total: number;
-  shown: number;
-  headers: string[];
-  children: ReactNode;
+  check: { total: number; rows: T[] };
+  rowKey: (row: T) => number | string;
+  columns: Column<T>[];
+  action?: RowAction<T>;
 }) {
+  const { total, rows } = check;
+  const columns = action ? [...dataColumns, actionColumn(action)] : dataColumns;
   return (
     <section className="card p-5" aria-labelledby={id} data-testid={id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -62,18 +91,28 @@ function Section({
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  {headers.map((header) => (
+                  {columns.map(({ header }) => (
                     <th key={header} scope="col" className="py-2 pr-4 font-medium">
                       {header}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">{children}</tbody>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((row) => (
+                  <tr key={rowKey(row)}>
+                    {columns.map(({ header, mono, cell }) => (
+                      <td key={header} className={mono ? `${cellClass} font-mono` : cellClass}>
+                        {cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </div>
-          {total > shown && (
-            <p className="mt-2 text-xs text-slate-500">{m.showingFirst(shown, total)}</p>
+          {total > rows.length && (
+            <p className="mt-2 text-xs text-slate-500">{m.showingFirst(rows.length, total)}</p>
           )}
         </>
       )}
@@ -83,31 +122,22 @@ function Section({
 
 export default function DataQualityPage() {
   const report = useLoaderData<typeof loader>();
-  const {
-    sharedAlternativeCodes,
-    partsWithoutFitments,
-    vehiclesWithoutParts,
-    fitmentsOutsideVehicleYear,
-    duplicateVehicles,
-  } = report;
-  const cell = "py-2 pr-4 align-top";
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader title={m.title} subtitle={m.subtitle} />
 
-      <Section
+      <CheckSection
         id="shared-codes"
         title={m.sharedCodes}
         hint={m.sharedCodesHint}
-        total={sharedAlternativeCodes.total}
-        shown={sharedAlternativeCodes.rows.length}
-        headers={[m.code, m.parts]}
-      >
-        {sharedAlternativeCodes.rows.map((row) => (
-          <tr key={row.codeNorm}>
-            <td className={`${cell} font-mono`}>{row.code}</td>
-            <td className={cell}>
+        check={report.sharedAlternativeCodes}
+        rowKey={(row) => row.codeNorm}
+        columns={[
+          { header: m.code, mono: true, cell: (row) => row.code },
+          {
+            header: m.parts,
+            cell: (row) => (
               <ul className="space-y-1">
                 {row.parts.map((part) => (
                   <li key={part.id}>
@@ -118,106 +148,84 @@ export default function DataQualityPage() {
                   </li>
                 ))}
               </ul>
-            </td>
-          </tr>
-        ))}
-      </Section>
+            ),
+          },
+        ]}
+      />
 
-      <Section
+      <CheckSection
         id="parts-without-fitments"
         title={m.partsWithoutFitments}
         hint={m.partsWithoutFitmentsHint}
-        total={partsWithoutFitments.total}
-        shown={partsWithoutFitments.rows.length}
-        headers={[m.code, m.part, m.manufacturer, messages.admin.actions]}
-      >
-        {partsWithoutFitments.rows.map((part) => (
-          <tr key={part.id}>
-            <td className={`${cell} font-mono`}>{part.code}</td>
-            <td className={cell}>{part.name}</td>
-            <td className={cell}>{part.manufacturer}</td>
-            <td className={cell}>
-              <Link
-                to={partEdit(part.id)}
-                className={linkClass}
-                aria-label={`${m.fix}: ${part.code}`}
-              >
-                {m.fix}
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </Section>
+        check={report.partsWithoutFitments}
+        rowKey={(part) => part.id}
+        columns={[
+          { header: m.code, mono: true, cell: (part) => part.code },
+          { header: m.part, cell: (part) => part.name },
+          { header: m.manufacturer, cell: (part) => part.manufacturer },
+        ]}
+        action={{ label: m.fix, to: (part) => partEdit(part.id), subject: (part) => part.code }}
+      />
 
-      <Section
+      <CheckSection
         id="vehicles-without-parts"
         title={m.vehiclesWithoutParts}
         hint={m.vehiclesWithoutPartsHint}
-        total={vehiclesWithoutParts.total}
-        shown={vehiclesWithoutParts.rows.length}
-        headers={[m.vehicle, m.year, m.type, messages.admin.actions]}
-      >
-        {vehiclesWithoutParts.rows.map((vehicle) => (
-          <tr key={vehicle.id}>
-            <td className={cell}>
-              {vehicle.brand} {vehicle.model} {vehicle.version}
-            </td>
-            <td className={cell}>{vehicle.year}</td>
-            <td className={cell}>
-              {messages.fipe.types[vehicle.vehicleType as keyof typeof messages.fipe.types] ??
-                vehicle.vehicleType}
-            </td>
-            <td className={cell}>
-              <Link
-                to={vehiclePage(vehicle.id)}
-                className={linkClass}
-                aria-label={`${m.view}: ${vehicle.brand} ${vehicle.model} ${vehicle.year}`}
-              >
-                {m.view}
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </Section>
+        check={report.vehiclesWithoutParts}
+        rowKey={(vehicle) => vehicle.id}
+        columns={[
+          vehicleColumn,
+          { header: m.year, cell: (vehicle) => vehicle.year },
+          {
+            header: m.type,
+            cell: (vehicle) =>
+              messages.fipe.types[vehicle.vehicleType as keyof typeof messages.fipe.types] ??
+              vehicle.vehicleType,
+          },
+        ]}
+        action={{
+          label: m.view,
+          to: (vehicle) => vehiclePage(vehicle.id),
+          subject: (vehicle) => `${vehicle.brand} ${vehicle.model} ${vehicle.year}`,
+        }}
+      />
 
-      <Section
+      <CheckSection
         id="fitments-outside-years"
         title={m.yearOutsideRange}
         hint={m.yearOutsideRangeHint}
-        total={fitmentsOutsideVehicleYear.total}
-        shown={fitmentsOutsideVehicleYear.rows.length}
-        headers={[m.part, m.vehicle, m.year, m.range]}
-      >
-        {fitmentsOutsideVehicleYear.rows.map((row) => (
-          <tr key={row.fitmentId}>
-            <td className={cell}>
-              <Link to={partEdit(row.partId)} className={linkClass}>
-                {row.partCode}
-              </Link>{" "}
-              — {row.partName}
-            </td>
-            <td className={cell}>{row.vehicleLabel}</td>
-            <td className={cell}>{row.vehicleYear}</td>
-            <td className={cell}>{m.rangeText(row.yearFrom, row.yearTo)}</td>
-          </tr>
-        ))}
-      </Section>
+        check={report.fitmentsOutsideVehicleYear}
+        rowKey={(row) => row.fitmentId}
+        columns={[
+          {
+            header: m.part,
+            cell: (row) => (
+              <>
+                <Link to={partEdit(row.partId)} className={linkClass}>
+                  {row.partCode}
+                </Link>{" "}
+                — {row.partName}
+              </>
+            ),
+          },
+          { header: m.vehicle, cell: (row) => row.vehicleLabel },
+          { header: m.year, cell: (row) => row.vehicleYear },
+          { header: m.range, cell: (row) => m.rangeText(row.yearFrom, row.yearTo) },
+        ]}
+      />
 
-      <Section
+      <CheckSection
         id="duplicate-vehicles"
         title={m.duplicateVehicles}
         hint={m.duplicateVehiclesHint}
-        total={duplicateVehicles.total}
-        shown={duplicateVehicles.rows.length}
-        headers={[m.vehicle, m.year, m.vehicles]}
-      >
-        {duplicateVehicles.rows.map((group) => (
-          <tr key={group.vehicles[0]!.id}>
-            <td className={cell}>
-              {group.brand} {group.model} {group.version}
-            </td>
-            <td className={cell}>{group.year}</td>
-            <td className={cell}>
+        check={report.duplicateVehicles}
+        rowKey={(group) => group.vehicles[0]!.id}
+        columns={[
+          vehicleColumn,
+          { header: m.year, cell: (group) => group.year },
+          {
+            header: m.vehicles,
+            cell: (group) => (
               <ul className="flex flex-wrap gap-x-3 gap-y-1">
                 {group.vehicles.map((vehicle) => (
                   <li key={vehicle.id}>
@@ -230,10 +238,10 @@ export default function DataQualityPage() {
                   </li>
                 ))}
               </ul>
-            </td>
-          </tr>
-        ))}
-      </Section>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
