@@ -37,36 +37,34 @@ describe("parseFipeModelName", () => {
   });
 
   it("reads gearboxes, turbo markers, bodies and multi-word models", () => {
-    expect(parseFipeModelName("Captur Intense 1.6 16V Flex 5p X-Tronic").transmission).toBe("CVT");
-    expect(parseFipeModelName("Jetta 2.0 TSI 16V 211cv DSG").transmission).toBe("DSG");
-    expect(parseFipeModelName("A3 Sedan 1.4 TFSI Flex Tiptronic 4p")).toMatchObject({
-      engine: "1.4 TFSI",
-      transmission: "Automática",
-      bodyType: "Sedan",
-    });
-    expect(parseFipeModelName("Onix HATCH Premier 1.0 12V TB Flex Aut.").engine).toBe(
-      "1.0 12V Turbo",
-    );
-    expect(parseFipeModelName("Frontier XE CD 4x4 2.3 Bi-TB Diesel Aut.")).toMatchObject({
-      engine: "2.3 Biturbo",
-      fuel: "Diesel",
-      bodyType: "Pickup",
-    });
-    expect(parseFipeModelName("Saveiro Robust 1.6 Total Flex 16V CS").bodyType).toBe("Pickup");
-    expect(parseFipeModelName("Jetta Variant 2.5 20V 170cv Tiptronic").bodyType).toBe("Wagon");
-    expect(parseFipeModelName("Etios HB X 1.3 Flex 16V 5p Mec.").bodyType).toBe("Hatch");
-    expect(parseFipeModelName("Grand Siena ATTRACTIVE 1.4 Evo F.Flex 8V")).toMatchObject({
-      model: "Grand Siena",
-      version: "ATTRACTIVE 1.4 Evo F.Flex 8V",
-      fuel: "Flex",
-    });
-    expect(parseFipeModelName("L200 Triton Sport HPE 2.4 CD Diesel Aut.").model).toBe(
-      "L200 Triton",
-    );
-    expect(parseFipeModelName("SPACEFOX Trendline 1.6 Total Flex 8V 5p").model).toBe("SpaceFox");
-    expect(parseFipeModelName("HR-V EX 1.8 Flexone 16V 5p Aut.").model).toBe("HR-V");
-    expect(parseFipeModelName("Corolla Altis Premium Hybrid 1.8 16V Aut.").fuel).toBe("Híbrido");
-    expect(parseFipeModelName("ASX 2.0 16V 160cv Aut.").fuel).toBeNull();
+    const readings: [name: string, reading: Partial<ReturnType<typeof parseFipeModelName>>][] = [
+      ["Captur Intense 1.6 16V Flex 5p X-Tronic", { transmission: "CVT" }],
+      ["Jetta 2.0 TSI 16V 211cv DSG", { transmission: "DSG" }],
+      [
+        "A3 Sedan 1.4 TFSI Flex Tiptronic 4p",
+        { engine: "1.4 TFSI", transmission: "Automática", bodyType: "Sedan" },
+      ],
+      ["Onix HATCH Premier 1.0 12V TB Flex Aut.", { engine: "1.0 12V Turbo" }],
+      [
+        "Frontier XE CD 4x4 2.3 Bi-TB Diesel Aut.",
+        { engine: "2.3 Biturbo", fuel: "Diesel", bodyType: "Pickup" },
+      ],
+      ["Saveiro Robust 1.6 Total Flex 16V CS", { bodyType: "Pickup" }],
+      ["Jetta Variant 2.5 20V 170cv Tiptronic", { bodyType: "Wagon" }],
+      ["Etios HB X 1.3 Flex 16V 5p Mec.", { bodyType: "Hatch" }],
+      [
+        "Grand Siena ATTRACTIVE 1.4 Evo F.Flex 8V",
+        { model: "Grand Siena", version: "ATTRACTIVE 1.4 Evo F.Flex 8V", fuel: "Flex" },
+      ],
+      ["L200 Triton Sport HPE 2.4 CD Diesel Aut.", { model: "L200 Triton" }],
+      ["SPACEFOX Trendline 1.6 Total Flex 8V 5p", { model: "SpaceFox" }],
+      ["HR-V EX 1.8 Flexone 16V 5p Aut.", { model: "HR-V" }],
+      ["Corolla Altis Premium Hybrid 1.8 16V Aut.", { fuel: "Híbrido" }],
+      ["ASX 2.0 16V 160cv Aut.", { fuel: null }],
+    ];
+    for (const [name, reading] of readings) {
+      expect(parseFipeModelName(name), name).toMatchObject(reading);
+    }
   });
 
   it("reads motorcycles and trucks without guessing a gearbox or body", () => {
