@@ -28,6 +28,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { formatBRL, formatDateTime, formatInteger } from "~/utils/format";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import * as messages from "~/messages";
+import { adminInvoiceRow } from "./admin-invoice-row.server";
 
 export const access: Access = ["admin"];
 
@@ -51,16 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: { page: list.page, pages: list.pages, total: list.total },
     // Only what the table shows: no PIX payloads, no provider bookkeeping.
     invoices: list.items.map((row) => ({
-      id: row.id,
-      status: row.status,
-      gateway: row.gateway,
-      userId: row.userId,
-      userName: row.userName,
-      userEmail: row.userEmail,
+      ...adminInvoiceRow(row),
       planId: row.planId,
       planName: row.planName,
-      amountCents: row.amountCents,
-      externalReference: row.externalReference,
       providerPaymentId: row.providerPaymentId,
       createdAt: row.createdAt,
       link: row.initPoint || row.sandboxInitPoint ? checkoutLink(row) || null : null,
@@ -137,6 +131,28 @@ function PaymentLink({ id, link }: { id: number; link: string }) {
   );
 }
 
+/** One end of the date range filter: a calendar day (YYYY-MM-DD) kept in the URL as `name`. */
+function DateFilter({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} name={name} type="date" className="input" defaultValue={value} />
+    </div>
+  );
+}
+
 export default function AdminInvoicesPage() {
   const { query, page, invoices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -175,30 +191,13 @@ export default function AdminInvoicesPage() {
           placeholder={m.searchPlaceholder}
           maxLength={LIST_SEARCH_MAX}
         />
-        <div>
-          <label htmlFor="invoices-date-from" className="label">
-            {m.dateFrom}
-          </label>
-          <input
-            id="invoices-date-from"
-            name="dateFrom"
-            type="date"
-            className="input"
-            defaultValue={query.dateFrom}
-          />
-        </div>
-        <div>
-          <label htmlFor="invoices-date-to" className="label">
-            {m.dateTo}
-          </label>
-          <input
-            id="invoices-date-to"
-            name="dateTo"
-            type="date"
-            className="input"
-            defaultValue={query.dateTo}
-          />
-        </div>
+        <DateFilter
+          id="invoices-date-from"
+          name="dateFrom"
+          label={m.dateFrom}
+          value={query.dateFrom}
+        />
+        <DateFilter id="invoices-date-to" name="dateTo" label={m.dateTo} value={query.dateTo} />
         <FilterSelect
           id="invoices-status"
           name="status"

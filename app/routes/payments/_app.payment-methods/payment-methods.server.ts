@@ -19,6 +19,7 @@ import {
 import { refusalData, refusalReplyOptions, type Reason } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as messages from "~/messages";
+import { adminInvoiceRow } from "../admin-invoice-row.server";
 import { INTENTS, type ActionData, type Intent, type Reply } from "./gateway-forms";
 
 /** The payment-methods page's server side: what it shows, and its four forms' posts. */
@@ -41,17 +42,7 @@ export function paymentMethodsData() {
     figures: {
       byStatus: figures.byStatus,
       byGateway: figures.byGateway,
-      recent: figures.recent.map((row) => ({
-        id: row.id,
-        status: row.status,
-        gateway: row.gateway,
-        userId: row.userId,
-        userName: row.userName,
-        userEmail: row.userEmail,
-        amountCents: row.amountCents,
-        externalReference: row.externalReference,
-        updatedAt: row.updatedAt,
-      })),
+      recent: figures.recent.map((row) => ({ ...adminInvoiceRow(row), updatedAt: row.updatedAt })),
     },
   };
 }
