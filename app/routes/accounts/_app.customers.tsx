@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { creditBadgeClass } from "~/components/admin/customer-form";
+import {
+  creditBadgeClass,
+  customerStatusOptions,
+  customerTypeOptions,
+} from "~/components/admin/customer-form";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
@@ -11,12 +15,7 @@ import { useWithListSearch } from "~/components/catalogue/list-href";
 import { customerStatistics, listCustomers } from "~/models/accounts/index.server";
 import { queryParams } from "~/schemas/api-search";
 import { LIST_SEARCH_MAX } from "~/schemas/fields";
-import {
-  CUSTOMER_STATUSES,
-  CUSTOMER_TYPES,
-  customerListQuerySchema,
-  type CustomerStatus,
-} from "~/schemas/customer";
+import { customerListQuerySchema, type CustomerStatus } from "~/schemas/customer";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { formatBRL, formatDate, formatDateTime, formatInteger, initials } from "~/utils/format";
@@ -106,7 +105,7 @@ export default function CustomersPage() {
           label={m.statusFilter}
           defaultValue={query.status}
           allLabel={m.allStatuses}
-          options={CUSTOMER_STATUSES.map((status) => ({ value: status, label: m.status[status] }))}
+          options={customerStatusOptions}
         />
         <FilterSelect
           id="customers-type"
@@ -114,7 +113,7 @@ export default function CustomersPage() {
           label={m.typeFilter}
           defaultValue={query.type}
           allLabel={m.allTypes}
-          options={CUSTOMER_TYPES.map((type) => ({ value: type, label: m.types[type] }))}
+          options={customerTypeOptions}
         />
       </FilterForm>
       <DataTable
