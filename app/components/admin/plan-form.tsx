@@ -1,7 +1,7 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { DialogForm } from "~/components/admin/dialog-actions";
+import type { FormDialogProps } from "~/components/admin/form-dialog-props";
 import { Field, SelectField, TextareaField } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/schema-form";
 import { PLAN_NAME_MAX, PLAN_STATUSES, planFormSchema } from "~/schemas/plan";
 import * as messages from "~/messages";
 
@@ -11,26 +11,17 @@ const statusOptions = PLAN_STATUSES.map((status) => ({ value: status, label: m.s
 
 /** Add / edit plan: a POST form to its own route; features one per line, so it works without JavaScript. */
 export function PlanFormDialog({
-  title,
-  closeTo,
   lastResult,
   defaultValue,
-}: {
-  title: string;
-  closeTo: string;
-  lastResult?: SubmissionResult<string[]>;
-  defaultValue?: Record<string, string>;
-}) {
-  const [form, fields] = useForm({
+  ...dialog
+}: FormDialogProps<Record<string, string>>) {
+  const [form, fields] = useSchemaForm(planFormSchema, {
     id: "plan-form",
     lastResult,
     defaultValue: defaultValue ?? { status: "active", price: "0" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: planFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
-    <DialogForm title={title} closeTo={closeTo} form={form}>
+    <DialogForm {...dialog} form={form}>
       <Field
         meta={fields.name}
         label={m.fields.name}

@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import {
@@ -14,6 +8,7 @@ import {
   SelectField,
   TextareaField,
 } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/schema-form";
 import { seoFormSchema, TWITTER_CARDS, type SeoInput } from "~/schemas/seo";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
@@ -25,7 +20,12 @@ export type SeoFormSettings = SeoInput & { updatedAt: string | null };
 
 type TextName = Exclude<keyof SeoInput, "twitterCard" | "sitemapEnabled" | "robotsTxt">;
 
-/** A text setting: its label and hint are the messages under its own name. */
+/** A setting's label and hint: the messages under its own name. */
+function labelsOf(name: keyof SeoInput) {
+  return { label: m.fields[name], hint: m.hints[name] };
+}
+
+/** A text setting, labelled by its name. */
 function TextInput({
   name,
   field,
@@ -34,7 +34,7 @@ function TextInput({
   name: TextName;
   field: FieldMetadata<string | null>;
 } & Omit<ComponentProps<typeof Field>, "meta" | "label" | "hint">) {
-  return <Field meta={field} label={m.fields[name]} hint={m.hints[name]} {...input} />;
+  return <Field meta={field} {...labelsOf(name)} {...input} />;
 }
 
 const twitterCardOptions = TWITTER_CARDS.map((card) => ({
@@ -61,7 +61,7 @@ export function SeoForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "seo";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(seoFormSchema, {
     id: "seo-settings",
     lastResult: reply,
     defaultValue: {
@@ -78,9 +78,6 @@ export function SeoForm({
       sitemapEnabled: settings.sitemapEnabled ? "on" : undefined,
       canonicalUrl: settings.canonicalUrl ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: seoFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   return (
@@ -101,8 +98,7 @@ export function SeoForm({
         <TextInput name="siteTitle" field={fields.siteTitle} />
         <TextareaField
           meta={fields.siteDescription}
-          label={m.fields.siteDescription}
-          hint={m.hints.siteDescription}
+          {...labelsOf("siteDescription")}
           className="input"
           rows={3}
         />
@@ -116,8 +112,7 @@ export function SeoForm({
         <TextInput name="ogImageUrl" field={fields.ogImageUrl} type="url" />
         <SelectField
           meta={fields.twitterCard}
-          label={m.fields.twitterCard}
-          hint={m.hints.twitterCard}
+          {...labelsOf("twitterCard")}
           options={twitterCardOptions}
         />
         <TextInput name="twitterSite" field={fields.twitterSite} autoComplete="off" />
@@ -126,16 +121,11 @@ export function SeoForm({
       <Section title={m.sections.indexing}>
         <TextInput name="canonicalUrl" field={fields.canonicalUrl} type="url" />
         <div>
-          <CheckboxField
-            meta={fields.sitemapEnabled}
-            label={m.fields.sitemapEnabled}
-            hint={m.hints.sitemapEnabled}
-          />
+          <CheckboxField meta={fields.sitemapEnabled} {...labelsOf("sitemapEnabled")} />
         </div>
         <TextareaField
           meta={fields.robotsTxt}
-          label={m.fields.robotsTxt}
-          hint={m.hints.robotsTxt}
+          {...labelsOf("robotsTxt")}
           className="input font-mono text-sm"
           rows={10}
           spellCheck={false}
