@@ -1,10 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
+import { AccountEmailField, AuthSwitchLink } from "~/components/auth-form-parts";
 import { AuthLayout } from "~/components/auth-layout";
-import { Field, PasswordField } from "~/components/form-fields";
+import { PasswordField } from "~/components/form-fields";
+import { SubmitButton } from "~/components/submit-button";
 import { ApiPingButton } from "~/components/api-ping-button";
 import { loginSchema } from "~/schemas/auth";
 import {
@@ -72,27 +74,18 @@ export default function Login() {
   return (
     <AuthLayout title={m.loginTitle} subtitle={m.loginSubtitle}>
       <AuthForm form={form} redirectTo={redirectTo}>
-        <Field
-          meta={fields.email}
-          type="email"
-          label={m.email}
-          autoComplete="email"
-          inputMode="email"
-        />
+        <AccountEmailField meta={fields.email} />
         <PasswordField meta={fields.password} label={m.password} autoComplete="current-password" />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? m.loginBusy : m.loginButton}
-        </button>
+        <SubmitButton className="btn-primary w-full" busy={submitting} busyLabel={m.loginBusy}>
+          {m.loginButton}
+        </SubmitButton>
       </AuthForm>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {m.noAccount}{" "}
-        <Link
-          to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"}
-          className="font-semibold text-brand-700 hover:underline"
-        >
-          {m.createAccount}
-        </Link>
-      </p>
+      <AuthSwitchLink
+        prompt={m.noAccount}
+        to="/register"
+        label={m.createAccount}
+        redirectTo={redirectTo}
+      />
       {showApiTest && <ApiPingButton />}
     </AuthLayout>
   );

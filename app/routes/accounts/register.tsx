@@ -3,8 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
+import { AccountEmailField, AuthSwitchLink } from "~/components/auth-form-parts";
 import { AuthLayout } from "~/components/auth-layout";
 import { Field, PasswordField } from "~/components/form-fields";
+import { SubmitButton } from "~/components/submit-button";
 import { createAccount } from "~/models/accounts/index.server";
 import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
 import { registerSchema } from "~/schemas/auth";
@@ -53,22 +55,16 @@ export default function Register() {
     <AuthLayout title={m.registerTitle} subtitle={m.registerSubtitle}>
       <AuthForm form={form} redirectTo={redirectTo}>
         <Field meta={fields.name} label={m.fullName} autoComplete="name" />
-        <Field
-          meta={fields.email}
-          type="email"
-          label={m.email}
-          autoComplete="email"
-          inputMode="email"
-        />
+        <AccountEmailField meta={fields.email} />
         <PasswordField meta={fields.password} label={m.password} autoComplete="new-password" />
         <PasswordField
           meta={fields.confirmPassword}
           label={m.confirmPassword}
           autoComplete="new-password"
         />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? m.registerBusy : m.registerButton}
-        </button>
+        <SubmitButton className="btn-primary w-full" busy={submitting} busyLabel={m.registerBusy}>
+          {m.registerButton}
+        </SubmitButton>
         <p className="text-xs text-slate-600">
           {m.termsPrefix}{" "}
           <Link to="/termos" className="underline">
@@ -81,15 +77,7 @@ export default function Register() {
           .
         </p>
       </AuthForm>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {m.haveAccount}{" "}
-        <Link
-          to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"}
-          className="font-semibold text-brand-700 hover:underline"
-        >
-          {m.signIn}
-        </Link>
-      </p>
+      <AuthSwitchLink prompt={m.haveAccount} to="/login" label={m.signIn} redirectTo={redirectTo} />
     </AuthLayout>
   );
 }
