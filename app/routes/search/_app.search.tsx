@@ -17,6 +17,7 @@ import { requireAccess } from "~/server/guard.server";
 import { readQuery } from "~/server/forms.server";
 import type { Access } from "~/server/access";
 import { CreditsExhausted, CreditsLow } from "~/components/credit-notices";
+import { SubmitButton } from "~/components/submit-button";
 import * as messages from "~/messages";
 
 export const access: Access = "signed-in";
@@ -145,9 +146,9 @@ function SearchForm({ query, type }: { query: string; type: "code" | "descriptio
           <option value="description">{m.typeDescription}</option>
         </select>
       </div>
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? m.searching : m.searchButton}
-      </button>
+      <SubmitButton className="btn-primary" busy={busy} busyLabel={m.searching}>
+        {m.searchButton}
+      </SubmitButton>
     </Form>
   );
 }

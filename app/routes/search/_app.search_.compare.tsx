@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { compareCautions, compareVerdict } from "~/api/views/compare";
 import { TextField } from "~/components/form-fields";
+import { SubmitButton } from "~/components/submit-button";
 import { creditBalance } from "~/models/accounts/index.server";
 import {
   compareParts,
@@ -108,6 +109,12 @@ function fitmentDetails(f: Fitment): string {
     .join(" · ");
 }
 
+/** The form's two code fields, side A then side B. */
+const CODE_FIELDS = [
+  { name: "a", label: m.codeA, placeholder: m.placeholderA },
+  { name: "b", label: m.codeB, placeholder: m.placeholderB },
+] as const;
+
 function CompareForm({
   typed,
   errors,
@@ -125,33 +132,23 @@ function CompareForm({
       className="card grid gap-3 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
       aria-label={m.title}
     >
-      <TextField
-        key={`a-${typed.a}`}
-        id="compare-a"
-        name="a"
-        label={m.codeA}
-        defaultValue={typed.a}
-        placeholder={m.placeholderA}
-        autoComplete="off"
-        maxLength={COMPARE_CODE_MAX}
-        errors={errors?.a}
-        errorId="compare-a-error"
-      />
-      <TextField
-        key={`b-${typed.b}`}
-        id="compare-b"
-        name="b"
-        label={m.codeB}
-        defaultValue={typed.b}
-        placeholder={m.placeholderB}
-        autoComplete="off"
-        maxLength={COMPARE_CODE_MAX}
-        errors={errors?.b}
-        errorId="compare-b-error"
-      />
-      <button type="submit" className="btn-primary sm:mt-6" disabled={busy}>
-        {busy ? m.submitting : m.submit}
-      </button>
+      {CODE_FIELDS.map(({ name, label, placeholder }) => (
+        <TextField
+          key={`${name}-${typed[name]}`}
+          id={`compare-${name}`}
+          name={name}
+          label={label}
+          defaultValue={typed[name]}
+          placeholder={placeholder}
+          autoComplete="off"
+          maxLength={COMPARE_CODE_MAX}
+          errors={errors?.[name]}
+          errorId={`compare-${name}-error`}
+        />
+      ))}
+      <SubmitButton className="btn-primary sm:mt-6" busy={busy} busyLabel={m.submitting}>
+        {m.submit}
+      </SubmitButton>
     </Form>
   );
 }
