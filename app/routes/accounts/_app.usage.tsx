@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/admin/page-header";
 import { usageColor } from "~/components/plan-card";
 import { accountSummary } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";
@@ -35,10 +36,7 @@ export default function Usage() {
   if (isAdmin) {
     return (
       <div className="mx-auto max-w-4xl space-y-6">
-        <div>
-          <h1 className="text-2xl font-bold">{m.title}</h1>
-          <p className="text-slate-600">{m.adminSubtitle}</p>
-        </div>
+        <PageHeader title={m.title} subtitle={m.adminSubtitle} />
         <div className="grid gap-4 sm:grid-cols-3">
           {[
             [m.unlimited, m.unlimitedText],

@@ -8,6 +8,8 @@ import {
 } from "~/models/search/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
+import { PageHeader } from "~/components/admin/page-header";
+import { CreditsLow } from "~/components/credit-notices";
 import { useHydrated } from "~/components/hooks";
 import * as messages from "~/messages";
 
@@ -48,19 +50,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** One step of choosing the vehicle: disabled until the step before it is chosen. */
 function Picker({
   id,
   label,
   value,
   values,
-  placeholder,
+  placeholder = m.choose,
 }: {
   id: string;
   label: string;
-  value: string;
+  value: string | number | null | undefined;
   values: (string | number)[];
-  placeholder: string;
+  placeholder?: string;
 }) {
+  const chosen = value ? String(value) : "";
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -69,8 +73,8 @@ function Picker({
       <select
         id={id}
         name={id}
-        defaultValue={value}
-        key={`${id}-${value}-${values.length}`}
+        defaultValue={chosen}
+        key={`${id}-${chosen}-${values.length}`}
         className="input"
         disabled={values.length === 0}
       >
@@ -90,12 +94,21 @@ export default function VehicleSearch() {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const { selected } = options;
+  const pickers = [
+    { id: "brand", label: m.brand, value: selected.brand, values: options.brands },
+    { id: "model", label: m.model, value: selected.model, values: options.models },
+    { id: "year", label: m.year, value: selected.year, values: options.years },
+    {
+      id: "version",
+      label: m.version,
+      value: selected.version,
+      values: options.versions,
+      placeholder: m.allVersions,
+    },
+  ];
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{m.title}</h1>
-        <p className="text-slate-600">{m.subtitle}</p>
-      </div>
+      <PageHeader title={m.title} subtitle={m.subtitle} />
       <Form
         method="get"
         className="card grid gap-3 p-5 sm:grid-cols-4"
@@ -103,34 +116,9 @@ export default function VehicleSearch() {
           submit(event.currentTarget, { preventScrollReset: true, replace: true })
         }
       >
-        <Picker
-          id="brand"
-          label={m.brand}
-          value={selected.brand ?? ""}
-          values={options.brands}
-          placeholder={m.choose}
-        />
-        <Picker
-          id="model"
-          label={m.model}
-          value={selected.model ?? ""}
-          values={options.models}
-          placeholder={m.choose}
-        />
-        <Picker
-          id="year"
-          label={m.year}
-          value={selected.year ? String(selected.year) : ""}
-          values={options.years}
-          placeholder={m.choose}
-        />
-        <Picker
-          id="version"
-          label={m.version}
-          value={selected.version ?? ""}
-          values={options.versions}
-          placeholder={m.allVersions}
-        />
+        {pickers.map((picker) => (
+          <Picker key={picker.id} {...picker} />
+        ))}
         <div className="flex gap-2 sm:col-span-4">
           {!hydrated && (
             <button type="submit" className="btn-primary">
@@ -160,14 +148,7 @@ export default function VehicleSearch() {
           >
             {m.partsFound(result.count, result.vehicle)}
           </h2>
-          {result.lowCredits && result.remaining >= 0 && (
-            <p
-              role="status"
-              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
-            >
-              {messages.search.low(result.remaining)}
-            </p>
-          )}
+          {result.lowCredits && <CreditsLow remaining={result.remaining} />}
           {result.count === 0 && <p className="card p-5 text-slate-700">{m.noParts}</p>}
           {result.groups.map((group) => (
             <div key={group.category} className="card p-5">
