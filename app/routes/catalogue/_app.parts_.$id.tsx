@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ColumnHeaders } from "~/components/admin/column-headers";
 import { Pagination } from "~/components/admin/pagination";
 import { PartErrorBoundary } from "~/components/admin/part-form";
 import { vehicleLabel } from "~/components/admin/vehicle-picker";
@@ -126,25 +127,17 @@ export default function PartDetailPage() {
         ) : (
           <div className="mt-3 overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {m.vehicle}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {m.notes}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {m.position}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {m.side}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {m.years}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders
+                className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
+                cellClassName="px-3 py-2"
+                columns={[
+                  { label: m.vehicle },
+                  { label: m.notes },
+                  { label: m.position },
+                  { label: m.side },
+                  { label: m.years },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {vehicles.items.map((vehicle) => (
                   <tr key={vehicle.id}>

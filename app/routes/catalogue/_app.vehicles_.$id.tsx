@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ColumnHeaders } from "~/components/admin/column-headers";
+import { DataRow } from "~/components/admin/data-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { getVehicleWithParts, vehicleLabel } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
@@ -79,31 +81,21 @@ export default function VehicleDetail() {
           <p className="p-5 text-slate-600">{m.noCompatibleParts}</p>
         ) : (
           <table className="mt-3 w-full text-left text-sm">
-            <thead className="border-y border-slate-200 bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {m.code}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {m.category}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {m.name}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {m.manufacturer}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {m.notes}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {a.actions}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders
+              className="border-y border-slate-200 bg-slate-50 text-slate-600"
+              cellClassName="px-4 py-3"
+              columns={[
+                { label: m.code },
+                { label: m.category },
+                { label: m.name },
+                { label: m.manufacturer },
+                { label: m.notes },
+                { label: a.actions, align: "right" },
+              ]}
+            />
             <tbody>
               {vehicle.parts.map((part) => (
-                <tr key={part.partId} className="border-b border-slate-100 last:border-0">
+                <DataRow key={part.partId}>
                   <td className="px-4 py-3 font-mono font-semibold">{part.code}</td>
                   <td className="px-4 py-3">{part.categoryName ?? m.noCategory}</td>
                   <td className="px-4 py-3">{part.name}</td>
@@ -118,7 +110,7 @@ export default function VehicleDetail() {
                       {m.seePart}
                     </Link>
                   </td>
-                </tr>
+                </DataRow>
               ))}
             </tbody>
           </table>
