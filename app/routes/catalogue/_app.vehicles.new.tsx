@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useListHref } from "~/components/catalogue/list-href";
 import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
 import { createVehicle, vehicleBrandNames } from "~/models/catalogue/index.server";
 import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
-import { submitDialogForm } from "~/server/form-action.server";
+import { createDialogAction } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -23,15 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  return submitDialogForm(request, {
-    schema: vehicleSchema,
-    save: (value) => createVehicle(value, admin.id),
-    back: "/vehicles",
-    success: m.vehicleCreated,
-  });
-}
+export const action = createDialogAction(access, {
+  schema: vehicleSchema,
+  save: (value, adminId) => createVehicle(value, adminId),
+  back: "/vehicles",
+  success: m.vehicleCreated,
+});
 
 export default function NewVehicle() {
   const { brands, vehicleType } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, SearchInput } from "~/components/admin/filter-form";
@@ -21,7 +21,7 @@ import {
   TERM_MAX,
 } from "~/schemas/synonyms";
 import type { Access } from "~/server/access";
-import { submitDialogForm } from "~/server/form-action.server";
+import { createDialogAction } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
@@ -45,15 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  return submitDialogForm(request, {
-    schema: synonymSchema,
-    save: (value) => addSynonym(value, admin.id),
-    back: "/admin/synonyms",
-    success: m.created,
-  });
-}
+export const action = createDialogAction(access, {
+  schema: synonymSchema,
+  save: (value, adminId) => addSynonym(value, adminId),
+  back: "/admin/synonyms",
+  success: m.created,
+});
 
 /** The add form: two fields and a button, validated by the same schema in the browser and here. */
 function AddSynonymForm() {
