@@ -5,6 +5,7 @@ import { ResultCard } from "~/components/search-result";
 import { NoDescriptionResults, UnderstoodLine } from "~/components/search/description-results";
 import { FilterPanel } from "~/components/search/filter-panel";
 import { PageRange, ResultsPagination } from "~/components/search/results-pagination";
+import { TipsCard } from "~/components/search/tips-card";
 import {
   readCodeResultsPage,
   resolveSearchType,
@@ -153,19 +154,6 @@ function SearchForm({ query, type }: { query: string; type: "code" | "descriptio
   );
 }
 
-function Tips({ title, tips }: { title: string; tips: readonly string[] }) {
-  return (
-    <aside className="card p-5">
-      <h2 className="font-semibold">{title}</h2>
-      <ul className="mt-2 list-inside list-disc space-y-1 text-sm text-slate-700">
-        {tips.map((tip) => (
-          <li key={tip}>{tip}</li>
-        ))}
-      </ul>
-    </aside>
-  );
-}
-
 export default function SearchPage() {
   const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -254,7 +242,7 @@ export default function SearchPage() {
           )}
         </>
       )}
-      <Tips title={m.tipsTitle} tips={m.tips} />
+      <TipsCard title={m.tipsTitle} tips={m.tips} />
       <p className="text-sm text-slate-700" data-testid="compare-link">
         {messages.compare.linkHint}{" "}
         <Link to="/search/compare" className="font-semibold text-brand-700 hover:underline">

@@ -17,6 +17,7 @@ import { readQuery } from "~/server/forms.server";
 import type { Access } from "~/server/access";
 import { CreditsExhausted, CreditsLow } from "~/components/credit-notices";
 import { VehicleName } from "~/components/search-result";
+import { TipsCard } from "~/components/search/tips-card";
 import * as messages from "~/messages";
 
 export const access: Access = "signed-in";
@@ -352,14 +353,7 @@ export default function ComparePage() {
           <ResultView result={data.result} />
         </>
       )}
-      <aside className="card p-5">
-        <h2 className="font-semibold">{m.tipsTitle}</h2>
-        <ul className="mt-2 list-inside list-disc space-y-1 text-sm text-slate-700">
-          {m.tips.map((tip) => (
-            <li key={tip}>{tip}</li>
-          ))}
-        </ul>
-      </aside>
+      <TipsCard title={m.tipsTitle} tips={m.tips} />
     </div>
   );
 }
