@@ -90,6 +90,12 @@ async function stepwiseCheck<T>(
   return { total, rows };
 }
 
+/** A check run by stepwiseCheck, taking the sample size and step like every check. */
+const stepwise =
+  <T>(check: StepwiseCheck) =>
+  (limit = DATA_QUALITY_SAMPLE, stepRows = STEP_ROWS): Promise<Check<T>> =>
+    stepwiseCheck<T>(check, limit, stepRows);
+
 /** The same normalised alternative code on two or more different parts. */
 export async function sharedAlternativeCodes(
   limit = DATA_QUALITY_SAMPLE,
@@ -138,63 +144,36 @@ export async function sharedAlternativeCodes(
   };
 }
 
-export function partsWithoutFitments(
-  limit = DATA_QUALITY_SAMPLE,
-  stepRows = STEP_ROWS,
-): Promise<Check<PartWithoutFitments>> {
-  return stepwiseCheck(
-    {
-      table: "parts",
-      alias: "p",
-      from: "from parts p",
-      matching: "not exists (select 1 from part_vehicles pv where pv.part_id = p.id)",
-      order: "order by p.id",
-      columns: "p.id, p.code, p.name, p.manufacturer",
-    },
-    limit,
-    stepRows,
-  );
-}
+export const partsWithoutFitments = stepwise<PartWithoutFitments>({
+  table: "parts",
+  alias: "p",
+  from: "from parts p",
+  matching: "not exists (select 1 from part_vehicles pv where pv.part_id = p.id)",
+  order: "order by p.id",
+  columns: "p.id, p.code, p.name, p.manufacturer",
+});
 
-export function vehiclesWithoutParts(
-  limit = DATA_QUALITY_SAMPLE,
-  stepRows = STEP_ROWS,
-): Promise<Check<VehicleSummary>> {
-  return stepwiseCheck(
-    {
-      table: "vehicles",
-      alias: "v",
-      from: "from vehicles v",
-      matching: "not exists (select 1 from part_vehicles pv where pv.vehicle_id = v.id)",
-      order: "order by v.brand, v.model, v.year, v.id",
-      columns: "v.id, v.brand, v.model, v.year, v.version, v.vehicle_type as vehicleType",
-    },
-    limit,
-    stepRows,
-  );
-}
+export const vehiclesWithoutParts = stepwise<VehicleSummary>({
+  table: "vehicles",
+  alias: "v",
+  from: "from vehicles v",
+  matching: "not exists (select 1 from part_vehicles pv where pv.vehicle_id = v.id)",
+  order: "order by v.brand, v.model, v.year, v.id",
+  columns: "v.id, v.brand, v.model, v.year, v.version, v.vehicle_type as vehicleType",
+});
 
 /** Fitments whose "from/to" years leave out the very vehicle they point to. */
-export function fitmentsOutsideVehicleYear(
-  limit = DATA_QUALITY_SAMPLE,
-  stepRows = STEP_ROWS,
-): Promise<Check<FitmentOutsideYears>> {
-  return stepwiseCheck(
-    {
-      table: "part_vehicles",
-      alias: "pv",
-      from: "from part_vehicles pv join vehicles v on v.id = pv.vehicle_id join parts p on p.id = pv.part_id",
-      matching: `((pv.year_from is not null and v.year < pv.year_from)
-        or (pv.year_to is not null and v.year > pv.year_to))`,
-      order: "order by p.code, v.year, pv.id",
-      columns: `pv.id as fitmentId, p.id as partId, p.code as partCode, p.name as partName,
-        v.id as vehicleId, v.brand || ' ' || v.model || ' ' || v.version as vehicleLabel,
-        v.year as vehicleYear, pv.year_from as yearFrom, pv.year_to as yearTo`,
-    },
-    limit,
-    stepRows,
-  );
-}
+export const fitmentsOutsideVehicleYear = stepwise<FitmentOutsideYears>({
+  table: "part_vehicles",
+  alias: "pv",
+  from: "from part_vehicles pv join vehicles v on v.id = pv.vehicle_id join parts p on p.id = pv.part_id",
+  matching: `((pv.year_from is not null and v.year < pv.year_from)
+    or (pv.year_to is not null and v.year > pv.year_to))`,
+  order: "order by p.code, v.year, pv.id",
+  columns: `pv.id as fitmentId, p.id as partId, p.code as partCode, p.name as partName,
+    v.id as vehicleId, v.brand || ' ' || v.model || ' ' || v.version as vehicleLabel,
+    v.year as vehicleYear, pv.year_from as yearFrom, pv.year_to as yearTo`,
+});
 
 /**
  * Vehicles that repeat brand, model, year and version, letter case aside. A step per brand (as
