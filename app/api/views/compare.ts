@@ -1,6 +1,6 @@
-import type { CommonVehicle, FitmentFields, PartComparison, ResolvedCode } from "~/models/catalogue/index.server";
+import type { CommonVehicle, PartComparison, ResolvedCode } from "~/models/catalogue/index.server";
 import * as messages from "~/messages";
-import { compatibleVehicleView } from "./parts";
+import { compatibleVehicleView, fitmentView } from "./parts";
 import { vehicleFields } from "./vehicles";
 
 const m = messages.compare;
@@ -52,16 +52,6 @@ function resolvedPartView(side: ResolvedCode) {
     compat_count: side.vehicleCount,
     /** Other parts the code also leads to exactly; the comparison used this one, the first. */
     other_matches: side.otherMatches,
-  };
-}
-
-function fitmentView(fitment: FitmentFields) {
-  return {
-    notes: fitment.notes,
-    position: fitment.position,
-    side: fitment.side,
-    year_from: fitment.yearFrom,
-    year_to: fitment.yearTo,
   };
 }
 

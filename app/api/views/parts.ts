@@ -1,4 +1,13 @@
-import type { AlternativeCode, AlternativeCodeRow, CataloguePart, CataloguePartDetail, CompatibleVehicle, PartListItem, VehiclePage } from "~/models/catalogue/index.server";
+import type {
+  AlternativeCode,
+  AlternativeCodeRow,
+  CataloguePart,
+  CataloguePartDetail,
+  CompatibleVehicle,
+  FitmentFields,
+  PartListItem,
+  VehiclePage,
+} from "~/models/catalogue/index.server";
 import type { PartHit } from "~/models/search/index.server";
 import { vehicleFields } from "./vehicles";
 
@@ -52,19 +61,28 @@ export function partListView(parts: CataloguePart[]) {
   return parts.map((part) => partFields(part, part.compatCount));
 }
 
+/** How a part fits a vehicle: its notes, position, side and years. */
+export function fitmentView(fitment: FitmentFields) {
+  return {
+    notes: fitment.notes,
+    position: fitment.position,
+    side: fitment.side,
+    year_from: fitment.yearFrom,
+    year_to: fitment.yearTo,
+  };
+}
+
 /** A compatible vehicle: the vehicle's fields plus the fitment's notes, position, side and years. */
 export function compatibleVehicleView(vehicle: CompatibleVehicle) {
+  const { notes, ...placement } = fitmentView(vehicle);
   return {
     id: vehicle.id,
     vehicle_id: vehicle.id,
     ...vehicleFields(vehicle),
-    notes: vehicle.notes,
+    notes,
     /** The admin spec's name for the fitment notes. */
-    compatibility_notes: vehicle.notes,
-    position: vehicle.position,
-    side: vehicle.side,
-    year_from: vehicle.yearFrom,
-    year_to: vehicle.yearTo,
+    compatibility_notes: notes,
+    ...placement,
   };
 }
 
