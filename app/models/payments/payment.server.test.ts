@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { payments, users } from "~db/schema";
+import { PAYMENT_STATUSES, payments, users } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { accepted } from "../../../tests/support/factories";
 import {
@@ -19,17 +19,8 @@ import {
   type PaymentStatus,
 } from "./payment.server";
 
-const STATUSES: PaymentStatus[] = [
-  "pending",
-  "approved",
-  "rejected",
-  "cancelled",
-  "refunded",
-  "expired",
-];
-
 describe("nextPaymentStatus (the invoice state machine)", () => {
-  const status = fc.constantFrom(...STATUSES);
+  const status = fc.constantFrom(...PAYMENT_STATUSES);
 
   it("never leaves approved except for a refund, and never leaves refunded", () => {
     fc.assert(
@@ -185,7 +176,7 @@ describe("applyPaymentStatus", () => {
   it("property: any interleaving of reports on one invoice activates at most once and ends consistent", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom(...STATUSES), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.constantFrom(...PAYMENT_STATUSES), { minLength: 1, maxLength: 20 }),
         async (reports) => {
           const { payment, subscriptionId } = await pendingInvoice();
           let expected: PaymentStatus = "pending";
