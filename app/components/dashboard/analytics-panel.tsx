@@ -1,4 +1,5 @@
 import { StatCard } from "~/components/admin/page-header";
+import { CardSection } from "~/components/card-section";
 import {
   formatBRL,
   formatDayMonth,
@@ -84,10 +85,7 @@ export function AnalyticsPanel({ figures }: { figures: AnalyticsFigures }) {
       </div>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <section className="card p-5" aria-labelledby="top-categories-title">
-          <h2 id="top-categories-title" className="text-lg font-semibold">
-            {m.topCategories}
-          </h2>
+        <CardSection id="top-categories-title" title={m.topCategories}>
           {figures.categoryStats.length === 0 ? (
             <p className="mt-3 text-sm text-slate-600">{m.noCategories}</p>
           ) : (
@@ -102,23 +100,17 @@ export function AnalyticsPanel({ figures }: { figures: AnalyticsFigures }) {
               ))}
             </ol>
           )}
-        </section>
-        <section className="card p-5" aria-labelledby="top-searched-title">
-          <h2 id="top-searched-title" className="text-lg font-semibold">
-            {m.topSearched}
-          </h2>
+        </CardSection>
+        <CardSection id="top-searched-title" title={m.topSearched}>
           <PopularPartsList
             items={figures.topSearched}
             emptyText={m.noTopSearched}
             countText={m.searchesCount}
           />
-        </section>
+        </CardSection>
       </div>
 
-      <section className="card overflow-x-auto p-5" aria-labelledby="breakdown-title">
-        <h2 id="breakdown-title" className="text-lg font-semibold">
-          {m.breakdown}
-        </h2>
+      <CardSection id="breakdown-title" title={m.breakdown} className="overflow-x-auto p-5">
         {figures.breakdown.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{m.noPlans}</p>
         ) : (
@@ -157,7 +149,7 @@ export function AnalyticsPanel({ figures }: { figures: AnalyticsFigures }) {
             </tbody>
           </table>
         )}
-      </section>
+      </CardSection>
     </div>
   );
 }

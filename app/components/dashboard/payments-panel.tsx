@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { ButtonLink } from "~/components/admin/page-header";
+import { CardSection } from "~/components/card-section";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
 
@@ -19,10 +20,7 @@ export function PaymentsPanel({
     { id: "paghiper", name: m.pagHiper, state: paghiper },
   ];
   return (
-    <section className="card p-5" aria-labelledby="gateways-title">
-      <h2 id="gateways-title" className="text-lg font-semibold">
-        {m.title}
-      </h2>
+    <CardSection id="gateways-title" title={m.title}>
       <p className="mt-1 text-sm text-slate-600">{m.description}</p>
       <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
         {gateways.map(({ id, name, state }) => (
@@ -43,13 +41,11 @@ export function PaymentsPanel({
         ))}
       </ul>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to="/payment-methods" className="btn-primary">
+        <ButtonLink to="/payment-methods" variant="primary">
           {m.open}
-        </Link>
-        <Link to="/admin-invoices" className="btn-secondary">
-          {m.invoices}
-        </Link>
+        </ButtonLink>
+        <ButtonLink to="/admin-invoices">{m.invoices}</ButtonLink>
       </div>
-    </section>
+    </CardSection>
   );
 }

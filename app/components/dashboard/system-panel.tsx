@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { StatCard } from "~/components/admin/page-header";
+import { CardSection } from "~/components/card-section";
 import { useIsSubmitting } from "~/components/hooks";
 import {
   formatBytes,
@@ -118,10 +119,7 @@ export function SystemPanel({ figures }: { figures: SystemFigures }) {
       </section>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <section className="card space-y-4 p-5" aria-labelledby="resources-title">
-          <h2 id="resources-title" className="text-lg font-semibold">
-            {m.resources}
-          </h2>
+        <CardSection id="resources-title" title={m.resources} className="space-y-4 p-5">
           <UsageBar
             label={m.cpu(resources.cores)}
             percent={resources.cpuPercent}
@@ -150,7 +148,7 @@ export function SystemPanel({ figures }: { figures: SystemFigures }) {
           ) : (
             <p className="text-sm text-slate-600">{m.diskUnknown}</p>
           )}
-        </section>
+        </CardSection>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <StatCard
             label={m.databaseStatus}
@@ -180,10 +178,7 @@ export function SystemPanel({ figures }: { figures: SystemFigures }) {
       </div>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <section className="card p-5" aria-labelledby="backup-title">
-          <h2 id="backup-title" className="text-lg font-semibold">
-            {m.lastBackup}
-          </h2>
+        <CardSection id="backup-title" title={m.lastBackup}>
           {lastBackup ? (
             <p className="mt-2">
               <span className="block text-2xl font-bold">{backupAge(lastBackup.createdAt)}</span>
@@ -205,7 +200,7 @@ export function SystemPanel({ figures }: { figures: SystemFigures }) {
               {backingUp ? m.backingUp : messages.backups.backupNow}
             </button>
           </Form>
-        </section>
+        </CardSection>
         <StatCard
           label={m.linkCoverage}
           value={formatPercent(inventory.mlLinkPercentage)}

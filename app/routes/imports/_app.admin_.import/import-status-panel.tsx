@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CardSection } from "~/components/card-section";
 import { ImportLog, ImportStatusBadge } from "~/components/import-progress";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
@@ -130,10 +131,12 @@ export function ImportStatusPanel({ status }: { status: NonNullable<ImportPageSt
       </div>
       {view.logs.length > 0 && <ImportLog title={m.logTitle} lines={view.logs} />}
       {status.suggestions && (
-        <section className="card space-y-2 p-5" aria-labelledby="import-suggestions">
-          <h2 id="import-suggestions" className="font-semibold">
-            {m.suggestionsTitle}
-          </h2>
+        <CardSection
+          id="import-suggestions"
+          title={m.suggestionsTitle}
+          className="space-y-2 p-5"
+          titleClassName="font-semibold"
+        >
           {status.suggestions.length === 0 ? (
             <p className="text-sm text-slate-700">{m.noSuggestions}</p>
           ) : (
@@ -147,7 +150,7 @@ export function ImportStatusPanel({ status }: { status: NonNullable<ImportPageSt
               </div>
             ))
           )}
-        </section>
+        </CardSection>
       )}
     </>
   );
@@ -156,16 +159,13 @@ export function ImportStatusPanel({ status }: { status: NonNullable<ImportPageSt
 /** What the page shows before any import: how to start one. */
 export function ImportHowTo() {
   return (
-    <section className="card p-5" aria-labelledby="import-howto">
-      <h2 id="import-howto" className="font-semibold">
-        {m.howToTitle}
-      </h2>
+    <CardSection id="import-howto" title={m.howToTitle} titleClassName="font-semibold">
       <p className="mt-1 text-sm text-slate-600">{m.noStatus}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
         {m.howTo.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }
