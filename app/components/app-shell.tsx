@@ -5,6 +5,7 @@ import * as messages from "~/messages";
 import { PlanCard, type PlanCardData } from "./plan-card";
 import { UserMenu, type MenuUser } from "./user-menu";
 import { NavigationProgress } from "./navigation-progress";
+import { LogoMark } from "./logo-mark";
 
 type ShellProps = {
   user: MenuUser;
@@ -70,9 +71,7 @@ export function AppShell({ user, navigation, plan, siteName, logoInitials, child
       <aside className="hidden border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-0 flex h-screen flex-col overflow-y-auto p-4">
           <Link to="/home" className="mb-6 flex items-center gap-2 px-2">
-            <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
-              {logoInitials}
-            </span>
+            <LogoMark initials={logoInitials} />
             <span className="text-lg font-bold">{siteName}</span>
           </Link>
           {sidebar}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useSeo } from "~/components/hooks";
+import { LogoMark } from "~/components/logo-mark";
 import * as messages from "~/messages";
 
 export function AuthLayout({
@@ -16,9 +17,7 @@ export function AuthLayout({
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <Link to="/" className="mb-6 flex items-center gap-2">
-        <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-600 font-bold text-white">
-          {logoInitials}
-        </span>
+        <LogoMark initials={logoInitials} size="large" />
         <span className="text-xl font-bold">{siteName}</span>
       </Link>
       <div className="card w-full max-w-md p-6 sm:p-8">

@@ -7,6 +7,7 @@ import { listPlans } from "~/models/payments/index.server";
 import { getOptionalUser } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { useSeo } from "~/components/hooks";
+import { LogoMark } from "~/components/logo-mark";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
 
@@ -40,6 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The header's jumps to the page's own sections. */
+const PAGE_SECTIONS = [
+  { href: "#recursos", label: m.features },
+  { href: "#precos", label: m.pricing },
+  { href: "#contato", label: m.contact },
+];
+
 export default function Landing() {
   const { overview, plans, failed, user, test, year } = useLoaderData<typeof loader>();
   const seo = useSeo();
@@ -54,9 +62,7 @@ export default function Landing() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
           <Link to="/" className="flex items-center gap-2">
-            <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
-              {seo.logoInitials}
-            </span>
+            <LogoMark initials={seo.logoInitials} />
             <span className="leading-tight">
               <span className="block font-bold">{seo.siteName}</span>
               <span className="block text-xs text-slate-600">{seo.siteDescription}</span>
@@ -66,15 +72,11 @@ export default function Landing() {
             aria-label={m.sectionsLabel}
             className="ml-auto hidden gap-6 text-sm font-medium text-slate-700 md:flex"
           >
-            <a href="#recursos" className="hover:text-brand-700">
-              {m.features}
-            </a>
-            <a href="#precos" className="hover:text-brand-700">
-              {m.pricing}
-            </a>
-            <a href="#contato" className="hover:text-brand-700">
-              {m.contact}
-            </a>
+            {PAGE_SECTIONS.map((section) => (
+              <a key={section.href} href={section.href} className="hover:text-brand-700">
+                {section.label}
+              </a>
+            ))}
           </nav>
           <div className="ml-auto flex items-center gap-2 md:ml-6">
             {user ? (
