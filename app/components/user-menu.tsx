@@ -1,8 +1,17 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { initials } from "~/utils/format";
 import * as messages from "~/messages";
 
 export type MenuUser = { name: string; email: string; role: "admin" | "user" | "premium_user" };
+
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link className="rounded-lg px-3 py-2 hover:bg-slate-100" to={to}>
+      {children}
+    </Link>
+  );
+}
 
 /** A <details> menu: it opens and closes without JavaScript; Sair is a POST. */
 export function UserMenu({ user, align = "right" }: { user: MenuUser; align?: "right" | "left" }) {
@@ -30,16 +39,10 @@ export function UserMenu({ user, align = "right" }: { user: MenuUser; align?: "r
           )}
         </div>
         <nav className="flex flex-col py-1 text-sm">
-          <Link className="rounded-lg px-3 py-2 hover:bg-slate-100" to="/profile">
-            {n.profile}
-          </Link>
-          <Link className="rounded-lg px-3 py-2 hover:bg-slate-100" to="/settings">
-            {n.settings}
-          </Link>
+          <MenuLink to="/profile">{n.profile}</MenuLink>
+          <MenuLink to="/settings">{n.settings}</MenuLink>
           {user.role !== "admin" && (
-            <Link className="rounded-lg px-3 py-2 hover:bg-slate-100" to="/settings?tab=planos">
-              {n.manageSubscription}
-            </Link>
+            <MenuLink to="/settings?tab=planos">{n.manageSubscription}</MenuLink>
           )}
         </nav>
         <Form method="post" action="/logout" className="border-t border-slate-100 pt-1">

@@ -6,7 +6,12 @@ import { Field, FormErrors } from "~/components/form-fields";
 import { PasswordChangeFields } from "~/components/password-change-fields";
 import { PreferencesForm } from "~/components/preferences-form";
 import { tabFrom, UrlTabs } from "~/components/tabs";
-import { accountSummary, getPreferences, latestPayment, updateProfile } from "~/models/accounts/index.server";
+import {
+  accountSummary,
+  getPreferences,
+  latestPayment,
+  updateProfile,
+} from "~/models/accounts/index.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
 import { latestPaidReceipt } from "~/models/payments/index.server";
 import { refusalData, refusalHeaders, refusalReplyOptions } from "~/server/refusal.server";
@@ -56,7 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const updated = await updateProfile(user.id, submission.value, sessionId, attempt);
     if (!updated.ok)
       return refusalData(
-        { intent, reply: submission.reply({ ...refusalReplyOptions(updated), hideFields: hidden }) },
+        {
+          intent,
+          reply: submission.reply({ ...refusalReplyOptions(updated), hideFields: hidden }),
+        },
         updated.reason,
         refusalHeaders(updated),
       );
@@ -67,7 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await handleAccountIntent(intent, form, user.id, sessionId, attempt);
   if (!result) return refusalData({ intent, reply: null }, "invalid_input");
-  if (!result.ok) return refusalData({ intent, reply: result.reply }, result.reason, result.headers);
+  if (!result.ok)
+    return refusalData({ intent, reply: result.reply }, result.reason, result.headers);
   return redirectWithToast("/profile?tab=preferencias", {
     type: "success",
     message: result.message,
@@ -105,6 +114,12 @@ function ProfileForm({
     </Form>
   );
 }
+
+const QUICK_LINKS = [
+  { to: "/home", label: messages.nav.home },
+  { to: "/search", label: messages.nav.search },
+  { to: "/usage", label: messages.nav.usage },
+];
 
 export default function Profile() {
   const { tab, user, subscription, latestInvoice, hasPaidInvoice, preferences } =
@@ -208,15 +223,11 @@ export default function Profile() {
         </section>
       )}
       <nav className="card flex flex-wrap gap-2 p-4" aria-label={m.quickLinks}>
-        <Link to="/home" className="btn-ghost">
-          {messages.nav.home}
-        </Link>
-        <Link to="/search" className="btn-ghost">
-          {messages.nav.search}
-        </Link>
-        <Link to="/usage" className="btn-ghost">
-          {messages.nav.usage}
-        </Link>
+        {QUICK_LINKS.map((link) => (
+          <Link key={link.to} to={link.to} className="btn-ghost">
+            {link.label}
+          </Link>
+        ))}
       </nav>
     </div>
   );
