@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type SVGProps } from "react";
 
 export type ChartPoint = {
   /** Short label under the bar ("24/11", "nov. de 26", "14h"). */
@@ -15,6 +15,11 @@ const PLOT_BOTTOM = 180;
 const PLOT_LEFT = 8;
 const PLOT_RIGHT = WIDTH - 8;
 const MAX_LABELS = 6;
+
+/** A line across the whole plot at height `y`: the baseline, the peak's guide. */
+function PlotRule({ y, ...line }: { y: number } & SVGProps<SVGLineElement>) {
+  return <line x1={PLOT_LEFT} x2={PLOT_RIGHT} y1={y} y2={y} {...line} />;
+}
 
 /**
  * A bar chart drawn on the server as SVG: no chart library reaches the phone. The picture is an
@@ -56,21 +61,8 @@ export function BarChart({
         >
           <title id={`${id}-svg-title`}>{title}</title>
           <desc id={`${id}-svg-desc`}>{summary}</desc>
-          <line
-            x1={PLOT_LEFT}
-            x2={PLOT_RIGHT}
-            y1={PLOT_BOTTOM}
-            y2={PLOT_BOTTOM}
-            className="stroke-slate-300"
-          />
-          <line
-            x1={PLOT_LEFT}
-            x2={PLOT_RIGHT}
-            y1={PLOT_TOP}
-            y2={PLOT_TOP}
-            className="stroke-slate-200"
-            strokeDasharray="4 4"
-          />
+          <PlotRule y={PLOT_BOTTOM} className="stroke-slate-300" />
+          <PlotRule y={PLOT_TOP} className="stroke-slate-200" strokeDasharray="4 4" />
           {peak && (
             <text x={PLOT_LEFT} y={PLOT_TOP - 4} className="fill-slate-600 text-[13px]">
               {peak.display}
