@@ -12,7 +12,7 @@ import {
 } from "~/utils/format";
 import { creditDay } from "~/utils/credit-day";
 import { CUSTOMER_ROLES, customerStatistics } from "../accounts/customer.server";
-import { adminHomeStats } from "./overview.server";
+import { adminHomeStats, countRows } from "./overview.server";
 import { marketplaceSearchLink } from "../catalogue/part.server";
 import { planStatistics } from "../payments/plan.server";
 import { serverErrorRate } from "./request-stats.server";
@@ -114,11 +114,10 @@ const percentOf = (part: number, whole: number) =>
 export function userFigures(now = new Date()): UserFigures {
   const stats = customerStatistics();
   const monthStart = startOfSaoPauloDay(`${saoPauloMonth(now)}-01`);
-  const newThisMonth = db()
-    .select({ n: count() })
-    .from(users)
-    .where(and(inArray(users.role, [...CUSTOMER_ROLES]), gte(users.createdAt, monthStart)))
-    .get()!.n;
+  const newThisMonth = countRows(
+    users,
+    and(inArray(users.role, [...CUSTOMER_ROLES]), gte(users.createdAt, monthStart)),
+  );
   return {
     total: stats.totalCustomers,
     active: stats.activeCustomers,
@@ -160,11 +159,10 @@ export function searchActivity(now = new Date()): SearchActivity {
       .get()!;
   const todays = byDay(today);
   const yesterdays = byDay(yesterday);
-  const thisMonth = db()
-    .select({ n: count() })
-    .from(searches)
-    .where(and(gte(searches.day, monthStart), sql`${searches.day} <= ${today}`))
-    .get()!.n;
+  const thisMonth = countRows(
+    searches,
+    and(gte(searches.day, monthStart), sql`${searches.day} <= ${today}`),
+  );
   const errors = serverErrorRate(now);
   return {
     searchesToday: todays.n,

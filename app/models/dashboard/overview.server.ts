@@ -1,7 +1,13 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { parts, searches, users, vehicles } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { creditDay } from "~/utils/credit-day";
+
+/** How many rows of `table` `where` keeps (all of them without it). */
+export function countRows(table: SQLiteTable, where?: SQL): number {
+  return db().select({ n: count() }).from(table).where(where).get()!.n;
+}
 
 export type PublicOverview = {
   totalParts: number;
@@ -12,20 +18,12 @@ export type PublicOverview = {
 
 /** The landing's live counters, straight from the database. */
 export function publicOverview(now = new Date()): PublicOverview {
-  const database = db();
-  const totalParts = database.select({ n: count() }).from(parts).get()!.n;
-  const totalVehicles = database.select({ n: count() }).from(vehicles).get()!.n;
-  const dailySearches = database
-    .select({ n: count() })
-    .from(searches)
-    .where(eq(searches.day, creditDay(now)))
-    .get()!.n;
-  const activeUsers = database
-    .select({ n: count() })
-    .from(users)
-    .where(eq(users.status, "active"))
-    .get()!.n;
-  return { totalParts, totalVehicles, dailySearches, activeUsers };
+  return {
+    totalParts: countRows(parts),
+    totalVehicles: countRows(vehicles),
+    dailySearches: countRows(searches, eq(searches.day, creditDay(now))),
+    activeUsers: countRows(users, eq(users.status, "active")),
+  };
 }
 
 export type AdminHomeStats = {
@@ -37,16 +35,15 @@ export type AdminHomeStats = {
 
 /** The four cards admins see on /home. */
 export function adminHomeStats(now = new Date()): AdminHomeStats {
-  const database = db();
   const day = creditDay(now);
-  const today = database
+  const today = db()
     .select({ searches: count(), users: sql<number>`count(distinct ${searches.userId})` })
     .from(searches)
     .where(eq(searches.day, day))
     .get()!;
   return {
-    parts: database.select({ n: count() }).from(parts).get()!.n,
-    vehicles: database.select({ n: count() }).from(vehicles).get()!.n,
+    parts: countRows(parts),
+    vehicles: countRows(vehicles),
     searchesToday: today.searches,
     uniqueUsersToday: today.users,
   };
