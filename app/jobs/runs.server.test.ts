@@ -1,8 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { hostname } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
-import { jobRuns } from "~db/schema";
-import { db } from "~/utils/db.server";
+import { insertJobRun } from "../../tests/support/job-run-fixture";
 import { failInterruptedInlineRuns, getJobRun, THIS_PROCESS } from "./runs.server";
 
 const live = spawn("sleep", ["30"]);
@@ -13,18 +12,7 @@ describe("inline runs whose process died", () => {
     const deadPid = spawnSync("true").pid;
     const started = new Date();
     const run = (id: string, owner: string | null, createdAt = started) =>
-      db()
-        .insert(jobRuns)
-        .values({
-          id,
-          name: "x",
-          payload: {},
-          status: "running",
-          backend: "inline",
-          owner,
-          createdAt,
-        })
-        .run();
+      insertJobRun({ id, owner, createdAt });
     run("morto", `${hostname()}:${deadPid}`);
     run("este-processo", THIS_PROCESS);
     run("outro-vivo", `${hostname()}:${live.pid}`);

@@ -4,6 +4,7 @@ import { jobRuns } from "~db/schema";
 import { startJobRunner, stopJobRunner } from "~/jobs/runner.server";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
+import { insertJobRun } from "../../../tests/support/job-run-fixture";
 import { redisReachable, TEST_REDIS_URL } from "../../../tests/support/redis";
 import {
   checkDatabase,
@@ -70,18 +71,7 @@ describe("health checks", () => {
       message: "0 tarefas concluídas nas últimas 24 horas (no próprio servidor)",
     });
     const run = (id: string, status: "failed" | "queued", at: Date) =>
-      db()
-        .insert(jobRuns)
-        .values({
-          id,
-          name: "x",
-          payload: {},
-          status,
-          backend: "inline",
-          createdAt: at,
-          finishedAt: status === "failed" ? at : null,
-        })
-        .run();
+      insertJobRun({ id, status, createdAt: at, finishedAt: status === "failed" ? at : null });
     run("falhou", "failed", new Date(now.getTime() - 60_000));
     expect(checkJobs(now)).toMatchObject({
       status: "warning",
