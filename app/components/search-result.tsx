@@ -1,38 +1,15 @@
 import { Link, useNavigation } from "@remix-run/react";
+import type {
+  FitmentFields,
+  VehicleGroup,
+  VehicleName as VehicleNameRow,
+} from "~/schemas/vehicle-rows";
+import { PagerStep } from "~/components/pager-step";
 import * as messages from "~/messages";
 
 const m = messages.search;
 
-export type ResultVehicle = {
-  id: number;
-  brand: string;
-  model: string;
-  generation: string | null;
-  year: number;
-  version: string;
-  engine: string | null;
-  fuel: string | null;
-  notes: string | null;
-  position: string | null;
-  side: string | null;
-  yearFrom: number | null;
-  yearTo: number | null;
-};
-
-/** Vehicles of one model and generation (and position, side) that a part fits. */
-export type ResultVehicleGroup = {
-  brand: string;
-  model: string;
-  generation: string | null;
-  years: [number, number][];
-  versions: string[];
-  engines: string[];
-  fuels: string[];
-  position: string | null;
-  side: string | null;
-  notes: string[];
-  vehicles: number;
-};
+export type ResultVehicle = VehicleNameRow & { fuel: string | null } & FitmentFields;
 
 export type ResultCardData = {
   id: number;
@@ -49,7 +26,7 @@ export type ResultCardData = {
   alternativeCodes: { id: number; alternativeCode: string; description: string | null }[];
   /** A page of the vehicles grouped by model, or (a card opened on demand) only how many there are. */
   vehicles:
-    | { items: ResultVehicleGroup[]; total: number; page: number; pages: number }
+    | { items: VehicleGroup[]; total: number; page: number; pages: number }
     | { items: null; total: number };
 };
 
@@ -87,7 +64,7 @@ export function VehicleName({
 /** Versions a group lists before "e mais N": a card stays short on a phone. */
 const SHOWN_VERSIONS = 4;
 
-function groupDetails(group: ResultVehicleGroup): string {
+function groupDetails(group: VehicleGroup): string {
   const versions = group.versions.slice(0, SHOWN_VERSIONS);
   const more = group.versions.length - versions.length;
   return [
@@ -99,7 +76,7 @@ function groupDetails(group: ResultVehicleGroup): string {
     .join(" · ");
 }
 
-function fitmentDetails(group: ResultVehicleGroup): string {
+function fitmentDetails(group: VehicleGroup): string {
   return [
     group.position ? (m.position[group.position] ?? group.position) : null,
     group.side ? (m.side[group.side] ?? group.side) : null,
@@ -109,7 +86,7 @@ function fitmentDetails(group: ResultVehicleGroup): string {
     .join(" · ");
 }
 
-function groupFits(group: ResultVehicleGroup, vehicle: SearchedVehicle | null | undefined) {
+function groupFits(group: VehicleGroup, vehicle: SearchedVehicle | null | undefined) {
   if (!vehicle || !vehicle.models.includes(group.model)) return false;
   const first = vehicle.year;
   if (first === null) return true;
@@ -117,7 +94,7 @@ function groupFits(group: ResultVehicleGroup, vehicle: SearchedVehicle | null | 
   return group.years.some(([from, to]) => first <= to && last >= from);
 }
 
-function VehicleGroupItem({ group, fits }: { group: ResultVehicleGroup; fits: boolean }) {
+function VehicleGroupItem({ group, fits }: { group: VehicleGroup; fits: boolean }) {
   const details = groupDetails(group);
   const fitment = fitmentDetails(group);
   return (
@@ -279,41 +256,21 @@ export function ResultCard({
                 className="mt-3 flex items-center justify-between gap-2 text-sm"
                 aria-label={`${m.compatibleVehicles} — ${part.code}`}
               >
-                {vehicles.page > 1 ? (
-                  <Link
-                    to={pageHref(vehicles.page - 1)}
-                    preventScrollReset
-                    className="btn-secondary"
-                    rel="prev"
-                  >
-                    {m.previous}
-                  </Link>
-                ) : (
-                  <span
-                    className="btn-secondary pointer-events-none opacity-50"
-                    aria-disabled="true"
-                  >
-                    {m.previous}
-                  </span>
-                )}
+                <PagerStep
+                  to={vehicles.page > 1 ? pageHref(vehicles.page - 1) : null}
+                  rel="prev"
+                  preventScrollReset
+                >
+                  {m.previous}
+                </PagerStep>
                 <span data-testid="vehicle-page">{m.pageOf(vehicles.page, vehicles.pages)}</span>
-                {vehicles.page < vehicles.pages ? (
-                  <Link
-                    to={pageHref(vehicles.page + 1)}
-                    preventScrollReset
-                    className="btn-secondary"
-                    rel="next"
-                  >
-                    {m.next}
-                  </Link>
-                ) : (
-                  <span
-                    className="btn-secondary pointer-events-none opacity-50"
-                    aria-disabled="true"
-                  >
-                    {m.next}
-                  </span>
-                )}
+                <PagerStep
+                  to={vehicles.page < vehicles.pages ? pageHref(vehicles.page + 1) : null}
+                  rel="next"
+                  preventScrollReset
+                >
+                  {m.next}
+                </PagerStep>
               </nav>
             )}
           </>

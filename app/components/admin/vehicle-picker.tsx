@@ -7,18 +7,12 @@ import {
   VEHICLE_SEARCH_MAX,
   type VehiclePickerState,
 } from "~/schemas/part";
+import type { VehicleName } from "~/schemas/vehicle-rows";
 import * as messages from "~/messages";
 
 const m = messages.parts;
 
-export type VehicleOptionView = {
-  id: number;
-  brand: string;
-  model: string;
-  year: number;
-  version: string;
-  engine: string | null;
-};
+export type VehicleOptionView = Omit<VehicleName, "generation">;
 
 export type VehiclePickerData = VehiclePickerState & {
   results: { items: VehicleOptionView[]; total: number; page: number; pages: number };

@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { partAlternativeCodes, partVehicles, vehicles } from "~db/schema";
 import { pageBounds } from "~/utils/paging";
 import { inIdList, preparedOnce } from "~/utils/db.server";
+import type { FitmentFields, VehicleGroup, VehicleName } from "~/schemas/vehicle-rows";
 
 export const VEHICLES_PER_PAGE = 10;
 
@@ -25,25 +26,8 @@ export const fitmentColumns = {
   yearTo: partVehicles.yearTo,
 };
 
-/** A row of `vehicleNameColumns`. */
-export type VehicleName = {
-  id: number;
-  brand: string;
-  model: string;
-  generation: string | null;
-  year: number;
-  version: string;
-  engine: string | null;
-};
-
-/** A row of `fitmentColumns`. */
-export type FitmentFields = {
-  notes: string | null;
-  position: string | null;
-  side: string | null;
-  yearFrom: number | null;
-  yearTo: number | null;
-};
+/** A row of `vehicleNameColumns` is a `VehicleName`; a row of `fitmentColumns`, `FitmentFields`. */
+export type { FitmentFields, VehicleName };
 
 export type CompatibleVehicle = VehicleName & {
   fuel: string | null;
@@ -159,26 +143,6 @@ export function compatibleVehicleCounts(partIds: number[]): Map<number, number> 
 
 /** Groups of vehicles a search card shows a page at a time: a short card on a phone. */
 export const VEHICLE_GROUPS_PER_PAGE = 6;
-
-/**
- * The vehicles a part fits, one entry per model and generation (and per position and side, which
- * change the part): "Volkswagen Gol G5 2010–2012", with its versions, engines and fitment notes.
- */
-export type VehicleGroup = {
-  brand: string;
-  model: string;
-  generation: string | null;
-  /** The years covered, merged into runs: [[2010, 2012], [2014, 2014]]. */
-  years: [number, number][];
-  versions: string[];
-  engines: string[];
-  fuels: string[];
-  position: string | null;
-  side: string | null;
-  notes: string[];
-  /** How many vehicle rows (model-years, versions) the group stands for. */
-  vehicles: number;
-};
 
 export type VehicleGroupPage = {
   items: VehicleGroup[];

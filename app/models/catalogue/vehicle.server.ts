@@ -4,7 +4,7 @@ import type { VehicleType } from "~/schemas/catalogue";
 import { pageBounds } from "~/utils/paging";
 import { db } from "~/utils/db.server";
 import { likePattern } from "./catalogue-rules.server";
-import { vehicleNameColumns } from "./fitment.server";
+import { vehicleNameColumns, type VehicleName } from "./fitment.server";
 import { partSummaryColumns } from "./part.server";
 
 /**
@@ -32,14 +32,7 @@ const vehicleColumns = {
   compatibleParts,
 };
 
-export type VehicleRow = {
-  id: number;
-  brand: string;
-  model: string;
-  generation: string | null;
-  year: number;
-  version: string;
-  engine: string | null;
+export type VehicleRow = VehicleName & {
   fuel: string | null;
   transmission: string | null;
   bodyType: string | null;
