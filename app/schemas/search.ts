@@ -93,14 +93,19 @@ export const searchPagingSchema = z
     page: Math.min(value.page, SEARCH_MAX_PAGE),
     filters: Object.fromEntries(
       Object.entries(value.filters).filter(([, v]) => v !== undefined),
-    ) as SearchPageFilters,
+    ) as SearchFilters,
   }));
 
-export type SearchPageFilters = {
+/** Narrowing chosen by the user (URL parameters), on top of what the query itself says. */
+export type SearchFilters = {
   categoryId?: number;
+  /** The part's manufacturer, as stored ("Cofap"). */
   manufacturer?: string;
+  /** Vehicle brand as stored ("Volkswagen"). */
   brand?: string;
+  /** Vehicle model as stored ("Gol"). */
   model?: string;
   year?: number;
+  /** The fitment's position, as stored ("dianteiro", "traseiro"). */
   position?: string;
 };

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { FILTER_PARAMS, PAGE_PARAM, type FilterKey } from "~/utils/search-params";
+import type { FacetValue, SearchFacets } from "~/schemas/search-facets";
 import * as messages from "~/messages";
 
 const m = messages.search;
@@ -13,15 +14,7 @@ type UnderstoodView = {
   /** Words the catalogue does not hold, left out of the search ("preciso", "pro"). */
   ignoredWords: string[];
 };
-export type FacetValue<V extends string | number> = { value: V; label: string; count: number };
-export type SearchFacets = {
-  categories: FacetValue<number>[];
-  manufacturers: FacetValue<string>[];
-  brands: FacetValue<string>[];
-  models: FacetValue<string>[];
-  years: FacetValue<number>[];
-  positions: FacetValue<string>[];
-};
+export type { FacetValue, SearchFacets };
 type Suggestion = { kind: string; query: string; total: number };
 
 /** The narrowing a description page is showing, by filter, with the label each value reads as. */

@@ -1,3 +1,5 @@
+import type { FacetValue, SearchFacets } from "~/schemas/search-facets";
+import type { SearchFilters } from "~/schemas/search";
 import type { PartHit } from "./codes.server";
 
 /**
@@ -6,19 +8,7 @@ import type { PartHit } from "./codes.server";
  * Shared by the search page, the API and the relevance bench.
  */
 
-/** Narrowing chosen by the user (URL parameters), on top of what the query itself says. */
-export type SearchFilters = {
-  categoryId?: number;
-  /** The part's manufacturer, as stored ("Cofap"). */
-  manufacturer?: string;
-  /** Vehicle brand as stored ("Volkswagen"). */
-  brand?: string;
-  /** Vehicle model as stored ("Gol"). */
-  model?: string;
-  year?: number;
-  /** The fitment's position, as stored ("dianteiro", "traseiro"). */
-  position?: string;
-};
+export type { FacetValue, SearchFacets, SearchFilters };
 
 export type Paging = { page: number; perPage: number };
 
@@ -57,17 +47,6 @@ export type UnderstoodQuery = {
 
 /** A part of a description page, and whether it fits the understood or chosen vehicle. */
 export type DescriptionHit = PartHit & { fitsVehicle: boolean };
-
-export type FacetValue<V extends string | number> = { value: V; label: string; count: number };
-
-export type SearchFacets = {
-  categories: FacetValue<number>[];
-  manufacturers: FacetValue<string>[];
-  brands: FacetValue<string>[];
-  models: FacetValue<string>[];
-  years: FacetValue<number>[];
-  positions: FacetValue<string>[];
-};
 
 /** A query worth offering when nothing was found, with how many parts it finds. */
 export type Suggestion = {

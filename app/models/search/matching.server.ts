@@ -13,17 +13,11 @@ import { compactKey, foldWord } from "./words";
  * so the words and the vehicle intersect inside the index, however big the catalogue.
  */
 
-/** The fitment conditions of a vehicle (understood or chosen) and a position. */
-export type VehicleScope = {
-  brand: string | null;
-  models: string[];
-  year: number | null;
-  /** The last year of a range asked ("2010 a 2013"): any of its years fits. */
-  yearTo: number | null;
-  engine: string | null;
-  fuel: string | null;
-  position: string | null;
-};
+/**
+ * The fitment conditions of a vehicle (understood or chosen) and a position; with a range of years
+ * asked ("2010 a 2013"), any of its years fits.
+ */
+export type VehicleScope = UnderstoodVehicle & { position: string | null };
 
 export function scopeOf(
   vehicle: UnderstoodVehicle | null,
