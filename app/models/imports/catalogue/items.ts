@@ -14,12 +14,14 @@ export type CatalogueFitmentInput = {
   notes: string | null;
 };
 
-export type CatalogueItemInput = {
+/** The part's own fields, before the vehicles it fits. */
+export type CataloguePartInput = {
   code: string;
   name: string;
   manufacturer: string;
   category: string;
   description: string | null;
   alternativeCodes: string[];
-  fitments: CatalogueFitmentInput[];
 };
+
+export type CatalogueItemInput = CataloguePartInput & { fitments: CatalogueFitmentInput[] };

@@ -4,29 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { categories, partAlternativeCodes, parts, partVehicles, vehicles } from "~db/schema";
 import { normalizeCode } from "~/utils/codes";
 import { db } from "~/utils/db.server";
-import type { CatalogueItemInput } from "../catalogue/items";
-import { catalogueCsvChunks } from "./export.server";
+import type { CatalogueItemInput, CataloguePartInput } from "../catalogue/items";
+import { catalogueCsvChunks, type ExportedFitment } from "./export.server";
 import { CSV_COLUMNS, safeCell, textCell } from "./format";
 import { readCatalogueCsv } from "./parse.server";
 import { groupCsvRows, type ParsedCsvRow } from "./rows.server";
 
-type PartSeed = {
-  code: string;
-  name: string;
-  manufacturer: string;
-  category: string;
-  description: string | null;
-  alternativeCodes: string[];
-  fitments: {
-    brand: string;
-    model: string;
-    year: number;
-    version: string;
-    engine: string | null;
-    fuel: string | null;
-    notes: string | null;
-  }[];
-};
+type PartSeed = CataloguePartInput & { fitments: ExportedFitment[] };
 
 const categoryIds = new Map<string, number>();
 

@@ -14,8 +14,9 @@ type PartRow = {
   category: string | null;
 };
 type AlternativeCodeRow = { partId: number; code: string };
-type FitmentRow = {
-  partId: number;
+
+/** A fitment as the file writes it: the vehicle's own fields and the link's notes. */
+export type ExportedFitment = {
   brand: string;
   model: string;
   year: number;
@@ -24,6 +25,7 @@ type FitmentRow = {
   fuel: string | null;
   notes: string | null;
 };
+type FitmentRow = { partId: number } & ExportedFitment;
 
 const PARTS_AFTER = `
   select p.id, p.code, p.name, p.manufacturer, p.description, c.name as category

@@ -1,6 +1,10 @@
 import * as messages from "~/messages";
 import { normalizeCode } from "~/utils/codes";
-import type { CatalogueFitmentInput, CatalogueItemInput } from "../catalogue/items";
+import type {
+  CatalogueFitmentInput,
+  CatalogueItemInput,
+  CataloguePartInput,
+} from "../catalogue/items";
 import {
   MAX_LENGTH,
   partKey,
@@ -23,15 +27,7 @@ import {
 const m = messages.catalogueCsv;
 
 /** One valid CSV row, trimmed and typed; `fitment` is null for a row with no vehicle. */
-export type ParsedCsvRow = {
-  code: string;
-  name: string;
-  manufacturer: string;
-  category: string;
-  description: string | null;
-  alternativeCodes: string[];
-  fitment: CatalogueFitmentInput | null;
-};
+export type ParsedCsvRow = CataloguePartInput & { fitment: CatalogueFitmentInput | null };
 
 /** A data record of the file, by the line it starts on: a row, or why it cannot be imported. */
 export type CsvRecordResult = { line: number; row: ParsedCsvRow } | { line: number; error: string };
