@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckboxField, Field } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/schema-form";
 import {
   GATEWAY_KEY_MAX,
   mercadoPagoConfigSchema,
@@ -8,15 +9,8 @@ import {
   NOTIFICATION_URL_MAX,
 } from "~/schemas/payments";
 import * as messages from "~/messages";
-import type { ActionData } from "./gateway-forms";
-import {
-  CopyableUrl,
-  GatewaySection,
-  lastResultFor,
-  SecretField,
-  GatewayForm,
-} from "./gateway-section";
-import type { PaymentMethodsData } from "./payment-methods.server";
+import { GatewayPanel, type GatewayPanelProps } from "./gateway-panel";
+import { GatewayForm, lastResultFor, SecretField } from "./gateway-section";
 
 const m = messages.invoicesAdmin.methods;
 
@@ -24,13 +18,9 @@ export function MercadoPagoPanel({
   config,
   webhookUrl,
   actionData,
-}: {
-  config: PaymentMethodsData["mercadopago"];
-  webhookUrl: string;
-  actionData: ActionData | undefined;
-}) {
+}: GatewayPanelProps<"mercadopago">) {
   const t = m.mercadoPago;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(mercadoPagoConfigSchema, {
     id: "mercadopago-config",
     lastResult: lastResultFor(actionData, "save-mercadopago"),
     defaultValue: {
@@ -38,9 +28,6 @@ export function MercadoPagoPanel({
       sandboxMode: config.sandboxMode ? "on" : undefined,
       notificationUrl: config.notificationUrl,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mercadoPagoConfigSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const [testForm, testFields] = useForm({
     id: "mercadopago-test",
@@ -49,12 +36,21 @@ export function MercadoPagoPanel({
     shouldValidate: "onSubmit",
   });
   return (
-    <GatewaySection
-      id="mercadopago"
-      title={t.title}
-      description={t.description}
-      updatedAt={config.updatedAt}
-      configured={config.configured}
+    <GatewayPanel
+      gateway="mercadopago"
+      texts={t}
+      config={config}
+      webhookUrl={webhookUrl}
+      test={
+        <GatewayForm form={testForm} intent="test-mercadopago" heading={t.testTitle}>
+          <SecretField
+            label={t.testToken}
+            field={testFields.accessToken}
+            masked={config.accessTokenMasked}
+            hint={t.testTokenHint}
+          />
+        </GatewayForm>
+      }
     >
       <GatewayForm form={form} intent="save-mercadopago">
         <Field
@@ -85,15 +81,6 @@ export function MercadoPagoPanel({
           maxLength={NOTIFICATION_URL_MAX}
         />
       </GatewayForm>
-      <CopyableUrl label={t.webhookUrl} url={webhookUrl} />
-      <GatewayForm form={testForm} intent="test-mercadopago" heading={t.testTitle}>
-        <SecretField
-          label={t.testToken}
-          field={testFields.accessToken}
-          masked={config.accessTokenMasked}
-          hint={t.testTokenHint}
-        />
-      </GatewayForm>
-    </GatewaySection>
+    </GatewayPanel>
   );
 }
