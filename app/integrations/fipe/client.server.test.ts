@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createFipeClient, FipeError } from "./client.server";
+import { countingFetch } from "../../../tests/support/counting-fetch";
 import { closedPort, simulatorPool } from "../../../tests/support/simulators";
 import { createFipeSimulator, type FipeSimulator } from "./simulator.server";
 
@@ -117,20 +118,16 @@ describe("FIPE client resilience", () => {
 
   it("retries network errors and reports them", async () => {
     const port = await closedPort();
-    let calls = 0;
-    const counting: typeof fetch = (...args) => {
-      calls++;
-      return fetch(...args);
-    };
+    const counting = countingFetch();
     const client = createFipeClient({
       baseUrl: `http://127.0.0.1:${port}/fipe/api/v1`,
       minIntervalMs: 0,
       backoffMs: 1,
       maxAttempts: 3,
-      fetch: counting,
+      fetch: counting.fetch,
     });
     await expect(client.brands("carros")).rejects.toThrow("falha de rede ao acessar a FIPE");
-    expect(calls).toBe(3);
+    expect(counting.calls).toBe(3);
   });
 
   it("keeps a minimum interval between requests to the same API", async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import * as messages from "~/messages";
+import { countingFetch } from "../../../tests/support/counting-fetch";
 import { createPagHiperClient } from "./client.server";
 import {
   closedPort,
@@ -87,34 +88,28 @@ describe("PagHiper client resilience", () => {
 
   it("retries network errors and reports them", async () => {
     const port = await closedPort();
-    let calls = 0;
-    const counting: typeof fetch = (...args) => {
-      calls++;
-      return fetch(...args);
-    };
+    const counting = countingFetch();
     const client = createPagHiperClient({
       baseUrl: `http://127.0.0.1:${port}`,
       ...CREDENTIALS,
       backoffMs: 1,
       maxAttempts: 3,
-      fetch: counting,
+      fetch: counting.fetch,
     });
     await expect(client.status("QUALQUER00000000")).rejects.toThrow(
       "falha de rede ao acessar o PagHiper",
     );
-    expect(calls).toBe(3);
+    expect(counting.calls).toBe(3);
   });
 
   it("does not retry an answer that is not JSON, and says so in pt-BR", async () => {
-    let calls = 0;
-    const html: typeof fetch = async () => {
-      calls++;
-      return new Response("<html>manutenção</html>", { status: 200 });
-    };
-    const client = createPagHiperClient({ baseUrl: "http://x", ...CREDENTIALS, fetch: html });
+    const html = countingFetch(
+      async () => new Response("<html>manutenção</html>", { status: 200 }),
+    );
+    const client = createPagHiperClient({ baseUrl: "http://x", ...CREDENTIALS, fetch: html.fetch });
     const error = await rejectionOf(client.status("QUALQUER00000000"));
     expect(error.message).toBe("o PagHiper respondeu algo que não é JSON (HTTP 200)");
-    expect(calls).toBe(1);
+    expect(html.calls).toBe(1);
   });
 
   it("takes a reject for a refusal even under HTTP 200, and checks what it reads", async () => {
