@@ -3,9 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import type { Outcome } from "~/models/outcome";
 import type { Access } from "./access";
+import type { PathRecord } from "./api-request.server";
 import { requireAccess } from "./guard.server";
 import { readForm } from "./forms.server";
 import { formInvalid, formRefusal } from "./refusal.server";
+import { recordOr404 } from "./responses.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -45,6 +47,31 @@ export function guardOnlyLoader(access: Access) {
   return async ({ request }: LoaderFunctionArgs) => {
     await requireAccess(request, access);
     return null;
+  };
+}
+
+/**
+ * The start of a dialog's loader or action about one record: the guard, then the record its path
+ * names (a thrown 404 with `notFound`, the page's error boundary shows it).
+ */
+export async function requireRecord<T>(
+  request: Request,
+  access: Access,
+  { id, load, notFound }: PathRecord<T>,
+) {
+  const actor = await requireAccess(request, access);
+  return { actor, record: recordOr404(id, load, notFound) };
+}
+
+/** The loader of a dialog about the record `:id` names: `requireRecord`, then what the page shows of it. */
+export function recordLoader<T, R>(
+  access: Access,
+  recordAt: (id: string | undefined) => PathRecord<T>,
+  show: (record: T) => R,
+) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const { record } = await requireRecord(request, access, recordAt(params.id));
+    return show(record);
   };
 }
 

@@ -1,46 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { customerView } from "~/api/views/customers";
-import {
-  deleteCustomer,
-  getCustomer,
-  getCustomerRow,
-  updateCustomer,
-  type User,
-} from "~/models/accounts/index.server";
+import { deleteCustomer, updateCustomer, type User } from "~/models/accounts/index.server";
 import { apiCustomerEditSchema } from "~/schemas/customer";
 import { ok } from "~/server/api.server";
-import { apiRequest, type PathRecord } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+import { customerAnswer, customerFormValues, customerRequest } from "./customers.server";
 
 export const access: Access = { GET: ["admin"], PUT: ["admin"], DELETE: ["admin"] };
 
 const m = messages.customersAdmin;
 
-const customerAt = (id: string | undefined): PathRecord<User> => ({
-  id,
-  load: getCustomer,
-  notFound: m.notFound,
-});
-
 /** GET /api/customers/:id */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { record: customer } = await apiRequest(request, access, { record: customerAt(params.id) });
-  return ok(customerView(getCustomerRow(customer.id)!));
+  const { customer } = await customerRequest(request, access, params.id);
+  return customerAnswer(customer.id);
 }
 
 /** What a PUT leaves out keeps the customer's value. */
-const editSchemaFor = (customer: User) =>
-  apiCustomerEditSchema({
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone ?? "",
-    company: customer.company ?? "",
-    customerType: customer.customerType,
-    status: customer.status,
-    notes: customer.notes ?? "",
-  });
+const editSchemaFor = (customer: User) => apiCustomerEditSchema(customerFormValues(customer));
 
 /**
  * PUT /api/customers/:id {name, email, phone, company, role, status, notes} — fields left out keep
@@ -48,18 +26,13 @@ const editSchemaFor = (customer: User) =>
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method === "DELETE") {
-    const { user, record: customer } = await apiRequest(request, access, {
-      record: customerAt(params.id),
-    });
+    const { user, customer } = await customerRequest(request, access, params.id);
     const { outcome } = deleteCustomer(customer.id, user.id);
     if (outcome === "deleted") return ok(null, m.deleted);
-    return ok(customerView(getCustomerRow(customer.id)!), m.deactivatedInsteadOfDeleted);
+    return customerAnswer(customer.id, m.deactivatedInsteadOfDeleted);
   }
-  const { user, record: customer, body } = await apiRequest(request, access, {
-    record: customerAt(params.id),
-    body: editSchemaFor,
-  });
+  const { user, customer, body } = await customerRequest(request, access, params.id, editSchemaFor);
   const saved = updateCustomer(customer.id, body, user.id);
   if (!saved.ok) return apiRefusal(saved);
-  return ok(customerView(getCustomerRow(customer.id)!), m.updated);
+  return customerAnswer(customer.id, m.updated);
 }

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { customerView } from "~/api/views/customers";
-import { addCredits, getCustomer, getCustomerRow } from "~/models/accounts/index.server";
+import { addCredits } from "~/models/accounts/index.server";
 import { apiAddCreditsSchema } from "~/schemas/customer";
-import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
-import { apiRequest } from "~/server/api-request.server";
+import { methodNotAllowed, parseJsonBody } from "~/server/api.server";
 import { apiRefusal, edgeRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+import { customerAnswer, customerRequest } from "./customers.server";
 
 export const access: Access = { POST: ["admin"] };
 
@@ -20,12 +19,10 @@ export const loader = () => methodNotAllowed();
  * Any body it cannot take is the one refusal on `credits_balance`.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, record: customer } = await apiRequest(request, access, {
-    record: { id: params.id, load: getCustomer, notFound: m.notFound },
-  });
+  const { user, customer } = await customerRequest(request, access, params.id);
   const parsed = await parseJsonBody(request, apiAddCreditsSchema);
   if (!parsed.ok)
     return apiRefusal(edgeRefusal("invalid_input", m.invalidCredits, { field: "credits_balance" }));
   addCredits({ userId: customer.id, amount: parsed.value.amount, actorId: user.id });
-  return ok(customerView(getCustomerRow(customer.id)!), m.creditsUpdated);
+  return customerAnswer(customer.id, m.creditsUpdated);
 }
