@@ -109,21 +109,24 @@ export function customerSubscription(userId: number): CustomerSubscription | nul
   return { ...rest, isFree: isFreePlan({ priceCents }) };
 }
 
-export type CustomerRow = Pick<
-  User,
-  | "id"
-  | "name"
-  | "email"
-  | "phone"
-  | "company"
-  | "role"
-  | "customerType"
-  | "status"
-  | "notes"
-  | "creditsBalance"
-  | "lastSearchAt"
-  | "createdAt"
-> & {
+/** The account's own fields a customer row carries, listed once for its type and its copy (never the password hash). */
+const ROW_FIELDS = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "role",
+  "customerType",
+  "status",
+  "notes",
+  "creditsBalance",
+  "lastSearchAt",
+  "createdAt",
+] as const satisfies readonly (keyof User)[];
+type RowFields = Pick<User, (typeof ROW_FIELDS)[number]>;
+
+export type CustomerRow = RowFields & {
   subscription: CustomerSubscription | null;
   /** Today's remaining searches (plan allowance left + extra credits) and the plan's daily allowance. */
   credits: Pick<SearchStats, "remainingSearches" | "dailyAllowance" | "creditsBalance">;
@@ -151,19 +154,9 @@ function toRows(customers: User[], now: Date): CustomerRow[] {
   const totals = paidTotals(customers.map((c) => c.id));
   return customers.map((customer) => {
     const stats = searchStats(customer, now);
+    const fields = Object.fromEntries(ROW_FIELDS.map((field) => [field, customer[field]]));
     return {
-      id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      phone: customer.phone,
-      company: customer.company,
-      role: customer.role,
-      customerType: customer.customerType,
-      status: customer.status,
-      notes: customer.notes,
-      creditsBalance: customer.creditsBalance,
-      lastSearchAt: customer.lastSearchAt,
-      createdAt: customer.createdAt,
+      ...(fields as RowFields),
       subscription: customerSubscription(customer.id),
       credits: {
         remainingSearches: stats.remainingSearches,
