@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { vehicleFields } from "~/api/views/vehicles";
 import { useListHref } from "~/components/catalogue/list-href";
-import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
+import { VehicleFormDialog, type VehicleFormValues } from "~/components/catalogue/vehicle-form";
 import { getVehicle, updateVehicle, vehicleBrandNames } from "~/models/catalogue/index.server";
 import { vehicleSchema } from "~/schemas/catalogue";
 import { submitDialogForm } from "~/server/form-action.server";
@@ -20,31 +21,13 @@ const vehicleOr404 = (raw: string | undefined) => recordOr404(raw, getVehicle, m
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access);
-  const {
-    brand,
-    model,
-    year,
-    version,
-    generation,
-    engine,
-    fuel,
-    transmission,
-    bodyType,
-    vehicleType,
-  } = vehicleOr404(params.id);
+  const vehicle = vehicleOr404(params.id);
   return {
+    // The form's fields are named as the API's (schemas/catalogue): the API's Vehicle fills them.
     vehicle: {
-      brand,
-      model,
-      year,
-      version,
-      generation,
-      engine,
-      fuel,
-      transmission,
-      body_type: bodyType,
-      vehicle_type: vehicleType,
-    },
+      ...vehicleFields(vehicle),
+      vehicle_type: vehicle.vehicleType,
+    } satisfies VehicleFormValues,
     brands: vehicleBrandNames(),
   };
 }
