@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activity, creditLedger, payments, subscriptions, users } from "~db/schema";
-import { customerCreateSchema, changePasswordSchema, addCreditsSchema } from "~/schemas/customer";
+import {
+  customerCreateSchema,
+  changePasswordSchema,
+  addCreditsSchema,
+  type CustomerCreateInput,
+} from "~/schemas/customer";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import {
@@ -46,6 +51,14 @@ const profile = {
   status: "active" as const,
   notes: null,
 };
+const PASSWORD = "segredo1";
+
+/** The admin's new-customer form: the blank profile, a valid password, and these fields. */
+const customerForm = (
+  fields: Pick<CustomerCreateInput, "name" | "email"> & Partial<CustomerCreateInput>,
+): CustomerCreateInput => ({ ...profile, password: PASSWORD, ...fields });
+const addCustomer = async (fields: Parameters<typeof customerForm>[0]) =>
+  accepted(await createCustomer(customerForm(fields), adminId));
 
 beforeAll(async () => {
   createFreePlan();
@@ -86,26 +99,19 @@ describe("customer schemas", () => {
 
 describe("customers management", () => {
   it("creates a customer on the free plan with the admin's profile fields, who can sign in", async () => {
-    const created = accepted(
-      await createCustomer(
-        {
-          ...profile,
-          name: "Oficina Nova",
-          email: "nova@oficina.dev",
-          password: "segredo1",
-          company: "Oficina Nova Ltda",
-          customerType: "vip",
-        },
-        adminId,
-      ),
-    );
+    const created = await addCustomer({
+      name: "Oficina Nova",
+      email: "nova@oficina.dev",
+      company: "Oficina Nova Ltda",
+      customerType: "vip",
+    });
     expect(created).toMatchObject({
       role: "user",
       company: "Oficina Nova Ltda",
       customerType: "vip",
       status: "active",
     });
-    expect((await verifyCredentials("nova@oficina.dev", "segredo1"))?.id).toBe(created.id);
+    expect((await verifyCredentials("nova@oficina.dev", PASSWORD))?.id).toBe(created.id);
     const row = getCustomerRow(created.id)!;
     expect(row.subscription).toMatchObject({ status: "active", isFree: true });
     expect(row.credits).toMatchObject({
@@ -115,39 +121,22 @@ describe("customers management", () => {
     });
     expect(row.lastSearchAt).toBeNull();
     expect(
-      await createCustomer(
-        { ...profile, name: "X", email: "NOVA@oficina.dev", password: "segredo1" },
-        adminId,
-      ),
+      await createCustomer(customerForm({ name: "X", email: "NOVA@oficina.dev" }), adminId),
     ).toEqual(emailTaken);
   });
 
   it("lists customers only (no admins), searching name, e-mail and company, filtering status and type", async () => {
-    const a = accepted(
-      await createCustomer(
-        {
-          ...profile,
-          name: "Zeca Filtro",
-          email: "zeca@filtro.dev",
-          password: "segredo1",
-          company: "Retífica Bom Jesus",
-        },
-        adminId,
-      ),
-    );
-    const b = accepted(
-      await createCustomer(
-        {
-          ...profile,
-          name: "Beto Filtro",
-          email: "beto@filtro.dev",
-          password: "segredo1",
-          status: "suspended",
-          customerType: "premium",
-        },
-        adminId,
-      ),
-    );
+    const a = await addCustomer({
+      name: "Zeca Filtro",
+      email: "zeca@filtro.dev",
+      company: "Retífica Bom Jesus",
+    });
+    const b = await addCustomer({
+      name: "Beto Filtro",
+      email: "beto@filtro.dev",
+      status: "suspended",
+      customerType: "premium",
+    });
     expect(listCustomers({ q: "filtro" }).items.map((c) => c.id)).toEqual([b.id, a.id]);
     expect(listCustomers({ q: "Bom Jesus" }).items.map((c) => c.id)).toEqual([a.id]);
     expect(listCustomers({ q: "beto@" }).items.map((c) => c.id)).toEqual([b.id]);
