@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DetailTile, DetailTiles } from "~/components/detail-tiles";
 import { FormErrors } from "~/components/form-fields";
 import { useIsSubmitting } from "~/components/hooks";
 import { RouteDialog } from "~/components/route-dialog";
@@ -70,20 +71,12 @@ export default function PayInvoice() {
   const statusLabel = p.statuses[invoice.status] ?? invoice.status;
   return (
     <RouteDialog title={m.payTitle(invoice.id)} closeTo={CLOSE_TO}>
-      <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-600">{m.amountLabel}</dt>
-          <dd className="font-semibold" data-testid="invoice-amount">
-            {formatBRL(invoice.amountCents)}
-          </dd>
-        </div>
-        {invoice.planName && (
-          <div className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-slate-600">{m.planLabel}</dt>
-            <dd className="font-semibold">{invoice.planName}</dd>
-          </div>
-        )}
-      </dl>
+      <DetailTiles>
+        <DetailTile label={m.amountLabel} testId="invoice-amount">
+          {formatBRL(invoice.amountCents)}
+        </DetailTile>
+        {invoice.planName && <DetailTile label={m.planLabel}>{invoice.planName}</DetailTile>}
+      </DetailTiles>
       <div className="mt-4 space-y-4">
         <FormErrors errors={actionData?.error ? [actionData.error] : undefined} id="pay-error" />
         {payable ? (

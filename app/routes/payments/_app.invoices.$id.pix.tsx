@@ -11,6 +11,7 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { DetailTile, DetailTiles } from "~/components/detail-tiles";
 import { Field, FormErrors } from "~/components/form-fields";
 import { useHydrated, usePolling } from "~/components/hooks";
 import { RouteDialog } from "~/components/route-dialog";
@@ -297,31 +298,24 @@ function LivePix({ id, charge }: { id: number; charge: Charge }) {
         className="mx-auto h-60 w-60"
         data-testid="pix-qr"
       />
-      <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-600">{m.amountLabel}</dt>
-          <dd className="font-semibold" data-testid="pix-amount">
-            {formatBRL(charge.amountCents)}
-          </dd>
-        </div>
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-600">{m.expiresAt}</dt>
-          <dd className="font-semibold" data-testid="pix-expires-at">
-            {charge.expiresAtText}
-          </dd>
-        </div>
+      <DetailTiles>
+        <DetailTile label={m.amountLabel} testId="pix-amount">
+          {formatBRL(charge.amountCents)}
+        </DetailTile>
+        <DetailTile label={m.expiresAt} testId="pix-expires-at">
+          {charge.expiresAtText}
+        </DetailTile>
         {timeLeft !== null && (
-          <div className="col-span-2 rounded-lg bg-slate-50 p-3">
-            <dt className="text-slate-600">{m.timeLeft}</dt>
-            <dd
-              className="font-mono text-lg font-semibold tabular-nums"
-              data-testid="pix-countdown"
-            >
-              {clock(timeLeft)}
-            </dd>
-          </div>
+          <DetailTile
+            label={m.timeLeft}
+            testId="pix-countdown"
+            wide
+            valueClassName="font-mono text-lg font-semibold tabular-nums"
+          >
+            {clock(timeLeft)}
+          </DetailTile>
         )}
-      </dl>
+      </DetailTiles>
       <div>
         <label htmlFor="pix-code" className="label">
           {m.codeLabel}
