@@ -72,12 +72,25 @@ function within(image: Sharp, deadline: number): Sharp {
 
 const isTimeout = (error: unknown) => error instanceof Error && /^timeout\b/i.test(error.message);
 
+/** How sharp reads a grey image's bytes: one channel, no header. */
+const rawGrey = ({ width, height }: { width: number; height: number }) => ({
+  raw: { width, height, channels: 1 as const },
+});
+
 function fromWorkingCopy(copy: WorkingCopy) {
   return sharp(copy.data, {
-    raw: { width: copy.width, height: copy.height, channels: 1 },
+    ...rawGrey(copy),
     limitInputPixels: MAX_INPUT_PIXELS,
   }).greyscale(); // else sharp answers in three channels (sRGB)
 }
+
+/** Resizing to fill `width` or `height`, whichever comes first, enlarging if need be. */
+const fitInside = (width: number, height: number) =>
+  ({ width, height, fit: "inside", withoutEnlargement: false }) as const;
+
+/** The largest scale, at most 1, that brings an image within `maxWidth` and `maxPixels`. */
+const reduction = (width: number, height: number, maxWidth: number, maxPixels: number) =>
+  Math.min(1, maxWidth / width, Math.sqrt(maxPixels / (width * height)));
 
 /**
  * Reads the header only (no pixel is decoded): refuses what is no image we read, and any image
@@ -110,36 +123,46 @@ export async function decodeWorkingCopy(
   header: ImageHeader,
   deadline = Infinity,
 ): Promise<WorkingCopy> {
-  const scale = Math.min(
-    1,
-    WORK_WIDTH / header.width,
-    Math.sqrt(WORK_PIXELS / (header.width * header.height)),
-  );
+  const scale = reduction(header.width, header.height, WORK_WIDTH, WORK_PIXELS);
   let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
     .autoOrient()
     .flatten({ background: "#ffffff" })
     .greyscale();
   if (scale < 1) image = image.resize({ width: Math.max(1, Math.floor(header.width * scale)) });
   try {
-    const { data, info } = await within(image.extractChannel(0), deadline)
-      .raw({ depth: "uchar" })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    return await greyPixels(image, deadline);
   } catch (error) {
-    if (error instanceof OcrTimeoutError || isTimeout(error)) throw new OcrTimeoutError();
+    if (error instanceof OcrTimeoutError) throw error;
     throw new UnreadableImageError(String(error));
   }
 }
 
-/** A sharp step on the working copy, within the time limit (its only failure is running out). */
-async function step(image: Sharp, deadline: number): Promise<Buffer> {
+/**
+ * A sharp step on the working copy, within the time limit (its only failure is running out): its
+ * bytes, and what sharp says of them.
+ */
+async function output(image: Sharp, deadline: number) {
   try {
-    return await within(image, deadline).toBuffer();
+    return await within(image, deadline).toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (isTimeout(error)) throw new OcrTimeoutError();
     throw error;
   }
 }
+
+/** A sharp step's bytes alone. */
+const step = async (image: Sharp, deadline: number): Promise<Buffer> =>
+  (await output(image, deadline)).data;
+
+/** A step's image as one byte a pixel (its first channel), with its size. */
+async function greyPixels(image: Sharp, deadline: number): Promise<Grey & { data: Buffer }> {
+  const { data, info } = await output(image.extractChannel(0).raw({ depth: "uchar" }), deadline);
+  return { data, width: info.width, height: info.height };
+}
+
+/** Ink's neighbourhood: the grey image blurred by `sigma`, to compare each pixel with. */
+const neighbourhoodOf = (image: Grey, sigma: number, deadline: number) =>
+  step(sharp(image.data, rawGrey(image)).blur(sigma).extractChannel(0).raw(), deadline);
 
 /**
  * The angle (degrees) the photo's text lines lean by. Ink is any pixel clearly darker (or lighter,
@@ -147,27 +170,12 @@ async function step(image: Sharp, deadline: number): Promise<Buffer> {
  * sharpest peaks is the one the lines run along.
  */
 export async function skewDegrees(copy: WorkingCopy, deadline = Infinity): Promise<number> {
-  const { data, info } = await within(
-    fromWorkingCopy(copy).resize({
-      width: PROBE_WIDTH,
-      height: PROBE_MAX_HEIGHT,
-      fit: "inside",
-      withoutEnlargement: false,
-    }),
-    deadline,
-  )
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-    .catch((error: unknown) => {
-      throw isTimeout(error) ? new OcrTimeoutError() : error;
-    });
-  const neighbourhood = await step(
-    sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-      .blur(6)
-      .extractChannel(0)
-      .raw(),
+  const probe = await greyPixels(
+    fromWorkingCopy(copy).resize(fitInside(PROBE_WIDTH, PROBE_MAX_HEIGHT)),
     deadline,
   );
+  const { data, width, height } = probe;
+  const neighbourhood = await neighbourhoodOf(probe, 6, deadline);
   let ink = 0;
   for (let i = 0; i < data.length; i++) if (Math.abs(data[i] - neighbourhood[i]) > 20) ink++;
   if (ink === 0) return 0;
@@ -178,9 +186,9 @@ export async function skewDegrees(copy: WorkingCopy, deadline = Infinity): Promi
   const ys = new Int32Array(xs.length);
   let kept = 0;
   let seen = 0;
-  for (let y = 0; y < info.height; y++) {
-    for (let x = 0; x < info.width; x++) {
-      const i = y * info.width + x;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
       if (Math.abs(data[i] - neighbourhood[i]) > 20 && seen++ % every === 0 && kept < xs.length) {
         xs[kept] = x;
         ys[kept] = y;
@@ -188,7 +196,7 @@ export async function skewDegrees(copy: WorkingCopy, deadline = Infinity): Promi
       }
     }
   }
-  const diagonal = Math.ceil(Math.hypot(info.width, info.height));
+  const diagonal = Math.ceil(Math.hypot(width, height));
   const bins = new Float64Array(2 * diagonal + 2);
   let best = { angle: 0, score: -1 };
   for (let angle = -MAX_SKEW; angle <= MAX_SKEW; angle += SKEW_STEP) {
@@ -225,12 +233,7 @@ export async function prepareForOcr(
   let image = fromWorkingCopy(copy)
     .rotate(-skew, { background: "#ffffff" })
     .normalise({ lower: 1, upper: 99 })
-    .resize({
-      width: preparation === "small" ? SMALL_WIDTH : READ_WIDTH,
-      height: READ_MAX_HEIGHT,
-      fit: "inside",
-      withoutEnlargement: false,
-    });
+    .resize(fitInside(preparation === "small" ? SMALL_WIDTH : READ_WIDTH, READ_MAX_HEIGHT));
   if (preparation === "denoised" || preparation === "small") image = image.median(3);
   if (preparation === "binarised") image = image.median(3).threshold(128);
   // Light print on a dark label, for a whole-photo pass (the lines pass turns each line itself).
@@ -261,11 +264,7 @@ export async function levelCopy(
   skew: number,
   deadline = Infinity,
 ): Promise<Grey> {
-  const scale = Math.min(
-    1,
-    LEVEL_WIDTH / copy.width,
-    Math.sqrt(LEVEL_PIXELS / (copy.width * copy.height)),
-  );
+  const scale = reduction(copy.width, copy.height, LEVEL_WIDTH, LEVEL_PIXELS);
   let image = fromWorkingCopy(copy);
   if (skew !== 0) {
     // The corners turned in take the photo's mean grey: white ones would make edges like print.
@@ -277,33 +276,20 @@ export async function levelCopy(
   }
   // sharp resizes before rotating: the size is taken from the rotated copy's width, close enough.
   if (scale < 1) image = image.resize({ width: Math.max(1, Math.round(copy.width * scale)) });
-  const { data, info } = await within(image.extractChannel(0), deadline)
-    .raw({ depth: "uchar" })
-    .toBuffer({ resolveWithObject: true })
-    .catch((error: unknown) => {
-      throw isTimeout(error) ? new OcrTimeoutError() : error;
-    });
-  return { data, width: info.width, height: info.height };
+  return greyPixels(image, deadline);
 }
 
 /** The lines of print on the levelled copy, biggest first, in its coordinates. */
 export async function textRegions(levelled: Grey, deadline = Infinity): Promise<Region[]> {
   const scale = Math.min(1, FIND_WIDTH / levelled.width);
   const width = Math.max(1, Math.round(levelled.width * scale));
-  const raw = { raw: { width: levelled.width, height: levelled.height, channels: 1 as const } };
   const probe = await step(
-    sharp(levelled.data, raw).resize({ width }).median(3).extractChannel(0).raw(),
+    sharp(levelled.data, rawGrey(levelled)).resize({ width }).median(3).extractChannel(0).raw(),
     deadline,
   );
-  const height = probe.length / width;
-  const neighbourhood = await step(
-    sharp(probe, { raw: { width, height, channels: 1 } })
-      .blur(Math.max(4, width / 80))
-      .extractChannel(0)
-      .raw(),
-    deadline,
-  );
-  return findTextRegions({ data: probe, width, height }, neighbourhood).map((r) => ({
+  const small = { data: probe, width, height: probe.length / width };
+  const neighbourhood = await neighbourhoodOf(small, Math.max(4, width / 80), deadline);
+  return findTextRegions(small, neighbourhood).map((r) => ({
     left: r.left / scale,
     top: r.top / scale,
     width: r.width / scale,
@@ -323,7 +309,6 @@ export async function stackLines(
   regions: readonly Region[],
   deadline = Infinity,
 ): Promise<{ image: Buffer; placements: Placement[] }> {
-  const raw = { raw: { width: levelled.width, height: levelled.height, channels: 1 as const } };
   const lines: (Grey & { scale: number; inverted: boolean })[] = [];
   for (const region of regions) {
     const left = Math.max(0, Math.floor(region.left - MARGIN_X * region.height));
@@ -341,7 +326,7 @@ export async function stackLines(
     const width = Math.max(1, Math.round((right - left) * scale));
     const height = Math.max(1, Math.round((bottom - top) * scale));
     const data = await step(
-      sharp(levelled.data, raw)
+      sharp(levelled.data, rawGrey(levelled))
         .extract({ left, top, width: right - left, height: bottom - top })
         .resize({ width, height, fit: "fill" })
         .extractChannel(0)
@@ -371,7 +356,7 @@ export async function stackLines(
     y += line.height + STACK_GAP;
   }
   const image = await step(
-    sharp(canvas, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }),
+    sharp(canvas, rawGrey({ width, height })).png({ compressionLevel: 1 }),
     deadline,
   );
   return { image, placements };
