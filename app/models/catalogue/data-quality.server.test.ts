@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { partVehicles } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { createPart, createVehicle, fit } from "../../../tests/support/factories";
+import { createVehicles } from "../../../tests/support/vehicles";
 import {
   dataQualityReport,
   duplicateVehicles,
@@ -26,20 +27,12 @@ beforeAll(() => {
     alternatives: ["alt77"],
   });
   const lonely = createPart({ code: "DQ-300", name: "Peça sem aplicação" });
-  const gol = createVehicle({ brand: "Volkswagen", model: "Gol", year: 2015, version: "1.0 MPI" });
-  const golAgain = createVehicle({
-    brand: "VOLKSWAGEN",
-    model: "gol",
-    year: 2015,
-    version: "1.0 mpi ",
+  const { gol, golAgain, golOtherYear, uno } = createVehicles({
+    gol: ["Volkswagen", "Gol", 2015, { version: "1.0 MPI" }],
+    golAgain: ["VOLKSWAGEN", "gol", 2015, { version: "1.0 mpi " }],
+    golOtherYear: ["Volkswagen", "Gol", 2016, { version: "1.0 MPI" }],
+    uno: ["Fiat", "Uno", 2012, { version: "1.0 Fire" }],
   });
-  const golOtherYear = createVehicle({
-    brand: "Volkswagen",
-    model: "Gol",
-    year: 2016,
-    version: "1.0 MPI",
-  });
-  const uno = createVehicle({ brand: "Fiat", model: "Uno", year: 2012, version: "1.0 Fire" });
   fit(filterA.id, gol.id);
   fit(filterB.id, golOtherYear.id);
   db()

@@ -3,6 +3,7 @@ import { db } from "~/utils/db.server";
 import { eq } from "drizzle-orm";
 import { partVehicles, searchSynonyms, vehicles } from "~db/schema";
 import { createCategory, createPart, createVehicle, fit } from "../../../tests/support/factories";
+import { createVehicles } from "../../../tests/support/vehicles";
 import { searchDescription } from "./description.server";
 import { understandQuery } from "./understand.server";
 
@@ -15,46 +16,19 @@ const ids: Record<string, number> = {};
 beforeAll(() => {
   const brakes = createCategory("Freios");
   const suspension = createCategory("Suspensão");
-  const gol2015 = createVehicle({
-    brand: "Volkswagen",
-    model: "Gol",
-    year: 2015,
-    engine: "1.0 8V",
-    fuel: "Flex",
-  });
-  const gol2016 = createVehicle({
-    brand: "Volkswagen",
-    model: "Gol",
-    year: 2016,
-    engine: "1.6 8V",
-    fuel: "Flex",
-  });
-  const polo = createVehicle({ brand: "Volkswagen", model: "Polo", year: 2019, engine: "1.0 12V" });
-  const onix = createVehicle({ brand: "Chevrolet", model: "Onix", year: 2019, engine: "1.0 12V" });
-  const l200 = createVehicle({
-    brand: "Mitsubishi",
-    model: "L200 Triton",
-    year: 2018,
-    engine: "3.2 16V",
-    fuel: "Diesel",
-  });
-  const l200sport = createVehicle({
-    brand: "Mitsubishi",
-    model: "L200 Triton Sport",
-    year: 2020,
-    engine: "2.4 16V",
-    fuel: "Diesel",
-  });
-  const cg = createVehicle({ brand: "Honda", model: "CG 160", year: 2019, vehicleType: "motos" });
-  const tcross = createVehicle({ brand: "Volkswagen", model: "T-Cross", year: 2021 });
-  const hb20 = createVehicle({ brand: "Hyundai", model: "HB20", year: 2016, engine: "1.6 16V" });
-  const hb20one = createVehicle({
-    brand: "Hyundai",
-    model: "HB20",
-    year: 2016,
-    engine: "1.0 12V",
-    version: "Comfort",
-  });
+  const { gol2015, gol2016, polo, onix, l200, l200sport, cg, tcross, hb20, hb20one } =
+    createVehicles({
+      gol2015: ["Volkswagen", "Gol", 2015, { engine: "1.0 8V", fuel: "Flex" }],
+      gol2016: ["Volkswagen", "Gol", 2016, { engine: "1.6 8V", fuel: "Flex" }],
+      polo: ["Volkswagen", "Polo", 2019, { engine: "1.0 12V" }],
+      onix: ["Chevrolet", "Onix", 2019, { engine: "1.0 12V" }],
+      l200: ["Mitsubishi", "L200 Triton", 2018, { engine: "3.2 16V", fuel: "Diesel" }],
+      l200sport: ["Mitsubishi", "L200 Triton Sport", 2020, { engine: "2.4 16V", fuel: "Diesel" }],
+      cg: ["Honda", "CG 160", 2019, { vehicleType: "motos" }],
+      tcross: ["Volkswagen", "T-Cross", 2021],
+      hb20: ["Hyundai", "HB20", 2016, { engine: "1.6 16V" }],
+      hb20one: ["Hyundai", "HB20", 2016, { engine: "1.0 12V", version: "Comfort" }],
+    });
 
   const part = (
     key: string,

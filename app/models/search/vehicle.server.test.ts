@@ -4,34 +4,21 @@ import {
   createPart,
   createPlan,
   createUser,
-  createVehicle,
   fit,
 } from "../../../tests/support/factories";
+import { createVehicles } from "../../../tests/support/vehicles";
 import { groupByCategory, searchByVehicle, vehiclePickerOptions } from "./vehicle.server";
 
 beforeAll(() => {
   createPlan({ name: "Gratuito VS", priceCents: null, creditsPerMonth: 1500, sortOrder: -1 });
   const brakes = createCategory("Freios VS");
   const filters = createCategory("Filtros VS");
-  const gol14 = createVehicle({
-    brand: "Volkswagen",
-    model: "Gol",
-    year: 2014,
-    version: "1.0 MPI",
+  const { gol14, gol15a, gol15b } = createVehicles({
+    gol14: ["Volkswagen", "Gol", 2014, { version: "1.0 MPI" }],
+    gol15a: ["Volkswagen", "Gol", 2015, { version: "1.0 MPI" }],
+    gol15b: ["Volkswagen", "Gol", 2015, { version: "1.6 MSI" }],
+    uno: ["Fiat", "Uno", 2015, { version: "Attractive 1.0" }],
   });
-  const gol15a = createVehicle({
-    brand: "Volkswagen",
-    model: "Gol",
-    year: 2015,
-    version: "1.0 MPI",
-  });
-  const gol15b = createVehicle({
-    brand: "Volkswagen",
-    model: "Gol",
-    year: 2015,
-    version: "1.6 MSI",
-  });
-  createVehicle({ brand: "Fiat", model: "Uno", year: 2015, version: "Attractive 1.0" });
   const pad = createPart({ code: "VS-PAD", name: "Pastilha", categoryId: brakes.id });
   const oil = createPart({ code: "VS-OIL", name: "Filtro de óleo", categoryId: filters.id });
   const disc = createPart({ code: "VS-DISC", name: "Disco", categoryId: brakes.id });
