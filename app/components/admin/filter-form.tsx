@@ -1,5 +1,13 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from "react";
 import * as messages from "~/messages";
 
 /** The spec's search debounce. */
@@ -24,11 +32,27 @@ function useLiveSubmit() {
   return { onChange, onSubmit };
 }
 
+/** The filter values as the URL has them, by field name (an absent one shows as empty). */
+type FilterValues = Readonly<Record<string, string | number | null | undefined>>;
+
+const FilterFields = createContext<{ idPrefix: string; values: FilterValues }>({
+  idPrefix: "filter",
+  values: {},
+});
+
+/** A filter field's id (`<list>-<name in kebab-case>`) and the value the URL gives it now. */
+function useFilterField(name: string) {
+  const { idPrefix, values } = useContext(FilterFields);
+  const kebabName = name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return { id: `${idPrefix}-${kebabName}`, defaultValue: values[name] ?? "" };
+}
+
 /**
  * The filter bar of an admin list: a GET form whose values live in the URL, its fields, the
  * submit button ("Filtrar" unless `submitLabel` says otherwise) and, while a filter is on, a
  * "Limpar filtros" link to `clearHref`. Without JavaScript the button submits it; with `live`
- * (the spec's customer and plan searches) typing and choosing submit by themselves.
+ * (the spec's customer and plan searches) typing and choosing submit by themselves. Its fields
+ * take their ids from `idPrefix` and their current values from `values`, by name.
  */
 export function FilterForm({
   label,
@@ -36,6 +60,8 @@ export function FilterForm({
   submitLabel = messages.admin.filter,
   clearHref,
   filtered = false,
+  idPrefix,
+  values,
   children,
 }: {
   label?: string;
@@ -43,66 +69,74 @@ export function FilterForm({
   submitLabel?: string;
   clearHref: string;
   filtered?: boolean;
+  idPrefix: string;
+  values: FilterValues;
   children: ReactNode;
 }) {
   const handlers = useLiveSubmit();
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label={label}
-      {...(live ? handlers : {})}
-      className="card flex flex-col gap-3 p-4 sm:flex-row sm:flex-wrap sm:items-end"
-    >
-      {children}
-      <div className="flex gap-2">
-        <button type="submit" className="btn-secondary">
-          {submitLabel}
-        </button>
-        {filtered && (
-          <Link to={clearHref} className="btn-ghost">
-            {messages.admin.clearFilters}
-          </Link>
-        )}
-      </div>
-    </Form>
+    <FilterFields.Provider value={{ idPrefix, values }}>
+      <Form
+        method="get"
+        role="search"
+        aria-label={label}
+        {...(live ? handlers : {})}
+        className="card flex flex-col gap-3 p-4 sm:flex-row sm:flex-wrap sm:items-end"
+      >
+        {children}
+        <div className="flex gap-2">
+          <button type="submit" className="btn-secondary">
+            {submitLabel}
+          </button>
+          {filtered && (
+            <Link to={clearHref} className="btn-ghost">
+              {messages.admin.clearFilters}
+            </Link>
+          )}
+        </div>
+      </Form>
+    </FilterFields.Provider>
   );
 }
 
 /** The list's text search: `q`, labelled, taking the free width of the filter bar. */
 export function SearchInput({
-  id,
   label,
   ...input
-}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  const { id, defaultValue } = useFilterField("q");
   return (
     <div className="flex-1">
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input id={id} name="q" type="search" className="input" {...input} />
+      <input
+        id={id}
+        name="q"
+        type="search"
+        className="input"
+        defaultValue={defaultValue}
+        {...input}
+      />
     </div>
   );
 }
 
 /** A select of the filter bar whose first option ("Todos...", `allValue`) turns the filter off. */
 export function FilterSelect({
-  id,
   name,
   label,
-  defaultValue,
   allLabel,
   allValue = "",
   options,
 }: {
-  id: string;
   name: string;
   label: string;
-  defaultValue: string | number;
   allLabel: string;
   allValue?: string;
   options: readonly { value: string | number; label: string }[];
 }) {
+  const { id, defaultValue } = useFilterField(name);
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -116,6 +150,19 @@ export function FilterSelect({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** One end of a date range filter: a calendar day (YYYY-MM-DD) kept in the URL as `name`. */
+export function DateFilter({ name, label }: { name: string; label: string }) {
+  const { id, defaultValue } = useFilterField(name);
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} name={name} type="date" className="input" defaultValue={defaultValue} />
     </div>
   );
 }

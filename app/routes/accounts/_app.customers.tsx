@@ -91,27 +91,28 @@ export default function CustomersPage() {
           hint={m.statsHints.revenue}
         />
       </section>
-      <FilterForm label={m.searchLabel} live clearHref="/customers" filtered={filtered}>
+      <FilterForm
+        label={m.searchLabel}
+        live
+        clearHref="/customers"
+        filtered={filtered}
+        idPrefix="customers"
+        values={query}
+      >
         <SearchInput
-          id="customers-q"
           label={m.searchLabel}
-          defaultValue={query.q}
           placeholder={m.searchPlaceholder}
           maxLength={LIST_SEARCH_MAX}
         />
         <FilterSelect
-          id="customers-status"
           name="status"
           label={m.statusFilter}
-          defaultValue={query.status}
           allLabel={m.allStatuses}
           options={customerStatusOptions}
         />
         <FilterSelect
-          id="customers-type"
           name="type"
           label={m.typeFilter}
-          defaultValue={query.type}
           allLabel={m.allTypes}
           options={customerTypeOptions}
         />

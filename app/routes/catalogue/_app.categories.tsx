@@ -40,13 +40,14 @@ export default function CategoriesPage() {
           </ButtonLink>
         }
       />
-      <FilterForm submitLabel={a.search} clearHref="/categories" filtered={Boolean(q)}>
-        <SearchInput
-          id="categories-q"
-          label={m.searchCategories}
-          defaultValue={q}
-          maxLength={NAME_MAX}
-        />
+      <FilterForm
+        submitLabel={a.search}
+        clearHref="/categories"
+        filtered={Boolean(q)}
+        idPrefix="categories"
+        values={{ q }}
+      >
+        <SearchInput label={m.searchCategories} maxLength={NAME_MAX} />
       </FilterForm>
       <DataTable
         columns={[

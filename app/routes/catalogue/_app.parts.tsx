@@ -61,19 +61,17 @@ export default function PartsPage() {
         }
       />
 
-      <FilterForm label={m.searchLabel} clearHref="/parts" filtered={filtered}>
-        <SearchInput
-          id="parts-q"
-          label={m.searchLabel}
-          defaultValue={data.query.q}
-          placeholder={m.searchPlaceholder}
-          autoComplete="off"
-        />
+      <FilterForm
+        label={m.searchLabel}
+        clearHref="/parts"
+        filtered={filtered}
+        idPrefix="parts"
+        values={data.query}
+      >
+        <SearchInput label={m.searchLabel} placeholder={m.searchPlaceholder} autoComplete="off" />
         <FilterSelect
-          id="parts-category"
           name="category"
           label={m.categoryFilter}
-          defaultValue={data.query.category}
           allLabel={m.allCategories}
           allValue="all"
           options={data.categories.map((category) => ({

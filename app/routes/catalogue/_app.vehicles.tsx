@@ -89,28 +89,23 @@ export default function VehiclesPage() {
         }
       />
       <TypeSelector current={query.type} />
-      <FilterForm clearHref={`/vehicles?type=${query.type}`} filtered={filtered}>
+      <FilterForm
+        clearHref={`/vehicles?type=${query.type}`}
+        filtered={filtered}
+        idPrefix="vehicles"
+        values={query}
+      >
         <input type="hidden" name="type" value={query.type} />
-        <SearchInput
-          id="vehicles-q"
-          label={a.search}
-          defaultValue={query.q}
-          placeholder={m.searchVehicles}
-          maxLength={FIELD_MAX}
-        />
+        <SearchInput label={a.search} placeholder={m.searchVehicles} maxLength={FIELD_MAX} />
         <FilterSelect
-          id="vehicles-brand"
           name="brand"
           label={m.brand}
-          defaultValue={query.brand}
           allLabel={m.allBrands}
           options={brands.map((brand) => ({ value: brand, label: brand }))}
         />
         <FilterSelect
-          id="vehicles-year"
           name="year"
           label={m.year}
-          defaultValue={query.year ?? ""}
           allLabel={m.allYears}
           options={years.map((year) => ({ value: year, label: String(year) }))}
         />

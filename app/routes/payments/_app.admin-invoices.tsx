@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useState } from "react";
 import { z } from "zod";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
-import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
+import { DateFilter, FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
@@ -131,28 +131,6 @@ function PaymentLink({ id, link }: { id: number; link: string }) {
   );
 }
 
-/** One end of the date range filter: a calendar day (YYYY-MM-DD) kept in the URL as `name`. */
-function DateFilter({
-  id,
-  name,
-  label,
-  value,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input id={id} name={name} type="date" className="input" defaultValue={value} />
-    </div>
-  );
-}
-
 export default function AdminInvoicesPage() {
   const { query, page, invoices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -183,26 +161,19 @@ export default function AdminInvoicesPage() {
         submitLabel={m.apply}
         clearHref="/admin-invoices"
         filtered={filtered}
+        idPrefix="invoices"
+        values={query}
       >
         <SearchInput
-          id="invoices-q"
           label={m.searchLabel}
-          defaultValue={query.q}
           placeholder={m.searchPlaceholder}
           maxLength={LIST_SEARCH_MAX}
         />
-        <DateFilter
-          id="invoices-date-from"
-          name="dateFrom"
-          label={m.dateFrom}
-          value={query.dateFrom}
-        />
-        <DateFilter id="invoices-date-to" name="dateTo" label={m.dateTo} value={query.dateTo} />
+        <DateFilter name="dateFrom" label={m.dateFrom} />
+        <DateFilter name="dateTo" label={m.dateTo} />
         <FilterSelect
-          id="invoices-status"
           name="status"
           label={m.statusFilter}
-          defaultValue={query.status}
           allLabel={m.allStatuses}
           options={PAYMENT_STATUSES.map((status) => ({
             value: status,

@@ -75,19 +75,17 @@ export default function PlansPage() {
         live
         clearHref="/plans"
         filtered={Boolean(query.q || query.status)}
+        idPrefix="plans"
+        values={query}
       >
         <SearchInput
-          id="plans-q"
           label={m.searchLabel}
-          defaultValue={query.q}
           placeholder={m.searchPlaceholder}
           maxLength={LIST_SEARCH_MAX}
         />
         <FilterSelect
-          id="plans-status"
           name="status"
           label={m.statusFilter}
-          defaultValue={query.status ?? ""}
           allLabel={m.allStatuses}
           options={PLAN_STATUSES.map((status) => ({ value: status, label: m.status[status] }))}
         />

@@ -111,11 +111,15 @@ export default function SynonymsPage() {
       </p>
       {/* A new key once the table changed: the form empties after an add, keeps its text after a refusal. */}
       <AddSynonymForm key={all} />
-      <FilterForm label={m.filterLabel} clearHref="/admin/synonyms" filtered={Boolean(q)}>
+      <FilterForm
+        label={m.filterLabel}
+        clearHref="/admin/synonyms"
+        filtered={Boolean(q)}
+        idPrefix="synonyms"
+        values={{ q }}
+      >
         <SearchInput
-          id="synonyms-q"
           label={m.filterLabel}
-          defaultValue={q}
           placeholder={m.filterPlaceholder}
           maxLength={SYNONYM_FILTER_MAX}
         />
