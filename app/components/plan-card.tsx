@@ -1,6 +1,9 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { formatDate } from "~/utils/format";
 import * as messages from "~/messages";
+
+const m = messages.planCard;
 
 export type PlanCardData = {
   isAdmin?: boolean;
@@ -18,8 +21,31 @@ export function usageColor(percentUsed: number): string {
   return "bg-emerald-600";
 }
 
+/** The sidebar card's frame, named for the credits it shows. */
+function CardFrame({ children }: { children: ReactNode }) {
+  return (
+    <section
+      aria-label={m.credits}
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
+    >
+      {children}
+    </section>
+  );
+}
+
+/** "Créditos" and how many searches are left today. */
+function RemainingCredits({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-3 flex items-baseline justify-between">
+      <span className="text-slate-700">{m.credits}</span>
+      <span className="text-lg font-bold" data-testid="plan-card-remaining">
+        {children}
+      </span>
+    </div>
+  );
+}
+
 export function PlanCard({ plan }: { plan: PlanCardData }) {
-  const m = messages.planCard;
   const unlimited = plan.remainingSearches < 0;
   const base = plan.dailyAllowance > 0 ? plan.dailyAllowance : 100;
   const percentUsed = unlimited
@@ -28,30 +54,19 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
   const free = !plan.isAdmin && (plan.isFree || !plan.planName);
   if (plan.isAdmin) {
     return (
-      <section
-        aria-label={m.credits}
-        className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
-      >
+      <CardFrame>
         <div className="flex items-start justify-between gap-2">
           <p className="font-semibold text-slate-900">{messages.roles.admin}</p>
           <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
             {m.active}
           </span>
         </div>
-        <div className="mt-3 flex items-baseline justify-between">
-          <span className="text-slate-700">{m.credits}</span>
-          <span className="text-lg font-bold" data-testid="plan-card-remaining">
-            {m.unlimited}
-          </span>
-        </div>
-      </section>
+        <RemainingCredits>{m.unlimited}</RemainingCredits>
+      </CardFrame>
     );
   }
   return (
-    <section
-      aria-label={m.credits}
-      className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
-    >
+    <CardFrame>
       <div className="flex items-start justify-between gap-2">
         <div>
           <p className="font-semibold text-slate-900">{free ? m.freePlan : plan.planName}</p>
@@ -69,12 +84,7 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
           {free ? m.free : m.active}
         </span>
       </div>
-      <div className="mt-3 flex items-baseline justify-between">
-        <span className="text-slate-700">{m.credits}</span>
-        <span className="text-lg font-bold" data-testid="plan-card-remaining">
-          {unlimited ? m.unlimited : plan.remainingSearches}
-        </span>
-      </div>
+      <RemainingCredits>{unlimited ? m.unlimited : plan.remainingSearches}</RemainingCredits>
       {!unlimited && (
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <div
@@ -89,6 +99,6 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
       >
         {m.upgrade}
       </Link>
-    </section>
+    </CardFrame>
   );
 }

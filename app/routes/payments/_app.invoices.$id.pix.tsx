@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from "react";
 import { DetailTile, DetailTiles } from "~/components/detail-tiles";
 import { Field, FormErrors } from "~/components/form-fields";
 import { useHydrated, usePolling } from "~/components/hooks";
+import { useSchemaForm } from "~/components/schema-form";
 import { RouteDialog } from "~/components/route-dialog";
 import { pixChargeOf, startPix, syncPayment } from "~/models/payments/index.server";
 import type { Payment } from "~/models/accounts/index.server";
@@ -231,13 +232,7 @@ function Approved() {
 function CpfForm({ expired, amountCents }: { expired: boolean; amountCents: number }) {
   const lastResult = useActionData<typeof action>();
   const busy = useSubmittingIntent() === "generate";
-  const [form, fields] = useForm({
-    id: "pix-cpf",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pixRequestSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(pixRequestSchema, { id: "pix-cpf", lastResult });
   return (
     <div className="space-y-4">
       {expired && (
