@@ -29,17 +29,34 @@ export function newExternalReference(): string {
   return `ENC-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString("hex").toUpperCase()}`;
 }
 
+export function findSubscription(subscriptionId: number): Subscription | undefined {
+  return db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get();
+}
+
+export function roleOf(userId: number) {
+  return db().select({ role: users.role }).from(users).where(eq(users.id, userId)).get()?.role;
+}
+
+/** A subscription waiting to be made active (`makeActive`), inside the caller's transaction. */
+export function insertPendingSubscription(input: {
+  userId: number;
+  planId: number;
+  paymentMethod: PaymentMethod;
+}): Subscription {
+  return db()
+    .insert(subscriptions)
+    .values({ ...input, status: "pending" })
+    .returning()
+    .get();
+}
+
 /**
  * Makes `subscriptionId` the user's only active subscription, from `now` for 30 days. Customers on a
  * paid plan become premium users; on a free plan, plain users. Runs inside the caller's transaction.
  */
 export function makeActive(subscriptionId: number, now: Date) {
   const database = db();
-  const subscription = database
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.id, subscriptionId))
-    .get()!;
+  const subscription = findSubscription(subscriptionId)!;
   const plan = findPlan(subscription.planId)!;
   database
     .update(subscriptions)
@@ -62,12 +79,8 @@ export function makeActive(subscriptionId: number, now: Date) {
     })
     .where(eq(subscriptions.id, subscriptionId))
     .run();
-  const user = database
-    .select({ role: users.role })
-    .from(users)
-    .where(eq(users.id, subscription.userId))
-    .get();
-  if (user && user.role !== "admin") {
+  const role = roleOf(subscription.userId);
+  if (role && role !== "admin") {
     database
       .update(users)
       .set({ role: isFreePlan(plan) ? "user" : "premium_user" })
@@ -87,18 +100,12 @@ export function openInvoice(input: {
   paymentMethod: PaymentMethod;
   gateway: Payment["gateway"];
 }): { subscription: Subscription; payment: Payment } {
-  const database = db();
-  const subscription = database
-    .insert(subscriptions)
-    .values({
-      userId: input.userId,
-      planId: input.plan.id,
-      status: "pending",
-      paymentMethod: input.paymentMethod,
-    })
-    .returning()
-    .get();
-  const payment = database
+  const subscription = insertPendingSubscription({
+    userId: input.userId,
+    planId: input.plan.id,
+    paymentMethod: input.paymentMethod,
+  });
+  const payment = db()
     .insert(payments)
     .values({
       userId: input.userId,

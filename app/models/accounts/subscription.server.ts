@@ -8,6 +8,8 @@ import { accept, refuse, type Outcome } from "../outcome";
 import { isFreePlan } from "../payments/plan.server";
 import {
   findPlan,
+  findSubscription,
+  insertPendingSubscription,
   makeActive,
   newExternalReference,
   openInvoice,
@@ -15,6 +17,7 @@ import {
   type PaymentMethod,
   priceChanged,
   retireStaleInvoice,
+  roleOf,
   type Subscription,
 } from "./subscription-steps.server";
 
@@ -83,16 +86,11 @@ export function subscribe(
   return immediateTransaction(db(), (): Outcome<SubscribeResult> => {
     const database = db();
     if (isFreePlan(plan)) {
-      const subscription = database
-        .insert(subscriptions)
-        .values({
-          userId: input.userId,
-          planId: plan.id,
-          status: "pending",
-          paymentMethod: input.paymentMethod,
-        })
-        .returning()
-        .get();
+      const subscription = insertPendingSubscription({
+        userId: input.userId,
+        planId: plan.id,
+        paymentMethod: input.paymentMethod,
+      });
       makeActive(subscription.id, now);
       logActivity({
         actorId: input.userId,
@@ -101,14 +99,7 @@ export function subscribe(
         entity: "subscription",
         entityId: subscription.id,
       });
-      return accept({
-        kind: "activated",
-        subscription: database
-          .select()
-          .from(subscriptions)
-          .where(eq(subscriptions.id, subscription.id))
-          .get()!,
-      });
+      return accept({ kind: "activated", subscription: findSubscription(subscription.id)! });
     }
     const pending = database
       .select({ subscription: subscriptions, payment: payments })
@@ -197,16 +188,11 @@ export function assignPlanByAdmin(
   if (plan.status !== "active") return refuse("inactive", m.planInactive, "planId");
   return immediateTransaction(db(), () => {
     const database = db();
-    const subscription = database
-      .insert(subscriptions)
-      .values({
-        userId: input.userId,
-        planId: plan.id,
-        status: "pending",
-        paymentMethod: input.paymentMethod,
-      })
-      .returning()
-      .get();
+    const subscription = insertPendingSubscription({
+      userId: input.userId,
+      planId: plan.id,
+      paymentMethod: input.paymentMethod,
+    });
     let paymentId: number | null = null;
     if (!isFreePlan(plan)) {
       paymentId = database
@@ -243,11 +229,7 @@ export function cancelSubscription(
 ): Outcome<null> {
   return immediateTransaction(db(), () => {
     const database = db();
-    const subscription = database
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, input.subscriptionId))
-      .get();
+    const subscription = findSubscription(input.subscriptionId);
     if (!subscription || subscription.status !== "active")
       return refuse("not_active", messages.customersAdmin.noActiveSubscription);
     database
@@ -255,12 +237,7 @@ export function cancelSubscription(
       .set({ status: "cancelled", cancelledAt: now })
       .where(eq(subscriptions.id, subscription.id))
       .run();
-    const user = database
-      .select({ role: users.role })
-      .from(users)
-      .where(eq(users.id, subscription.userId))
-      .get();
-    if (user?.role === "premium_user")
+    if (roleOf(subscription.userId) === "premium_user")
       database.update(users).set({ role: "user" }).where(eq(users.id, subscription.userId)).run();
     logActivity({
       actorId: input.actorId,
