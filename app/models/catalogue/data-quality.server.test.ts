@@ -53,32 +53,33 @@ beforeAll(() => {
   };
 });
 
+/** The one problem a check finds: it must count and list exactly one. */
+async function onlyProblem<Row>(check: Promise<{ total: number; rows: Row[] }>): Promise<Row> {
+  const { total, rows } = await check;
+  expect(total).toBe(1);
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
 describe("data quality checks", () => {
   it("finds an alternative code (normalised) shared by different parts", async () => {
-    const check = await sharedAlternativeCodes();
-    expect(check.total).toBe(1);
-    expect(check.rows[0]).toMatchObject({ codeNorm: "ALT77", code: "ALT-7 7" });
-    expect(check.rows[0]!.parts.map((p) => p.id)).toEqual([ids.filterA, ids.filterB]);
+    const shared = await onlyProblem(sharedAlternativeCodes());
+    expect(shared).toMatchObject({ codeNorm: "ALT77", code: "ALT-7 7" });
+    expect(shared.parts.map((p) => p.id)).toEqual([ids.filterA, ids.filterB]);
   });
 
   it("finds parts without any fitment", async () => {
-    const check = await partsWithoutFitments();
-    expect(check.total).toBe(1);
-    expect(check.rows).toEqual([
-      {
-        id: ids.lonely,
-        code: "DQ-300",
-        name: "Peça sem aplicação",
-        manufacturer: "Fabricante Teste",
-      },
-    ]);
+    expect(await onlyProblem(partsWithoutFitments())).toEqual({
+      id: ids.lonely,
+      code: "DQ-300",
+      name: "Peça sem aplicação",
+      manufacturer: "Fabricante Teste",
+    });
   });
 
   it("finds vehicles without parts", async () => {
     createVehicle({ brand: "Honda", model: "Fit", year: 2018, version: "EX 1.5" });
-    const check = await vehiclesWithoutParts();
-    expect(check.total).toBe(1);
-    expect(check.rows[0]).toMatchObject({
+    expect(await onlyProblem(vehiclesWithoutParts())).toMatchObject({
       brand: "Honda",
       model: "Fit",
       year: 2018,
@@ -87,9 +88,7 @@ describe("data quality checks", () => {
   });
 
   it("finds fitments whose year range leaves out the vehicle's year", async () => {
-    const check = await fitmentsOutsideVehicleYear();
-    expect(check.total).toBe(1);
-    expect(check.rows[0]).toMatchObject({
+    expect(await onlyProblem(fitmentsOutsideVehicleYear())).toMatchObject({
       partId: ids.filterA,
       partCode: "DQ-100",
       vehicleId: ids.uno,
@@ -101,15 +100,14 @@ describe("data quality checks", () => {
   });
 
   it("finds duplicate vehicles regardless of letter case and stray spaces", async () => {
-    const check = await duplicateVehicles();
-    expect(check.total).toBe(1);
-    expect(check.rows[0]).toMatchObject({
+    const duplicate = await onlyProblem(duplicateVehicles());
+    expect(duplicate).toMatchObject({
       brand: "Volkswagen",
       model: "Gol",
       year: 2015,
       version: "1.0 MPI",
     });
-    expect(check.rows[0]!.vehicles.map((v) => v.id)).toEqual([ids.gol, ids.golAgain]);
+    expect(duplicate.vehicles.map((v) => v.id)).toEqual([ids.gol, ids.golAgain]);
   });
 
   it("caps every list but not its count", async () => {
