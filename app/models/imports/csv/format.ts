@@ -6,25 +6,6 @@
 
 import { foldName, normalizeCode } from "~/utils/codes";
 
-export const CSV_COLUMNS = [
-  "code",
-  "name",
-  "manufacturer",
-  "category",
-  "description",
-  "alternative_codes",
-  "brand",
-  "model",
-  "year_start",
-  "year_end",
-  "version",
-  "engine",
-  "fuel",
-  "notes",
-] as const;
-
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
-
 /** All empty: the row is a part without fitment. */
 export const VEHICLE_COLUMNS = [
   "brand",
@@ -35,7 +16,20 @@ export const VEHICLE_COLUMNS = [
   "engine",
   "fuel",
   "notes",
-] as const satisfies readonly CsvColumn[];
+] as const;
+
+/** The part's columns, then its vehicle's. */
+export const CSV_COLUMNS = [
+  "code",
+  "name",
+  "manufacturer",
+  "category",
+  "description",
+  "alternative_codes",
+  ...VEHICLE_COLUMNS,
+] as const;
+
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 export const REQUIRED_PART_COLUMNS = ["code", "name", "manufacturer", "category"] as const;
 export const REQUIRED_VEHICLE_COLUMNS = ["brand", "model", "year_start", "version"] as const;
