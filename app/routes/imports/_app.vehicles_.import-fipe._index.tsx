@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PageHeader } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { WorkerNotice } from "~/components/worker-notice";
 import { Field, FormErrors, SelectField } from "~/components/form-fields";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "~/integrations/fipe/types";
@@ -75,11 +75,7 @@ export default function ImportFipePage() {
       <PageHeader
         title={m.title}
         subtitle={m.subtitle}
-        actions={
-          <Link to={`/vehicles?type=${type}`} className="btn-secondary">
-            {m.backToVehicles}
-          </Link>
-        }
+        actions={<ButtonLink to={`/vehicles?type=${type}`}>{m.backToVehicles}</ButtonLink>}
       />
 
       <nav aria-label={m.typeLabel} className="flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
-import { PageHeader } from "~/components/admin/page-header";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import {
@@ -111,9 +111,9 @@ export default function MyInvoices() {
         subtitle={m.subtitle}
         actions={
           hasPending ? (
-            <Link to="/invoices" className="btn-secondary" preventScrollReset>
+            <ButtonLink to="/invoices" preventScrollReset>
               {m.checkNow}
-            </Link>
+            </ButtonLink>
           ) : undefined
         }
       />
