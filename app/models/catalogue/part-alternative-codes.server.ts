@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { partAlternativeCodes, parts } from "~db/schema";
 import type { AlternativeCodeInput } from "~/schemas/part";
 import { db, immediateTransaction } from "~/utils/db.server";
@@ -6,28 +6,17 @@ import * as messages from "~/messages";
 import { isUniqueViolation } from "./catalogue-rules.server";
 import { refuse, type Outcome } from "../outcome";
 import { normalizeCode } from "~/utils/codes";
-import { partCodeOf } from "./part.server";
+import { alternativeCodesOf, partCodeOf, type AlternativeCodeRow } from "./part.server";
 import { logPartChange } from "./part-write.server";
 
 const m = messages.parts;
 
 /** One alternative code at a time (the JSON API); the part form replaces them all in part-write. */
 
-export type AlternativeCodeRow = { id: number; code: string; description: string | null };
-
 /** A part's alternative codes in the order they were added, or undefined when there is no such part. */
 export function listAlternativeCodes(partId: number): AlternativeCodeRow[] | undefined {
   if (partCodeOf(partId) === undefined) return undefined;
-  return db()
-    .select({
-      id: partAlternativeCodes.id,
-      code: partAlternativeCodes.alternativeCode,
-      description: partAlternativeCodes.description,
-    })
-    .from(partAlternativeCodes)
-    .where(eq(partAlternativeCodes.partId, partId))
-    .orderBy(asc(partAlternativeCodes.id))
-    .all();
+  return alternativeCodesOf(partId);
 }
 
 export function addAlternativeCode(

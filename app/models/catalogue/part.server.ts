@@ -75,10 +75,26 @@ export function partCategoryOptions(): { id: number; name: string }[] {
 
 export type PartFitment = { vehicleId: number } & Omit<VehicleName, "id"> & FitmentFields;
 
+export type AlternativeCodeRow = { id: number; code: string; description: string | null };
+
 export type PartDetail = PartRow & {
-  alternativeCodes: { id: number; code: string; description: string | null }[];
+  alternativeCodes: AlternativeCodeRow[];
   fitments: PartFitment[];
 };
+
+/** A part's alternative codes in the order they were added. */
+export function alternativeCodesOf(partId: number): AlternativeCodeRow[] {
+  return db()
+    .select({
+      id: partAlternativeCodes.id,
+      code: partAlternativeCodes.alternativeCode,
+      description: partAlternativeCodes.description,
+    })
+    .from(partAlternativeCodes)
+    .where(eq(partAlternativeCodes.partId, partId))
+    .orderBy(asc(partAlternativeCodes.id))
+    .all();
+}
 
 /** A part with its alternative codes and (unless told not to) every fitment: the vehicle and the link's own fields. */
 export function getPart(
@@ -92,16 +108,7 @@ export function getPart(
     .where(eq(parts.id, id))
     .get();
   if (!part) return undefined;
-  const alternativeCodes = db()
-    .select({
-      id: partAlternativeCodes.id,
-      code: partAlternativeCodes.alternativeCode,
-      description: partAlternativeCodes.description,
-    })
-    .from(partAlternativeCodes)
-    .where(eq(partAlternativeCodes.partId, id))
-    .orderBy(asc(partAlternativeCodes.id))
-    .all();
+  const alternativeCodes = alternativeCodesOf(id);
   if (options.withFitments === false) return { ...part, alternativeCodes, fitments: [] };
   const { id: vehicleId, ...vehicleName } = vehicleNameColumns;
   const fitments = db()
