@@ -7,9 +7,8 @@ import {
 } from "~/components/admin/customer-form";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
-import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
-import { ButtonLink, PageHeader, StatCard } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
+import { AdminListPage, listErrorBoundary } from "~/components/admin/list-page";
+import { StatCard } from "~/components/admin/page-header";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { customerStatistics, listCustomers } from "~/models/accounts/index.server";
@@ -62,16 +61,13 @@ export default function CustomersPage() {
   const withSearch = useWithListSearch();
   const filtered = Boolean(query.q || query.status || query.type);
   return (
-    <AdminListPage width="7xl">
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <ButtonLink to={withSearch("/customers/new")} variant="primary" preventScrollReset>
-            {m.newCustomer}
-          </ButtonLink>
-        }
-      />
+    <AdminListPage
+      width="7xl"
+      title={m.title}
+      subtitle={m.subtitle}
+      create={{ to: withSearch("/customers/new"), label: m.newCustomer }}
+      pagination={{ ...page, label: m.pageLabel }}
+    >
       <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label={m.title}>
         <StatCard label={m.stats.total} value={formatInteger(stats.totalCustomers)} />
         <StatCard label={m.stats.active} value={formatInteger(stats.activeCustomers)} />
@@ -218,12 +214,8 @@ export default function CustomersPage() {
           );
         })}
       </DataTable>
-      <Pagination page={page.page} pages={page.pages} label={m.pageLabel} />
     </AdminListPage>
   );
 }
 
-/** A failed load says so inside the shell; unknown ids (from the dialogs) are the 404 page. */
-export function ErrorBoundary() {
-  return <ListErrorBoundary message={m.loadFailed} />;
-}
+export const ErrorBoundary = listErrorBoundary(m.loadFailed);

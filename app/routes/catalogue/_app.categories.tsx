@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listCategories } from "~/models/catalogue/index.server";
 import { NAME_MAX } from "~/schemas/catalogue";
@@ -30,16 +29,12 @@ export default function CategoriesPage() {
   const { q, categories } = useLoaderData<typeof loader>();
   const withSearch = useWithListSearch();
   return (
-    <AdminListPage width="6xl">
-      <PageHeader
-        title={m.categoriesTitle}
-        subtitle={m.categoriesSubtitle}
-        actions={
-          <ButtonLink to={withSearch("/categories/new")} variant="primary" preventScrollReset>
-            {m.newCategory}
-          </ButtonLink>
-        }
-      />
+    <AdminListPage
+      width="6xl"
+      title={m.categoriesTitle}
+      subtitle={m.categoriesSubtitle}
+      create={{ to: withSearch("/categories/new"), label: m.newCategory }}
+    >
       <FilterForm
         submitLabel={a.search}
         clearHref="/categories"

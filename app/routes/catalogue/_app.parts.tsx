@@ -3,8 +3,6 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
 import { listPartsPage, partCategoryOptions } from "~/models/catalogue/index.server";
 import { parsePartListQuery, partListSearch } from "~/schemas/part";
 import { requireAccess } from "~/server/guard.server";
@@ -50,17 +48,12 @@ export default function PartsPage() {
   const filtered = data.query.q !== "" || data.query.category !== "all";
 
   return (
-    <AdminListPage>
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <ButtonLink to={`/parts/new${back}`} variant="primary" preventScrollReset>
-            {m.newPart}
-          </ButtonLink>
-        }
-      />
-
+    <AdminListPage
+      title={m.title}
+      subtitle={m.subtitle}
+      create={{ to: `/parts/new${back}`, label: m.newPart }}
+      pagination={{ page: data.page, pages: data.pages, label: m.pagination }}
+    >
       <FilterForm
         label={m.searchLabel}
         clearHref="/parts"
@@ -183,8 +176,6 @@ export default function PartsPage() {
           );
         })}
       </DataTable>
-
-      <Pagination page={data.page} pages={data.pages} label={m.pagination} />
     </AdminListPage>
   );
 }

@@ -3,8 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
+import { ButtonLink } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { brandsInUse, vehicleLabel, vehiclePage } from "~/models/catalogue/index.server";
 import {
@@ -74,20 +73,19 @@ export default function VehiclesPage() {
   const withSearch = useWithListSearch();
   const filtered = Boolean(query.q || query.brand || query.year);
   return (
-    <AdminListPage width="7xl">
-      <PageHeader
-        title={m.vehiclesTitle}
-        subtitle={m.vehiclesSubtitle}
-        actions={
-          <>
-            <ButtonLink to="/vehicles/brands">{m.manageBrands}</ButtonLink>
-            <ButtonLink to={`/vehicles/import-fipe?type=${query.type}`}>{m.importFipe}</ButtonLink>
-            <ButtonLink to={withSearch("/vehicles/new")} variant="primary" preventScrollReset>
-              {m.newVehicle}
-            </ButtonLink>
-          </>
-        }
-      />
+    <AdminListPage
+      width="7xl"
+      title={m.vehiclesTitle}
+      subtitle={m.vehiclesSubtitle}
+      actions={
+        <>
+          <ButtonLink to="/vehicles/brands">{m.manageBrands}</ButtonLink>
+          <ButtonLink to={`/vehicles/import-fipe?type=${query.type}`}>{m.importFipe}</ButtonLink>
+        </>
+      }
+      create={{ to: withSearch("/vehicles/new"), label: m.newVehicle }}
+      pagination={{ page, pages, label: m.vehiclesPagination }}
+    >
       <TypeSelector current={query.type} />
       <FilterForm
         clearHref={`/vehicles?type=${query.type}`}
@@ -179,7 +177,6 @@ export default function VehiclesPage() {
           );
         })}
       </DataTable>
-      <Pagination page={page} pages={pages} label={m.vehiclesPagination} />
     </AdminListPage>
   );
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { AdminListPage } from "~/components/admin/list-page";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header";
+import { ButtonLink } from "~/components/admin/page-header";
 import { listBrands } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -25,19 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function BrandsPage() {
   const { brands } = useLoaderData<typeof loader>();
   return (
-    <AdminListPage width="4xl">
-      <PageHeader
-        title={m.brandsTitle}
-        subtitle={m.brandsSubtitle}
-        actions={
-          <>
-            <ButtonLink to="/vehicles">{m.backToVehicles}</ButtonLink>
-            <ButtonLink to="/vehicles/brands/new" variant="primary" preventScrollReset>
-              {m.newBrand}
-            </ButtonLink>
-          </>
-        }
-      />
+    <AdminListPage
+      width="4xl"
+      title={m.brandsTitle}
+      subtitle={m.brandsSubtitle}
+      actions={<ButtonLink to="/vehicles">{m.backToVehicles}</ButtonLink>}
+      create={{ to: "/vehicles/brands/new", label: m.newBrand }}
+    >
       <DataTable
         columns={[
           { label: m.id },

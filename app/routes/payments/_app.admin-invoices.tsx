@@ -4,9 +4,8 @@ import { useState } from "react";
 import { z } from "zod";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { DateFilter, FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
-import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
+import { AdminListPage, listErrorBoundary } from "~/components/admin/list-page";
+import { ButtonLink } from "~/components/admin/page-header";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { useHydrated } from "~/components/hooks";
@@ -142,12 +141,13 @@ export default function AdminInvoicesPage() {
       : null;
   const filtered = Boolean(query.q || query.status || query.dateFrom || query.dateTo);
   return (
-    <AdminListPage width="7xl">
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={<ButtonLink to="/payment-methods">{m.paymentMethodsLink}</ButtonLink>}
-      />
+    <AdminListPage
+      width="7xl"
+      title={m.title}
+      subtitle={m.subtitle}
+      actions={<ButtonLink to="/payment-methods">{m.paymentMethodsLink}</ButtonLink>}
+      pagination={{ ...page, label: m.pageLabel }}
+    >
       {actionData?.error && (
         <p
           role="alert"
@@ -267,12 +267,8 @@ export default function AdminInvoicesPage() {
           );
         })}
       </DataTable>
-      <Pagination page={page.page} pages={page.pages} label={m.pageLabel} />
     </AdminListPage>
   );
 }
 
-/** A failed load says so inside the shell; unknown ids (from the dialog) are the 404 page. */
-export function ErrorBoundary() {
-  return <ListErrorBoundary message={m.loadFailed} />;
-}
+export const ErrorBoundary = listErrorBoundary(m.loadFailed);

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
-import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
-import { ButtonLink, PageHeader, StatCard } from "~/components/admin/page-header";
+import { AdminListPage, listErrorBoundary } from "~/components/admin/list-page";
+import { StatCard } from "~/components/admin/page-header";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listPlansAdmin, planStatistics } from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/api-search";
@@ -54,16 +54,12 @@ export default function PlansPage() {
   const { query, stats, plans } = useLoaderData<typeof loader>();
   const withSearch = useWithListSearch();
   return (
-    <AdminListPage width="6xl">
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <ButtonLink to={withSearch("/plans/new")} variant="primary" preventScrollReset>
-            {m.newPlan}
-          </ButtonLink>
-        }
-      />
+    <AdminListPage
+      width="6xl"
+      title={m.title}
+      subtitle={m.subtitle}
+      create={{ to: withSearch("/plans/new"), label: m.newPlan }}
+    >
       <section className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={m.title}>
         <StatCard label={m.stats.total} value={formatInteger(stats.totalPlans)} />
         <StatCard label={m.stats.active} value={formatInteger(stats.activePlans)} />
@@ -150,7 +146,4 @@ export default function PlansPage() {
   );
 }
 
-/** A failed load says so inside the shell; unknown ids (from the dialogs) are the 404 page. */
-export function ErrorBoundary() {
-  return <ListErrorBoundary message={m.loadFailed} />;
-}
+export const ErrorBoundary = listErrorBoundary(m.loadFailed);

@@ -4,9 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, SearchInput } from "~/components/admin/filter-form";
-import { AdminListPage, ListErrorBoundary } from "~/components/admin/list-page";
-import { PageHeader } from "~/components/admin/page-header";
-import { Pagination } from "~/components/admin/pagination";
+import { AdminListPage, listErrorBoundary } from "~/components/admin/list-page";
 import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { Field, FormErrors } from "~/components/form-fields";
@@ -104,8 +102,12 @@ export default function SynonymsPage() {
   const { q, all, page, synonyms } = useLoaderData<typeof loader>();
   const withSearch = useWithListSearch();
   return (
-    <AdminListPage width="4xl">
-      <PageHeader title={m.title} subtitle={m.subtitle} />
+    <AdminListPage
+      width="4xl"
+      title={m.title}
+      subtitle={m.subtitle}
+      pagination={{ ...page, label: m.pagination }}
+    >
       <p className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
         {m.explanation}
       </p>
@@ -160,11 +162,8 @@ export default function SynonymsPage() {
           ))}
         </DataTable>
       </section>
-      <Pagination page={page.page} pages={page.pages} label={m.pagination} />
     </AdminListPage>
   );
 }
 
-export function ErrorBoundary() {
-  return <ListErrorBoundary message={m.loadFailed} />;
-}
+export const ErrorBoundary = listErrorBoundary(m.loadFailed);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ListErrorBoundary } from "~/components/admin/list-page";
+import { listErrorBoundary } from "~/components/admin/list-page";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
@@ -58,6 +58,4 @@ export default function PaymentMethodsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ListErrorBoundary message={messages.invoicesAdmin.loadFailed} />;
-}
+export const ErrorBoundary = listErrorBoundary(messages.invoicesAdmin.loadFailed);
