@@ -40,13 +40,6 @@ const FilterFields = createContext<{ idPrefix: string; values: FilterValues }>({
   values: {},
 });
 
-/** A filter field's id (`<list>-<name in kebab-case>`) and the value the URL gives it now. */
-function useFilterField(name: string) {
-  const { idPrefix, values } = useContext(FilterFields);
-  const kebabName = name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-  return { id: `${idPrefix}-${kebabName}`, defaultValue: values[name] ?? "" };
-}
-
 /**
  * The filter bar of an admin list: a GET form whose values live in the URL, its fields, the
  * submit button ("Filtrar" unless `submitLabel` says otherwise) and, while a filter is on, a
@@ -99,26 +92,42 @@ export function FilterForm({
   );
 }
 
+/**
+ * A labelled field of the filter bar (`wide` takes the bar's free width): its control gets the id
+ * `<list>-<name in kebab-case>`, the name and the value the URL gives it now.
+ */
+function FilterField({
+  name,
+  label,
+  wide = false,
+  children: control,
+}: {
+  name: string;
+  label: string;
+  wide?: boolean;
+  children: (field: { id: string; name: string; defaultValue: string | number }) => ReactNode;
+}) {
+  const { idPrefix, values } = useContext(FilterFields);
+  const id = `${idPrefix}-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return (
+    <div className={wide ? "flex-1" : undefined}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {control({ id, name, defaultValue: values[name] ?? "" })}
+    </div>
+  );
+}
+
 /** The list's text search: `q`, labelled, taking the free width of the filter bar. */
 export function SearchInput({
   label,
   ...input
 }: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
-  const { id, defaultValue } = useFilterField("q");
   return (
-    <div className="flex-1">
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        className="input"
-        defaultValue={defaultValue}
-        {...input}
-      />
-    </div>
+    <FilterField name="q" label={label} wide>
+      {(field) => <input {...field} type="search" className="input" {...input} />}
+    </FilterField>
   );
 }
 
@@ -136,33 +145,27 @@ export function FilterSelect({
   allValue?: string;
   options: readonly { value: string | number; label: string }[];
 }) {
-  const { id, defaultValue } = useFilterField(name);
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue} className="input">
-        <option value={allValue}>{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterField name={name} label={label}>
+      {(field) => (
+        <select {...field} className="input">
+          <option value={allValue}>{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
   );
 }
 
 /** One end of a date range filter: a calendar day (YYYY-MM-DD) kept in the URL as `name`. */
 export function DateFilter({ name, label }: { name: string; label: string }) {
-  const { id, defaultValue } = useFilterField(name);
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input id={id} name={name} type="date" className="input" defaultValue={defaultValue} />
-    </div>
+    <FilterField name={name} label={label}>
+      {(field) => <input {...field} type="date" className="input" />}
+    </FilterField>
   );
 }
