@@ -2,12 +2,14 @@ import * as messages from "~/messages";
 import { foldName } from "~/utils/codes";
 import { env } from "~/utils/env.server";
 import {
-  jsonApiSimulator,
+  countedJsonApiSimulator,
+  jsonApiSimulatorRoute,
+  type CountedJsonApiSimulator,
+} from "../json-api-simulator.server";
+import {
   type SimulatedResponse,
   simulatedFaults,
   simulatorEnabled,
-  type SimulatorHandler,
-  simulatorRoute,
 } from "../simulator-server.server";
 import {
   CATEGORIES,
@@ -50,17 +52,8 @@ export type CatalogueSimulatorOptions = {
 
 export type CatalogueSimulatedResponse = SimulatedResponse;
 
-export type CatalogueSimulator = {
-  /** Answers a path below the API root ("status", "items"). `?simulate=429|500|503` fails this request. */
-  respond(path: string, search?: URLSearchParams): Promise<CatalogueSimulatedResponse>;
-  /** The same as an HTTP handler, `path` below the API root. */
-  handle: SimulatorHandler;
-  /** Starts an HTTP server (ephemeral port by default); resolves to the base URL of the API. */
-  start(port?: number): Promise<string>;
-  stop(): Promise<void>;
-  /** Requests answered so far, failures included. */
-  readonly requestCount: number;
-};
+/** Paths below the API root: "status", "items"; `?simulate=429|500|503` fails one. */
+export type CatalogueSimulator = CountedJsonApiSimulator;
 
 export const CATALOGUE_SIM_DEFAULT_PER_PAGE = 50;
 export const CATALOGUE_SIM_MAX_PER_PAGE = 100;
@@ -357,18 +350,13 @@ export function createCatalogueSimulator(
     return notFound();
   }
 
-  return {
+  return countedJsonApiSimulator({
+    mountPath: API_MOUNT,
+    faults,
     respond,
-    get requestCount() {
-      return faults.count;
-    },
-    ...jsonApiSimulator({
-      mountPath: API_MOUNT,
-      respond,
-      notFound,
-      crashed: () => failure(500, 0),
-    }),
-  };
+    notFound,
+    crashed: () => failure(500, 0),
+  });
 }
 
 /** The simulator behind `/catalogue-sim/api/v1` of this app, sized and faulted by the environment. */
@@ -380,9 +368,8 @@ export function catalogueSimulatorEnabled(): boolean {
 }
 
 /** GET /catalogue-sim/api/v1/…: the embedded simulator, a 404 where it is off. */
-export const serveCatalogueSimulator = simulatorRoute({
+export const serveCatalogueSimulator = jsonApiSimulatorRoute({
   enabled: catalogueSimulatorEnabled,
-  notFound: () => Response.json(notFound().body, { status: 404 }),
-  handle: embeddedCatalogueSimulator.handle,
-  root: "api/v1/",
+  simulator: embeddedCatalogueSimulator,
+  notFound,
 });

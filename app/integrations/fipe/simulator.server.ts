@@ -1,12 +1,14 @@
 import * as messages from "~/messages";
 import { env } from "~/utils/env.server";
 import {
-  jsonApiSimulator,
+  countedJsonApiSimulator,
+  jsonApiSimulatorRoute,
+  type CountedJsonApiSimulator,
+} from "../json-api-simulator.server";
+import {
   type SimulatedResponse,
   simulatedFaults,
   simulatorEnabled,
-  type SimulatorHandler,
-  simulatorRoute,
 } from "../simulator-server.server";
 import type { FipeBrand, FipeDetail, FipeModels, FipeYear } from "./client.server";
 import {
@@ -38,17 +40,8 @@ export type FipeSimulatorOptions = {
 
 export type { SimulatedResponse };
 
-export type FipeSimulator = {
-  /** Answers a path below the API root ("carros/marcas/59/modelos"). `?simulate=429|500` fails this request. */
-  respond(path: string, search?: URLSearchParams): Promise<SimulatedResponse>;
-  /** The same as an HTTP handler, `path` below the API root. */
-  handle: SimulatorHandler;
-  /** Starts an HTTP server (ephemeral port by default); resolves to the base URL of the v1 API. */
-  start(port?: number): Promise<string>;
-  stop(): Promise<void>;
-  /** Requests answered so far, failures included. */
-  readonly requestCount: number;
-};
+/** Paths below the API root such as "carros/marcas/59/modelos"; `?simulate=429|500` fails one. */
+export type FipeSimulator = CountedJsonApiSimulator;
 
 const VEHICLE_TYPE_NUMBER: Record<FipeVehicleType, number> = { carros: 1, motos: 2, caminhoes: 3 };
 /** Where the API root is on the simulator's own server. */
@@ -161,13 +154,13 @@ export function createFipeSimulator(options: FipeSimulatorOptions = {}): FipeSim
     return answer(path.split("/").filter(Boolean));
   }
 
-  return {
+  return countedJsonApiSimulator({
+    mountPath: API_MOUNT,
+    faults,
     respond,
-    get requestCount() {
-      return faults.count;
-    },
-    ...jsonApiSimulator({ mountPath: API_MOUNT, respond, notFound, crashed: () => failure(500) }),
-  };
+    notFound,
+    crashed: () => failure(500),
+  });
 }
 
 /** The simulator behind `/fipe-sim/api/v1` of this app: no faults, the sample data. */
@@ -179,9 +172,8 @@ export function fipeSimulatorEnabled(): boolean {
 }
 
 /** GET /fipe-sim/api/v1/…: the embedded simulator, a 404 where it is off. */
-export const serveFipeSimulator = simulatorRoute({
+export const serveFipeSimulator = jsonApiSimulatorRoute({
   enabled: fipeSimulatorEnabled,
-  notFound: () => Response.json(notFound().body, { status: 404 }),
-  handle: embeddedFipeSimulator.handle,
-  root: "api/v1/",
+  simulator: embeddedFipeSimulator,
+  notFound,
 });
