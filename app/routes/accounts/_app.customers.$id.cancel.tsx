@@ -1,37 +1,32 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/confirm-delete";
 import { useListHref } from "~/components/catalogue/list-href";
-import { cancelCustomerSubscription, customerSubscription, getCustomer } from "~/models/accounts/index.server";
+import { cancelCustomerSubscription, customerSubscription } from "~/models/accounts/index.server";
 import { dialogRefusal } from "~/server/refusal.server";
-import { requireAccess } from "~/server/guard.server";
+import { recordLoader, requireRecord } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
-import { recordOr404 } from "~/server/responses.server";
 import * as messages from "~/messages";
 import { redirectWithToast } from "~/server/toast.server";
+import { customerAt } from "./customers.server";
 
 export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
-const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
-
 export const meta: MetaFunction = () => [{ title: `${m.cancelTitle} — Encaixa` }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request, access);
-  const customer = customerOr404(params.id);
+export const loader = recordLoader(access, customerAt, (customer) => {
   const subscription = customerSubscription(customer.id);
   return {
     name: customer.name,
     activePlan: subscription?.status === "active" ? subscription.planName : null,
   };
-}
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  const customer = customerOr404(params.id);
-  const cancelled = cancelCustomerSubscription({ userId: customer.id, actorId: admin.id });
+  const { actor, record: customer } = await requireRecord(request, access, customerAt(params.id));
+  const cancelled = cancelCustomerSubscription({ userId: customer.id, actorId: actor.id });
   if (!cancelled.ok) return dialogRefusal(cancelled);
   return redirectWithToast(`/customers${new URL(request.url).search}`, {
     type: "success",

@@ -1,44 +1,39 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
 import { Field, FormErrors } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
-import { addCredits, getCustomer } from "~/models/accounts/index.server";
+import { addCredits } from "~/models/accounts/index.server";
 import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
-import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
-import { recordOr404 } from "~/server/responses.server";
 import { useIsSubmitting } from "~/components/hooks";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
-import { submitDialogForm } from "~/server/form-action.server";
+import { recordLoader, requireRecord, submitDialogForm } from "~/server/form-action.server";
+import { customerAt } from "./customers.server";
 
 export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
-const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? m.creditsTitle(data.name) : m.notFound} — Encaixa` },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request, access);
-  const customer = customerOr404(params.id);
-  return { name: customer.name, balance: customer.creditsBalance };
-}
+export const loader = recordLoader(access, customerAt, (customer) => ({
+  name: customer.name,
+  balance: customer.creditsBalance,
+}));
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  const customer = customerOr404(params.id);
+  const { actor, record: customer } = await requireRecord(request, access, customerAt(params.id));
   return submitDialogForm(request, {
     schema: addCreditsSchema,
     save: ({ amount }) => {
-      addCredits({ userId: customer.id, amount, actorId: admin.id });
+      addCredits({ userId: customer.id, amount, actorId: actor.id });
     },
     back: "/customers",
     success: m.creditsUpdated,

@@ -1,35 +1,30 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/dialog-actions";
 import { useListHref } from "~/components/catalogue/list-href";
 import { FormErrors, SelectField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
-import { assignCustomerPlan, customerSubscription, getCustomer } from "~/models/accounts/index.server";
+import { assignCustomerPlan, customerSubscription } from "~/models/accounts/index.server";
 import { listPlans } from "~/models/payments/index.server";
 import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/customer";
-import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
-import { recordOr404 } from "~/server/responses.server";
 import { formatBRL } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
-import { submitDialogForm } from "~/server/form-action.server";
+import { recordLoader, requireRecord, submitDialogForm } from "~/server/form-action.server";
+import { customerAt } from "./customers.server";
 
 export const access: Access = ["admin"];
 
 const m = messages.customersAdmin;
 
-const customerOr404 = (raw: string | undefined) => recordOr404(raw, getCustomer, m.notFound);
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? m.planTitle(data.name) : m.notFound} — Encaixa` },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAccess(request, access);
-  const customer = customerOr404(params.id);
+export const loader = recordLoader(access, customerAt, (customer) => {
   const current = customerSubscription(customer.id);
   return {
     name: customer.name,
@@ -40,14 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       label: `${plan.name} — ${plan.isFree ? messages.plansAdmin.free : formatBRL(plan.priceCents ?? 0)}`,
     })),
   };
-}
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAccess(request, access);
-  const customer = customerOr404(params.id);
+  const { actor, record: customer } = await requireRecord(request, access, customerAt(params.id));
   return submitDialogForm(request, {
     schema: assignPlanSchema,
-    save: (value) => assignCustomerPlan({ userId: customer.id, ...value, actorId: admin.id }),
+    save: (value) => assignCustomerPlan({ userId: customer.id, ...value, actorId: actor.id }),
     back: "/customers",
     success: m.planAssigned,
   });
