@@ -1,19 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PartErrorBoundary, PartFormDialog } from "~/components/admin/part-form";
-import { getPart, partCategoryOptions, vehicleBrandNames } from "~/models/catalogue/index.server";
-import {
-  initialVehiclePicker,
-  partFormDefaults,
-  submitPartForm,
-} from "./_app.parts.form.server";
-import { partListSearch, positiveId } from "~/schemas/part";
+import { getPart } from "~/models/catalogue/index.server";
+import { answerPartForm, partDialogData } from "./_app.parts.form.server";
+import { positiveId } from "~/schemas/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
 import * as messages from "~/messages";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const access: Access = ["admin"];
 
@@ -33,24 +27,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access);
   const part = getPart(partIdOr404(params.id));
   invariantResponse(part, m.notFound);
-  return {
-    code: part.code,
-    categories: partCategoryOptions(),
-    brands: vehicleBrandNames(),
-    picker: initialVehiclePicker(part),
-    defaultValue: partFormDefaults(part),
-    back: `/parts${partListSearch(new URL(request.url).searchParams)}`,
-  };
+  return { code: part.code, ...partDialogData(request, part) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
   const partId = partIdOr404(params.id);
-  const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
-  const outcome = await submitPartForm(request, { partId, actorId: admin.id });
-  if (outcome.type === "saved")
-    return redirectWithToast(back, { type: "success", message: m.updated });
-  return data({ result: outcome.result, picker: outcome.picker }, { status: outcome.status });
+  return answerPartForm(request, { partId, actorId: admin.id, success: m.updated });
 }
 
 export default function EditPart() {

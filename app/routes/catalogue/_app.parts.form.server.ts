@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import {
   parsePartForm,
+  partListSearch,
   pickerIntent,
   readVehiclePicker,
   type PickerIntent,
@@ -9,13 +11,16 @@ import {
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 import { refusalReplyOptions, refusalStatus, throwRefusal } from "~/server/refusal.server";
+import { redirectWithToast } from "~/server/toast.server";
 import {
   createPart,
   filteredVehicleIds,
   marketplaceSearchLink,
+  partCategoryOptions,
   type PartDetail,
   type SavedPart,
   updatePart,
+  vehicleBrandNames,
   vehiclePickerPage,
   type VehiclePickerPage,
 } from "~/models/catalogue/index.server";
@@ -69,6 +74,22 @@ export function partFormDefaults(part?: PartDetail) {
       part.alternativeCodes.length > 0
         ? part.alternativeCodes.map((c) => ({ code: c.code, description: c.description ?? "" }))
         : [{ code: "", description: "" }],
+  };
+}
+
+/** The part list a dialog goes back to, with the list's filters from the request's query. */
+export function partListBackUrl(request: Request): string {
+  return `/parts${partListSearch(new URL(request.url).searchParams)}`;
+}
+
+/** What a part dialog opens with: the form's choices, its starting values and picker, the way back. */
+export function partDialogData(request: Request, part?: PartDetail) {
+  return {
+    categories: partCategoryOptions(),
+    brands: vehicleBrandNames(),
+    picker: initialVehiclePicker(part),
+    defaultValue: partFormDefaults(part),
+    back: partListBackUrl(request),
   };
 }
 
@@ -145,4 +166,19 @@ export async function submitPartForm(
   // The part went while its dialog was open: the page says so, as the dialog's loader would.
   if (outcome.reason === "not_found") throwRefusal(outcome);
   return render(submission.reply(refusalReplyOptions(outcome)), refusalStatus(outcome));
+}
+
+/**
+ * A part dialog's action: `submitPartForm`, then back to the list with the `success` notice once
+ * saved, or the form again (its errors and the picker as it was sent).
+ */
+export async function answerPartForm(
+  request: Request,
+  options: { partId?: number; actorId: number; success: string },
+) {
+  const { success, ...save } = options;
+  const outcome = await submitPartForm(request, save);
+  if (outcome.type === "saved")
+    return redirectWithToast(partListBackUrl(request), { type: "success", message: success });
+  return data({ result: outcome.result, picker: outcome.picker }, { status: outcome.status });
 }

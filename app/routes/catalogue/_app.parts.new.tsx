@@ -1,18 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PartFormDialog } from "~/components/admin/part-form";
-import { partCategoryOptions, vehicleBrandNames } from "~/models/catalogue/index.server";
-import {
-  initialVehiclePicker,
-  partFormDefaults,
-  submitPartForm,
-} from "./_app.parts.form.server";
-import { partListSearch } from "~/schemas/part";
+import { answerPartForm, partDialogData } from "./_app.parts.form.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const access: Access = ["admin"];
 
@@ -22,22 +14,12 @@ export const meta: MetaFunction = () => [{ title: `${m.newPart} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, access);
-  return {
-    categories: partCategoryOptions(),
-    brands: vehicleBrandNames(),
-    picker: initialVehiclePicker(),
-    defaultValue: partFormDefaults(),
-    back: `/parts${partListSearch(new URL(request.url).searchParams)}`,
-  };
+  return partDialogData(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
-  const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
-  const outcome = await submitPartForm(request, { actorId: admin.id });
-  if (outcome.type === "saved")
-    return redirectWithToast(back, { type: "success", message: m.created });
-  return data({ result: outcome.result, picker: outcome.picker }, { status: outcome.status });
+  return answerPartForm(request, { actorId: admin.id, success: m.created });
 }
 
 export default function NewPart() {
