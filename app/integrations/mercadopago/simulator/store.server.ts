@@ -11,6 +11,7 @@ import type {
   PaymentOutcome,
   PaymentOverrides,
   SimulatedPayment,
+  SimulatedPaymentMoves,
   SimulatedPreference,
   WebhookDelivery,
 } from "./types";
@@ -45,24 +46,16 @@ export function isExpired(preference: SimulatedPreference): boolean {
   );
 }
 
-export type MercadoPagoStore = {
+export type MercadoPagoStore = SimulatedPaymentMoves & {
   /** The seller's account id. */
   readonly userId: number;
   readonly preferencesById: Map<string, SimulatedPreference>;
   readonly preferenceByIdempotencyKey: Map<string, string>;
   readonly paymentsById: ReadonlyMap<string, SimulatedPayment>;
-  readonly notifications: readonly WebhookDelivery[];
   /** The next merchant order id, for a preference being created. */
   takeMerchantOrderId(): number;
   /** A payment as the REST API answers it. */
   paymentJson(payment: SimulatedPayment): Record<string, unknown>;
-  pay(
-    preferenceId: string,
-    outcome: PaymentOutcome,
-    overrides?: PaymentOverrides,
-  ): Promise<MercadoPagoPayment>;
-  setStatus(paymentId: string, status: MercadoPagoPaymentStatus): Promise<void>;
-  resend(paymentId: string): Promise<void>;
 };
 
 export function createMercadoPagoStore(options: MercadoPagoSimulatorOptions): MercadoPagoStore {

@@ -81,12 +81,8 @@ export type PaymentOutcome = "approved" | "rejected" | "pending";
  */
 export type PaymentOverrides = { amountCents?: number; currencyId?: string; collectorId?: number };
 
-export type MercadoPagoSimulator = {
-  /** Answers a request whose path below the API root is `path` ("checkout/preferences"). */
-  handle(request: Request, path: string): Promise<Response>;
-  /** Starts an HTTP server (ephemeral port by default); resolves to its base URL. */
-  start(port?: number): Promise<string>;
-  stop(): Promise<void>;
+/** What moves a payment, each move announced by a webhook: the store's, handed on by the simulator. */
+export type SimulatedPaymentMoves = {
   /** What the buyer's checkout does: creates the payment and sends its webhook. */
   pay(
     preferenceId: string,
@@ -98,6 +94,14 @@ export type MercadoPagoSimulator = {
   /** Delivers the payment's last notification again (same notification id, fresh signature). */
   resend(paymentId: string): Promise<void>;
   readonly notifications: readonly WebhookDelivery[];
+};
+
+export type MercadoPagoSimulator = SimulatedPaymentMoves & {
+  /** Answers a request whose path below the API root is `path` ("checkout/preferences"). */
+  handle(request: Request, path: string): Promise<Response>;
+  /** Starts an HTTP server (ephemeral port by default); resolves to its base URL. */
+  start(port?: number): Promise<string>;
+  stop(): Promise<void>;
   preferences(): readonly SimulatedPreference[];
   payments(): readonly SimulatedPayment[];
   /** API requests answered so far, injected failures included (pages not counted). */
