@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import * as messages from "~/messages";
-import { saoPauloDay } from "~/utils/format";
+import { saoPauloClock, saoPauloDay } from "~/utils/format";
 import type { PagHiperStatus } from "../client.server";
 import type {
   PagHiperSimulatorOptions,
@@ -43,22 +43,10 @@ export function randomCode(length: number): string {
   return code;
 }
 
-const brasiliaParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /** "YYYY-MM-DD HH:MM:SS" in Brasília time. */
 export function brasiliaDateTime(date = new Date()): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    brasiliaParts.formatToParts(date).find((p) => p.type === type)?.value ?? "00";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}:${part("second")}`;
+  const { year, month, day, hour, minute, second } = saoPauloClock(date);
+  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }
 
 export function daysFromToday(days: number): string {
