@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ColumnHeaders } from "~/components/admin/column-headers";
+import type { Column } from "~/components/admin/data-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { dataQualityReport } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
@@ -25,10 +27,10 @@ const linkClass = "font-medium text-brand-700 hover:underline";
 const cellClass = "py-2 pr-4 align-top";
 
 /** One column of a check's table: its header beside what each row shows under it. */
-type Column<T> = { header: string; mono?: true; cell: (row: T) => ReactNode };
+type CheckColumn<T> = Column & { mono?: true; cell: (row: T) => ReactNode };
 
-const vehicleColumn: Column<{ brand: string; model: string; version: string }> = {
-  header: m.vehicle,
+const vehicleColumn: CheckColumn<{ brand: string; model: string; version: string }> = {
+  label: m.vehicle,
   cell: (vehicle) => (
     <>
       {vehicle.brand} {vehicle.model} {vehicle.version}
@@ -37,14 +39,14 @@ const vehicleColumn: Column<{ brand: string; model: string; version: string }> =
 };
 
 /** A link from each row to where its problem is fixed; `subject` names the row for screen readers. */
-type RowAction<T> = { label: string; to: (row: T) => string; subject: (row: T) => string };
+type RowAction<T> = { text: string; to: (row: T) => string; subject: (row: T) => string };
 
-function actionColumn<T>({ label, to, subject }: RowAction<T>): Column<T> {
+function actionColumn<T>({ text, to, subject }: RowAction<T>): CheckColumn<T> {
   return {
-    header: messages.admin.actions,
+    label: messages.admin.actions,
     cell: (row) => (
-      <Link to={to(row)} className={linkClass} aria-label={`${label}: ${subject(row)}`}>
-        {label}
+      <Link to={to(row)} className={linkClass} aria-label={`${text}: ${subject(row)}`}>
+        {text}
       </Link>
     ),
   };
@@ -64,7 +66,7 @@ function CheckSection<T>({
   hint: string;
   check: { total: number; rows: T[] };
   rowKey: (row: T) => number | string;
-  columns: Column<T>[];
+  columns: CheckColumn<T>[];
   action?: RowAction<T>;
 }) {
   const { total, rows } = check;
@@ -89,20 +91,16 @@ function CheckSection<T>({
         <>
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  {columns.map(({ header }) => (
-                    <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeaders
+                columns={columns}
+                className="border-b border-slate-200 text-slate-600"
+                cellClassName="py-2 pr-4 font-medium"
+              />
               <tbody className="divide-y divide-slate-100">
                 {rows.map((row) => (
                   <tr key={rowKey(row)}>
-                    {columns.map(({ header, mono, cell }) => (
-                      <td key={header} className={mono ? `${cellClass} font-mono` : cellClass}>
+                    {columns.map(({ label, mono, cell }) => (
+                      <td key={label} className={mono ? `${cellClass} font-mono` : cellClass}>
                         {cell(row)}
                       </td>
                     ))}
@@ -134,9 +132,9 @@ export default function DataQualityPage() {
         check={report.sharedAlternativeCodes}
         rowKey={(row) => row.codeNorm}
         columns={[
-          { header: m.code, mono: true, cell: (row) => row.code },
+          { label: m.code, mono: true, cell: (row) => row.code },
           {
-            header: m.parts,
+            label: m.parts,
             cell: (row) => (
               <ul className="space-y-1">
                 {row.parts.map((part) => (
@@ -160,11 +158,11 @@ export default function DataQualityPage() {
         check={report.partsWithoutFitments}
         rowKey={(part) => part.id}
         columns={[
-          { header: m.code, mono: true, cell: (part) => part.code },
-          { header: m.part, cell: (part) => part.name },
-          { header: m.manufacturer, cell: (part) => part.manufacturer },
+          { label: m.code, mono: true, cell: (part) => part.code },
+          { label: m.part, cell: (part) => part.name },
+          { label: m.manufacturer, cell: (part) => part.manufacturer },
         ]}
-        action={{ label: m.fix, to: (part) => partEdit(part.id), subject: (part) => part.code }}
+        action={{ text: m.fix, to: (part) => partEdit(part.id), subject: (part) => part.code }}
       />
 
       <CheckSection
@@ -175,16 +173,16 @@ export default function DataQualityPage() {
         rowKey={(vehicle) => vehicle.id}
         columns={[
           vehicleColumn,
-          { header: m.year, cell: (vehicle) => vehicle.year },
+          { label: m.year, cell: (vehicle) => vehicle.year },
           {
-            header: m.type,
+            label: m.type,
             cell: (vehicle) =>
               messages.fipe.types[vehicle.vehicleType as keyof typeof messages.fipe.types] ??
               vehicle.vehicleType,
           },
         ]}
         action={{
-          label: m.view,
+          text: m.view,
           to: (vehicle) => vehiclePage(vehicle.id),
           subject: (vehicle) => `${vehicle.brand} ${vehicle.model} ${vehicle.year}`,
         }}
@@ -198,7 +196,7 @@ export default function DataQualityPage() {
         rowKey={(row) => row.fitmentId}
         columns={[
           {
-            header: m.part,
+            label: m.part,
             cell: (row) => (
               <>
                 <Link to={partEdit(row.partId)} className={linkClass}>
@@ -208,9 +206,9 @@ export default function DataQualityPage() {
               </>
             ),
           },
-          { header: m.vehicle, cell: (row) => row.vehicleLabel },
-          { header: m.year, cell: (row) => row.vehicleYear },
-          { header: m.range, cell: (row) => m.rangeText(row.yearFrom, row.yearTo) },
+          { label: m.vehicle, cell: (row) => row.vehicleLabel },
+          { label: m.year, cell: (row) => row.vehicleYear },
+          { label: m.range, cell: (row) => m.rangeText(row.yearFrom, row.yearTo) },
         ]}
       />
 
@@ -222,9 +220,9 @@ export default function DataQualityPage() {
         rowKey={(group) => group.vehicles[0]!.id}
         columns={[
           vehicleColumn,
-          { header: m.year, cell: (group) => group.year },
+          { label: m.year, cell: (group) => group.year },
           {
-            header: m.vehicles,
+            label: m.vehicles,
             cell: (group) => (
               <ul className="flex flex-wrap gap-x-3 gap-y-1">
                 {group.vehicles.map((vehicle) => (
