@@ -38,8 +38,6 @@ export type FipeSimulatorOptions = {
   delayMs?: number;
 };
 
-export type { SimulatedResponse };
-
 /** Paths below the API root such as "carros/marcas/59/modelos"; `?simulate=429|500` fails one. */
 export type FipeSimulator = CountedJsonApiSimulator;
 
