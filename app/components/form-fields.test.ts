@@ -64,7 +64,7 @@ describe("a field's length limit comes from its schema, by lint", () => {
   );
 
   it("takes the schema's named limit", async () => {
-    const imports = 'import { NAME_MAX } from "~/schemas/catalogue";\n';
+    const imports = 'import { NAME_MAX } from "~/schemas/catalogue/catalogue";\n';
     expect(await limitErrors("{NAME_MAX}", imports)).toEqual([]);
   });
 });

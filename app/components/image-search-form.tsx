@@ -10,7 +10,7 @@ export type ImageSearchReply = { error?: Record<string, string[] | null> | null 
 /** The shared form schema's verdict on a chosen file: its first message, or null when it passes. */
 async function fileProblem(file: File): Promise<string | null> {
   // Loaded with the first file chosen: zod stays out of the home page's own JavaScript.
-  const { imageSearchSchema } = await import("~/schemas/image-search");
+  const { imageSearchSchema } = await import("~/schemas/search/image-search");
   const checked = imageSearchSchema.safeParse({ image: file });
   return checked.success ? null : (checked.error.issues[0]?.message ?? s.imageInvalid);
 }

@@ -3,7 +3,7 @@ import type {
   FitmentFields,
   VehicleGroup,
   VehicleName as VehicleNameRow,
-} from "~/schemas/vehicle-rows";
+} from "~/schemas/catalogue/vehicle-rows";
 import { PagerStep } from "~/components/pager-step";
 import * as messages from "~/messages";
 

@@ -1,6 +1,7 @@
 /**
  * Every text a user reads, in pt-BR: one catalogue, one file per area, so each page's bundle
- * carries only the areas it uses. Texts quoted by the product specs are kept word for word; a
+ * carries only the areas it uses. An area's file sits in its domain's folder, named as in
+ * models/ and routes/ (`catalogue/parts.ts`); the texts every area shares stay at the top. Texts quoted by the product specs are kept word for word; a
  * function builds the ones that carry a number or a name.
  *
  * Import it as a namespace, `import * as messages from "~/messages"`, and read it statically
@@ -9,37 +10,58 @@
  * A new area file must be re-exported here (messages.test.ts checks it).
  */
 
+// Shared by every area
 export { app, notFound, error, formPost, format, roles, nav, planCard, planDialog } from "./common";
-export { auth } from "./auth";
-export { profile, profilePage } from "./account";
-export { settings, planChange } from "./settings";
-export { landing } from "./landing";
-export { legal } from "./legal";
-export { home } from "./home";
-export { usage } from "./usage";
-export { search, vehicleSearch } from "./search";
-export { altDemo } from "./alternative-codes";
 export { api, apiSearch } from "./api";
 export { admin } from "./admin";
-export { dataQuality } from "./data-quality";
-export { catalogue } from "./catalogue";
-export { parts } from "./parts";
-export { plansAdmin } from "./plans-admin";
-export { customersAdmin } from "./customers-admin";
-export { fipe } from "./fipe";
-export { payments } from "./payments";
-export { invoices } from "./invoices";
-export { invoicesAdmin } from "./invoices-admin";
-export { mercadoPagoSim } from "./mercadopago-sim";
-export { pagHiperSim } from "./paghiper-sim";
 export { integrations } from "./integrations";
-export { receipt } from "./receipt";
-export { catalogueImport } from "./catalogue-import";
-export { catalogueCsv } from "./catalogue-csv";
-export { dashboard } from "./dashboard";
-export { seo } from "./seo";
-export { backups } from "./backups";
-export { compare } from "./compare";
-export { synonyms } from "./synonyms";
 export { jobs } from "./jobs";
 export { startup } from "./startup";
+
+// accounts/
+export { auth } from "./accounts/auth";
+export { profile, profilePage } from "./accounts/account";
+export { settings, planChange } from "./accounts/settings";
+export { home } from "./accounts/home";
+export { usage } from "./accounts/usage";
+export { customersAdmin } from "./accounts/customers-admin";
+
+// backups/
+export { backups } from "./backups/backups";
+
+// catalogue/
+export { dataQuality } from "./catalogue/data-quality";
+export { catalogue } from "./catalogue/catalogue";
+export { parts } from "./catalogue/parts";
+
+// dashboard/
+export { dashboard } from "./dashboard/dashboard";
+
+// imports/
+export { fipe } from "./imports/fipe";
+export { catalogueImport } from "./imports/catalogue-import";
+export { catalogueCsv } from "./imports/catalogue-csv";
+
+// payments/
+export { plansAdmin } from "./payments/plans-admin";
+export { payments } from "./payments/payments";
+export { invoices } from "./payments/invoices";
+export { invoicesAdmin } from "./payments/invoices-admin";
+export { receipt } from "./payments/receipt";
+
+// search/
+export { search, vehicleSearch } from "./search/search";
+export { altDemo } from "./search/alternative-codes";
+export { compare } from "./search/compare";
+export { synonyms } from "./search/synonyms";
+
+// seo/
+export { seo } from "./seo/seo";
+
+// simulators/
+export { mercadoPagoSim } from "./simulators/mercadopago-sim";
+export { pagHiperSim } from "./simulators/paghiper-sim";
+
+// site/
+export { landing } from "./site/landing";
+export { legal } from "./site/legal";

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { registerSchema } from "./auth";
-import { changePasswordSchema as customerPasswordSchema, customerCreateSchema } from "./customer";
-import { profileSchema } from "./profile";
-import { changePasswordSchema } from "./settings";
+import { registerSchema } from "./accounts/auth";
+import {
+  changePasswordSchema as customerPasswordSchema,
+  customerCreateSchema,
+} from "./accounts/customer";
+import { profileSchema } from "./accounts/profile";
+import { changePasswordSchema } from "./accounts/settings";
 
 /** The messages a parse reports, as [field, message], in order. */
 function issues(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {

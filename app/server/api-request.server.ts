@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseQuery } from "~/schemas/api-search";
+import { parseQuery } from "~/schemas/search/api-search";
 import type { Access } from "./access";
 import { parseJsonBody } from "./api.server";
 import type { AuthContext } from "./auth.server";

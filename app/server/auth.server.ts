@@ -2,8 +2,23 @@ import { createCookie, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { loginSchema } from "~/schemas/auth";
-import { beginLoginAttempt, createSession, DEVICE_TOKEN_DAYS, deviceTokenUserId, findSessionUser, findUserByEmail, forgiveLoginAttempts, issueDeviceToken, type PasswordAttempt, revokeSession, trustedDevice, type User, verifyCredentials, WEB_SESSION_DAYS } from "~/models/accounts/index.server";
+import { loginSchema } from "~/schemas/accounts/auth";
+import {
+  beginLoginAttempt,
+  createSession,
+  DEVICE_TOKEN_DAYS,
+  deviceTokenUserId,
+  findSessionUser,
+  findUserByEmail,
+  forgiveLoginAttempts,
+  issueDeviceToken,
+  type PasswordAttempt,
+  revokeSession,
+  trustedDevice,
+  type User,
+  verifyCredentials,
+  WEB_SESSION_DAYS,
+} from "~/models/accounts/index.server";
 import type { Role } from "~db/schema";
 import { apiRefuse, edgeRefusal, throwRefusal, type EdgeRefusal } from "./refusal.server";
 import { fromOwnOrigin, isWrite } from "./csrf.server";
@@ -254,7 +269,8 @@ export async function signIn(
   const user = await verifyCredentials(email, password);
   if (!user) throw new LoginError(edgeRefusal("unauthenticated", messages.auth.invalidCredentials));
   forgiveLoginAttempts(ip, email, { device });
-  if (user.status !== "active") throw new LoginError(edgeRefusal("forbidden", messages.auth.accountInactive));
+  if (user.status !== "active")
+    throw new LoginError(edgeRefusal("forbidden", messages.auth.accountInactive));
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import * as messages from "~/messages";
-import { IMAGE_MAX_BYTES } from "~/schemas/image-search";
+import { IMAGE_MAX_BYTES } from "~/schemas/search/image-search";
 import { FORM_FIELDS_MAX } from "~/schemas/fields";
 import { env } from "~/utils/env.server";
 import { formatBytes } from "~/utils/format";

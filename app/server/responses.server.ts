@@ -1,4 +1,4 @@
-import { parsePathId } from "~/schemas/api-search";
+import { parsePathId } from "~/schemas/search/api-search";
 import { edgeRefusal, throwRefusal, type Reason } from "./refusal.server";
 
 /**

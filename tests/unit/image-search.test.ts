@@ -7,7 +7,7 @@ import { createSession } from "~/models/accounts/session.server";
 import * as apiRoute from "~/routes/search/api.search.image";
 import * as homeRoute from "~/routes/accounts/_app.home";
 import * as searchRoute from "~/routes/search/_app.search";
-import { IMAGE_MAX_BYTES } from "~/schemas/image-search";
+import { IMAGE_MAX_BYTES } from "~/schemas/search/image-search";
 import { ocrLaneLoad } from "~/server/search/ocr/engine.server";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";

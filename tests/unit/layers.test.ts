@@ -20,7 +20,7 @@ describe("the layers hold by lint", () => {
     ["app/models/sample.server.ts", 'import { loader as x } from "~/routes/_app.home";'],
     ["app/models/sample.server.ts", 'import { enqueue as x } from "~/jobs/runner.server";'],
     ["app/utils/sample.ts", 'import { getUserById as x } from "~/models/user.server";'],
-    ["app/utils/sample.ts", 'import { loginSchema as x } from "~/schemas/auth";'],
+    ["app/utils/sample.ts", 'import { loginSchema as x } from "~/schemas/accounts/auth";'],
     ["app/utils/sample.ts", 'import { ok as x } from "~/server/api.server";'],
     ["app/messages/sample.ts", 'import { toastCookie as x } from "~/server/toast.server";'],
     ["app/components/sample.tsx", 'import { db as x } from "~/utils/db.server";'],
@@ -29,9 +29,18 @@ describe("the layers hold by lint", () => {
     ["app/schemas/sample.ts", 'import { PAYMENT_METHODS as x } from "~db/schema";'],
     ["app/api/views/sample.ts", 'import { getPart as x } from "~/models/part.server";'],
     ["app/jobs/sample.server.ts", 'import { requireAdmin as x } from "~/server/auth.server";'],
-    ["app/routes/catalogue/sample.tsx", 'import { getPart as x } from "~/models/catalogue/part.server";'],
-    ["app/server/sample.server.ts", 'import { getUserById as x } from "~/models/accounts/user.server";'],
-    ["app/jobs/sample.server.ts", 'import { runFipeImport as x } from "~/models/imports/fipe/import.server";'],
+    [
+      "app/routes/catalogue/sample.tsx",
+      'import { getPart as x } from "~/models/catalogue/part.server";',
+    ],
+    [
+      "app/server/sample.server.ts",
+      'import { getUserById as x } from "~/models/accounts/user.server";',
+    ],
+    [
+      "app/jobs/sample.server.ts",
+      'import { runFipeImport as x } from "~/models/imports/fipe/import.server";',
+    ],
   ])("refuses %s: %s", async (file, source) => {
     expect(await layerErrors(file, source)).toHaveLength(1);
   });
@@ -44,7 +53,10 @@ describe("the layers hold by lint", () => {
     ["app/api/views/sample.ts", 'import type { PartDetail as x } from "~/models/part.server";'],
     ["app/schemas/sample.ts", 'import type { Role as x } from "~db/schema";'],
     ["app/routes/sample.tsx", 'import { getPart as x } from "~/models/part.server";'],
-    ["app/routes/catalogue/sample.tsx", 'import { getPart as x } from "~/models/catalogue/index.server";'],
+    [
+      "app/routes/catalogue/sample.tsx",
+      'import { getPart as x } from "~/models/catalogue/index.server";',
+    ],
     ["app/routes/search/sample.tsx", 'import { tokens as x } from "~/models/search/words";'],
   ])("allows %s: %s", async (file, source) => {
     expect(await layerErrors(file, source)).toEqual([]);
@@ -54,9 +66,7 @@ describe("the layers hold by lint", () => {
 /** The refusal rule of ADR 0039, run through the project's own ESLint config on sample routes. */
 async function refusalErrors(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return result!.messages
-    .filter((m) => m.ruleId === "no-restricted-syntax")
-    .map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
 }
 
 describe("a converted route refuses by reason, by lint", () => {

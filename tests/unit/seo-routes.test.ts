@@ -11,7 +11,7 @@ import * as adminRoute from "~/routes/dashboard/_app.admin";
 import * as seoApi from "~/routes/dashboard/api.settings.seo";
 import * as robotsRoute from "~/routes/site/robots[.]txt";
 import * as sitemapRoute from "~/routes/site/sitemap[.]xml";
-import { NO_SEO_SETTINGS } from "~/schemas/seo";
+import { NO_SEO_SETTINGS } from "~/schemas/seo/seo";
 import { commitWebSession } from "~/server/auth.server";
 import { db } from "~/utils/db.server";
 import {

@@ -10,7 +10,7 @@ import {
   CUSTOMER_TYPES,
   customerCreateSchema,
   customerEditSchema,
-} from "~/schemas/customer";
+} from "~/schemas/accounts/customer";
 import * as messages from "~/messages";
 
 const m = messages.customersAdmin;

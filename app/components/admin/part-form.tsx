@@ -8,7 +8,7 @@ import {
   parsePartForm,
   type PartFormInput,
   type PartFormValue,
-} from "~/schemas/part";
+} from "~/schemas/catalogue/part";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { VehiclePicker, type VehiclePickerData } from "./vehicle-picker";

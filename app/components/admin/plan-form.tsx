@@ -2,7 +2,7 @@ import { DialogForm } from "~/components/admin/dialog-actions";
 import type { FormDialogProps } from "~/components/admin/form-dialog-props";
 import { Field, SelectField, TextareaField } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/schema-form";
-import { PLAN_NAME_MAX, PLAN_STATUSES, planFormSchema } from "~/schemas/plan";
+import { PLAN_NAME_MAX, PLAN_STATUSES, planFormSchema } from "~/schemas/payments/plan";
 import * as messages from "~/messages";
 
 const m = messages.plansAdmin;

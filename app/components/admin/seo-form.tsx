@@ -9,7 +9,7 @@ import {
   TextareaField,
 } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/schema-form";
-import { seoFormSchema, TWITTER_CARDS, type SeoInput } from "~/schemas/seo";
+import { seoFormSchema, TWITTER_CARDS, type SeoInput } from "~/schemas/seo/seo";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
 

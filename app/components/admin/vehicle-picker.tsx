@@ -6,8 +6,8 @@ import {
   PICKER_INTENTS,
   VEHICLE_SEARCH_MAX,
   type VehiclePickerState,
-} from "~/schemas/part";
-import type { VehicleName } from "~/schemas/vehicle-rows";
+} from "~/schemas/catalogue/part";
+import type { VehicleName } from "~/schemas/catalogue/vehicle-rows";
 import * as messages from "~/messages";
 
 const m = messages.parts;

@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { DialogForm } from "~/components/admin/dialog-actions";
 import { Field } from "~/components/form-fields";
-import { brandSchema, NAME_MAX } from "~/schemas/catalogue";
+import { brandSchema, NAME_MAX } from "~/schemas/catalogue/catalogue";
 import * as messages from "~/messages";
 
 const m = messages.catalogue;

@@ -2,7 +2,7 @@ import { DialogForm } from "~/components/admin/dialog-actions";
 import type { FormDialogProps } from "~/components/admin/form-dialog-props";
 import { Field, TextareaField } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/schema-form";
-import { categorySchema, DESCRIPTION_MAX, NAME_MAX } from "~/schemas/catalogue";
+import { categorySchema, DESCRIPTION_MAX, NAME_MAX } from "~/schemas/catalogue/catalogue";
 import * as messages from "~/messages";
 
 const m = messages.catalogue;

@@ -11,7 +11,7 @@ import {
   YEAR_MAX,
   YEAR_MIN,
   type VehicleType,
-} from "~/schemas/catalogue";
+} from "~/schemas/catalogue/catalogue";
 import * as messages from "~/messages";
 
 const m = messages.catalogue;

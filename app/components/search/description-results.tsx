@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { FILTER_PARAMS, PAGE_PARAM, type FilterKey } from "~/utils/search-params";
-import type { FacetValue, SearchFacets } from "~/schemas/search-facets";
+import type { FacetValue, SearchFacets } from "~/schemas/search/search-facets";
 import * as messages from "~/messages";
 
 const m = messages.search;

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { creditLedger, payments, users } from "~db/schema";
-import type { CustomerCreateInput, CustomerProfileInput } from "~/schemas/customer";
+import type { CustomerCreateInput, CustomerProfileInput } from "~/schemas/accounts/customer";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";

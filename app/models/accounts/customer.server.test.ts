@@ -6,7 +6,7 @@ import {
   changePasswordSchema,
   addCreditsSchema,
   type CustomerCreateInput,
-} from "~/schemas/customer";
+} from "~/schemas/accounts/customer";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import {

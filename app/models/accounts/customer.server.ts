@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { payments, plans, subscriptions, users } from "~db/schema";
-import type { CustomerListQuery } from "~/schemas/customer";
+import type { CustomerListQuery } from "~/schemas/accounts/customer";
 import { pageBounds } from "~/utils/paging";
 import { db } from "~/utils/db.server";
 import { searchStats, type SearchStats } from "./credits.server";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activity, vehicles } from "~db/schema";
-import { brandSchema } from "~/schemas/catalogue";
+import { brandSchema } from "~/schemas/catalogue/catalogue";
 import { db } from "~/utils/db.server";
 import { createUser, createVehicle } from "../../../tests/support/factories";
 import {

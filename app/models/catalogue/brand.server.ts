@@ -1,6 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import { brands, vehicles } from "~db/schema";
-import type { BrandInput } from "~/schemas/catalogue";
+import type { BrandInput } from "~/schemas/catalogue/catalogue";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activity } from "~db/schema";
-import { categorySchema } from "~/schemas/catalogue";
+import { categorySchema } from "~/schemas/catalogue/catalogue";
 import { db } from "~/utils/db.server";
 import { createPart, createUser } from "../../../tests/support/factories";
 import {

@@ -48,7 +48,7 @@ export function featuredCategories() {
 // Categories management (admin): list with parts count, create, update, delete.
 // ---------------------------------------------------------------------------------------------
 
-import type { CategoryInput } from "~/schemas/catalogue";
+import type { CategoryInput } from "~/schemas/catalogue/catalogue";
 import { immediateTransaction } from "~/utils/db.server";
 import { logActivity } from "../activity/activity.server";
 import { isUniqueViolation, nameCollator } from "./catalogue-rules.server";

@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { partAlternativeCodes, partVehicles, vehicles } from "~db/schema";
 import { pageBounds } from "~/utils/paging";
 import { inIdList, preparedOnce } from "~/utils/db.server";
-import type { FitmentFields, VehicleGroup, VehicleName } from "~/schemas/vehicle-rows";
+import type { FitmentFields, VehicleGroup, VehicleName } from "~/schemas/catalogue/vehicle-rows";
 
 export const VEHICLES_PER_PAGE = 10;
 

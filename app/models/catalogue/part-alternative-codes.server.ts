@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { partAlternativeCodes, parts } from "~db/schema";
-import type { AlternativeCodeInput } from "~/schemas/part";
+import type { AlternativeCodeInput } from "~/schemas/catalogue/part";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { isUniqueViolation } from "./catalogue-rules.server";

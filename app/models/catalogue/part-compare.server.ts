@@ -9,7 +9,7 @@ import {
   type FitmentFields,
   type VehicleName,
 } from "./fitment.server";
-import type { CompareVerdictFacts } from "~/messages/compare";
+import type { CompareVerdictFacts } from "~/messages/search/compare";
 import type { CreditStats } from "../accounts/credits.server";
 import { meteredSearch } from "../search/metering.server";
 import { exactCodeMatches, type PartHit } from "../search/codes.server";

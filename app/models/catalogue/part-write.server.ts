@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { categories, partAlternativeCodes, parts } from "~db/schema";
-import type { AlternativeCodeInput, PartFields } from "~/schemas/part";
+import type { AlternativeCodeInput, PartFields } from "~/schemas/catalogue/part";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { parsePartForm } from "~/schemas/part";
+import { parsePartForm } from "~/schemas/catalogue/part";
 import * as messages from "~/messages";
 import { createCategory } from "../../../tests/support/factories";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { partVehicles, vehicles } from "~db/schema";
-import type { VehicleInput } from "~/schemas/catalogue";
+import type { VehicleInput } from "~/schemas/catalogue/catalogue";
 import { db, immediateTransaction } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activity, partVehicles } from "~db/schema";
-import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
+import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue/catalogue";
 import { db } from "~/utils/db.server";
 import {
   createCategory as createCategoryRow,

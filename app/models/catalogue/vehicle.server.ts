@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { categories, parts, partVehicles, vehicles } from "~db/schema";
-import type { VehicleType } from "~/schemas/catalogue";
+import type { VehicleType } from "~/schemas/catalogue/catalogue";
 import { pageBounds } from "~/utils/paging";
 import { db } from "~/utils/db.server";
 import { likePattern } from "./catalogue-rules.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activity, plans, subscriptions } from "~db/schema";
-import { planFormSchema, type PlanInput } from "~/schemas/plan";
+import { planFormSchema, type PlanInput } from "~/schemas/payments/plan";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { accepted, createFreePlan, createPlan, createUser } from "../../../tests/support/factories";

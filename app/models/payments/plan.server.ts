@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
 import { payments, plans, subscriptions, users } from "~db/schema";
-import type { PlanInput } from "~/schemas/plan";
+import type { PlanInput } from "~/schemas/payments/plan";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";

@@ -1,5 +1,5 @@
-import type { FacetValue, SearchFacets } from "~/schemas/search-facets";
-import type { SearchFilters } from "~/schemas/search";
+import type { FacetValue, SearchFacets } from "~/schemas/search/search-facets";
+import type { SearchFilters } from "~/schemas/search/search";
 import type { PartHit } from "./codes.server";
 
 /**

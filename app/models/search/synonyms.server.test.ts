@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activity, searchSynonyms } from "~db/schema";
 import * as messages from "~/messages";
-import { synonymListQuerySchema, synonymSchema } from "~/schemas/synonyms";
+import { synonymListQuerySchema, synonymSchema } from "~/schemas/search/synonyms";
 import { db } from "~/utils/db.server";
 import { createUser } from "../../../tests/support/factories";
 import {

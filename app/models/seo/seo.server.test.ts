@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activity, plans, seoSettings } from "~db/schema";
 import * as messages from "~/messages";
-import { NO_SEO_SETTINGS, type SeoInput } from "~/schemas/seo";
+import { NO_SEO_SETTINGS, type SeoInput } from "~/schemas/seo/seo";
 import { db } from "~/utils/db.server";
 import { accepted, createPlan, createUser } from "../../../tests/support/factories";
 import {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { plans, seoSettings } from "~db/schema";
 import { db, preparedOnce } from "~/utils/db.server";
 import { canonicalBase } from "~/utils/seo-meta";
-import { DEFAULT_TWITTER_CARD, TWITTER_CARDS, type SeoInput } from "~/schemas/seo";
+import { DEFAULT_TWITTER_CARD, TWITTER_CARDS, type SeoInput } from "~/schemas/seo/seo";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";
 import { accept, type Outcome } from "../outcome";

@@ -7,7 +7,7 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { Field, FormErrors } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { addCredits } from "~/models/accounts/index.server";
-import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/customer";
+import { addCreditsSchema, CREDITS_GRANT_MAX } from "~/schemas/accounts/customer";
 import type { Access } from "~/server/access";
 import { useIsSubmitting } from "~/components/hooks";
 import { formatInteger } from "~/utils/format";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CustomerFormDialog } from "~/components/admin/customer-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { updateCustomer } from "~/models/accounts/index.server";
-import { customerEditSchema } from "~/schemas/customer";
+import { customerEditSchema } from "~/schemas/accounts/customer";
 import { recordLoader, requireRecord, submitDialogForm } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";

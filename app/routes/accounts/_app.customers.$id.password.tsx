@@ -7,7 +7,7 @@ import { useListHref } from "~/components/catalogue/list-href";
 import { FormErrors, PasswordField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { changeCustomerPassword } from "~/models/accounts/index.server";
-import { changePasswordSchema } from "~/schemas/customer";
+import { changePasswordSchema } from "~/schemas/accounts/customer";
 import type { Access } from "~/server/access";
 import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";

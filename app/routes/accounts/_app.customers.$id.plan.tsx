@@ -8,7 +8,7 @@ import { FormErrors, SelectField } from "~/components/form-fields";
 import { RouteDialog } from "~/components/route-dialog";
 import { assignCustomerPlan, customerSubscription } from "~/models/accounts/index.server";
 import { listPlans } from "~/models/payments/index.server";
-import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/customer";
+import { assignPlanSchema, PAYMENT_METHODS } from "~/schemas/accounts/customer";
 import type { Access } from "~/server/access";
 import { formatBRL } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";

@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { CustomerFormDialog } from "~/components/admin/customer-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { createCustomer } from "~/models/accounts/index.server";
-import { customerCreateSchema } from "~/schemas/customer";
+import { customerCreateSchema } from "~/schemas/accounts/customer";
 import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";

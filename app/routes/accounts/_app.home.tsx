@@ -4,7 +4,7 @@ import { MaxPartSizeExceededError, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { featuredCategories } from "~/models/catalogue/index.server";
 import { adminHomeStats, recentActivityFeed, topSearches } from "~/models/dashboard/index.server";
-import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
+import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/search/image-search";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { ActivityList, PopularPartsList } from "~/components/dashboard/feed-lists";

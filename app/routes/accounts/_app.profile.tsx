@@ -15,7 +15,7 @@ import {
 import { handleAccountIntent } from "./_app.settings.account.server";
 import { latestPaidReceipt } from "~/models/payments/index.server";
 import { refusalData, refusalHeaders, refusalReplyOptions } from "~/server/refusal.server";
-import { profileSchema } from "~/schemas/profile";
+import { profileSchema } from "~/schemas/accounts/profile";
 import { getAuth, passwordAttemptOf, requireUser } from "~/server/auth.server";
 import { formatDate, formatLongDate, initials } from "~/utils/format";
 import { useIsSubmitting } from "~/components/hooks";

@@ -1,8 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { changePasswordSchema, preferencesSchema } from "~/schemas/settings";
+import { changePasswordSchema, preferencesSchema } from "~/schemas/accounts/settings";
 import * as messages from "~/messages";
-import { changePassword, type PasswordAttempt, revokeOtherSessions, savePreferences } from "~/models/accounts/index.server";
+import {
+  changePassword,
+  type PasswordAttempt,
+  revokeOtherSessions,
+  savePreferences,
+} from "~/models/accounts/index.server";
 import { refusalHeaders, refusalReplyOptions, type Reason } from "~/server/refusal.server";
 
 type Refused = {
@@ -35,7 +40,11 @@ export async function handleAccountIntent(
     const submission = parseWithZod(form, { schema: changePasswordSchema });
     const hidden = ["currentPassword", "newPassword", "confirmPassword"];
     if (submission.status !== "success")
-      return { ok: false, reply: submission.reply({ hideFields: hidden }), reason: "invalid_input" };
+      return {
+        ok: false,
+        reply: submission.reply({ hideFields: hidden }),
+        reason: "invalid_input",
+      };
     const changed = await changePassword(
       userId,
       submission.value.currentPassword,

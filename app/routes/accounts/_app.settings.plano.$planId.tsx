@@ -6,9 +6,14 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors } from "~/components/form-fields";
 import { planCredits, planPrice } from "~/components/pricing";
 import { RouteDialog } from "~/components/route-dialog";
-import { currentPlan, type Payment, type PaymentMethod, subscribe } from "~/models/accounts/index.server";
+import {
+  currentPlan,
+  type Payment,
+  type PaymentMethod,
+  subscribe,
+} from "~/models/accounts/index.server";
 import { getPlanWithCustomers, startCheckout } from "~/models/payments/index.server";
-import { planChangeSchema } from "~/schemas/settings";
+import { planChangeSchema } from "~/schemas/accounts/settings";
 import { formInvalid, formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

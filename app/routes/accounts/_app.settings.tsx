@@ -6,10 +6,15 @@ import { PasswordChangeFields } from "~/components/password-change-fields";
 import { PreferencesForm } from "~/components/preferences-form";
 import { planCredits, planPrice } from "~/components/pricing";
 import { tabFrom, UrlTabs } from "~/components/tabs";
-import { accountSummary, activeSessions, getPreferences, pendingInvoicesByPlan } from "~/models/accounts/index.server";
+import {
+  accountSummary,
+  activeSessions,
+  getPreferences,
+  pendingInvoicesByPlan,
+} from "~/models/accounts/index.server";
 import { listPlans } from "~/models/payments/index.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
-import { changePasswordSchema } from "~/schemas/settings";
+import { changePasswordSchema } from "~/schemas/accounts/settings";
 import { getAuth, passwordAttemptOf } from "~/server/auth.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -58,7 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const attempt = await passwordAttemptOf(request, context, user.id);
   const result = await handleAccountIntent(intent, form, user.id, auth?.sessionId ?? null, attempt);
   if (!result) return refusalData({ intent, reply: null }, "invalid_input");
-  if (!result.ok) return refusalData({ intent, reply: result.reply }, result.reason, result.headers);
+  if (!result.ok)
+    return refusalData({ intent, reply: result.reply }, result.reason, result.headers);
   const tab = intent === "preferences" ? "preferencias" : "seguranca";
   return redirectWithToast(`/settings?tab=${tab}`, { type: "success", message: result.message });
 }

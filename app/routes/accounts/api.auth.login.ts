@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountSummary, createSession } from "~/models/accounts/index.server";
 import { profileView } from "~/api/views/users";
-import { apiLoginSchema } from "~/schemas/auth";
+import { apiLoginSchema } from "~/schemas/accounts/auth";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireDeclaredMethod } from "~/server/guard.server";

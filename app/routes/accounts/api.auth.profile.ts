@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { accountSummary, updateProfile } from "~/models/accounts/index.server";
 import { profileView } from "~/api/views/users";
-import { apiProfileSchema } from "~/schemas/profile";
+import { apiProfileSchema } from "~/schemas/accounts/profile";
 import { ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { userView } from "~/api/views/users";
 import { createAccount, createSession, toPublicUser } from "~/models/accounts/index.server";
-import { apiRegisterSchema } from "~/schemas/auth";
+import { apiRegisterSchema } from "~/schemas/accounts/auth";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
 import { clientIp } from "~/server/auth.server";
 import { apiRefusal } from "~/server/refusal.server";
@@ -19,9 +19,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!created.ok) return apiRefusal(created);
   const user = created.value;
   const session = createSession(user.id, "api", {
-      userAgent: request.headers.get("user-agent"),
-      ip: clientIp(context),
-    });
+    userAgent: request.headers.get("user-agent"),
+    ip: clientIp(context),
+  });
   return ok(
     { user: userView(toPublicUser(user)), token: session.id },
     messages.auth.registerSuccess,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { assignCustomerPlan } from "~/models/accounts/index.server";
-import { apiAssignPlanSchema } from "~/schemas/customer";
+import { apiAssignPlanSchema } from "~/schemas/accounts/customer";
 import { methodNotAllowed } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { changeCustomerPassword } from "~/models/accounts/index.server";
-import { apiChangePasswordSchema } from "~/schemas/customer";
+import { apiChangePasswordSchema } from "~/schemas/accounts/customer";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";

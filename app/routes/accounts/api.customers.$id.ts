@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteCustomer, updateCustomer, type User } from "~/models/accounts/index.server";
-import { apiCustomerEditSchema } from "~/schemas/customer";
+import { apiCustomerEditSchema } from "~/schemas/accounts/customer";
 import { ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { addCredits } from "~/models/accounts/index.server";
-import { apiAddCreditsSchema } from "~/schemas/customer";
+import { apiAddCreditsSchema } from "~/schemas/accounts/customer";
 import { methodNotAllowed, parseJsonBody } from "~/server/api.server";
 import { apiRefusal, edgeRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
 import { createCustomer, getCustomerRow, listCustomers } from "~/models/accounts/index.server";
-import { queryParams } from "~/schemas/api-search";
-import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/customer";
+import { queryParams } from "~/schemas/search/api-search";
+import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/accounts/customer";
 import { ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,6 +1,6 @@
 import { customerView } from "~/api/views/customers";
 import { getCustomer, getCustomerRow, type User } from "~/models/accounts/index.server";
-import type { customerEditSchema } from "~/schemas/customer";
+import type { customerEditSchema } from "~/schemas/accounts/customer";
 import { ok } from "~/server/api.server";
 import type { Access } from "~/server/access";
 import { apiRequest, type PathRecord } from "~/server/api-request.server";

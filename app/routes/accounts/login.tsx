@@ -8,7 +8,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { PasswordField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { ApiPingButton } from "~/components/api-ping-button";
-import { loginSchema } from "~/schemas/auth";
+import { loginSchema } from "~/schemas/accounts/auth";
 import {
   authenticateForm,
   clientIp,
@@ -68,7 +68,7 @@ export default function Login() {
   const { showApiTest } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { form, fields, redirectTo, submitting } = useAuthForm("login", lastResult, () =>
-    import("~/schemas/auth").then((schemas) => schemas.loginSchema),
+    import("~/schemas/accounts/auth").then((schemas) => schemas.loginSchema),
   );
 
   return (

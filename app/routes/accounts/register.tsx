@@ -9,7 +9,7 @@ import { Field, PasswordField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { createAccount } from "~/models/accounts/index.server";
 import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
-import { registerSchema } from "~/schemas/auth";
+import { registerSchema } from "~/schemas/accounts/auth";
 import { clientIp, commitWebSession, getOptionalUser, safeRedirect } from "~/server/auth.server";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Register() {
   const lastResult = useActionData<typeof action>();
   const { form, fields, redirectTo, submitting } = useAuthForm("register", lastResult, () =>
-    import("~/schemas/auth").then((schemas) => schemas.registerSchema),
+    import("~/schemas/accounts/auth").then((schemas) => schemas.registerSchema),
   );
 
   return (

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryFormDialog } from "~/components/catalogue/category-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { getCategory, updateCategory } from "~/models/catalogue/index.server";
-import { categorySchema } from "~/schemas/catalogue";
+import { categorySchema } from "~/schemas/catalogue/catalogue";
 import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { CategoryFormDialog } from "~/components/catalogue/category-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { createCategory } from "~/models/catalogue/index.server";
-import { categorySchema } from "~/schemas/catalogue";
+import { categorySchema } from "~/schemas/catalogue/catalogue";
 import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";

@@ -5,7 +5,7 @@ import { FilterForm, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { listCategories } from "~/models/catalogue/index.server";
-import { NAME_MAX } from "~/schemas/catalogue";
+import { NAME_MAX } from "~/schemas/catalogue/catalogue";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { formatDate, formatInteger } from "~/utils/format";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { PartErrorBoundary } from "~/components/admin/part-form";
 import { deletePart, getPart } from "~/models/catalogue/index.server";
-import { partListSearch, positiveId } from "~/schemas/part";
+import { partListSearch, positiveId } from "~/schemas/catalogue/part";
 import { throwRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PartErrorBoundary, PartFormDialog } from "~/components/admin/part-form";
 import { getPart } from "~/models/catalogue/index.server";
 import { answerPartForm, partDialogData } from "./_app.parts.form.server";
-import { positiveId } from "~/schemas/part";
+import { positiveId } from "~/schemas/catalogue/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";

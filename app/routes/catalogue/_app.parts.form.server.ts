@@ -7,7 +7,7 @@ import {
   readVehiclePicker,
   type PickerIntent,
   type VehiclePickerState,
-} from "~/schemas/part";
+} from "~/schemas/catalogue/part";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 import { refusalReplyOptions, refusalStatus, throwRefusal } from "~/server/refusal.server";

@@ -4,7 +4,7 @@ import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
 import { AdminListPage } from "~/components/admin/list-page";
 import { listPartsPage, partCategoryOptions } from "~/models/catalogue/index.server";
-import { parsePartListQuery, partListSearch } from "~/schemas/part";
+import { parsePartListQuery, partListSearch } from "~/schemas/catalogue/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { formatInteger } from "~/utils/format";

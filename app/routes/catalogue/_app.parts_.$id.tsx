@@ -5,7 +5,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { PartErrorBoundary } from "~/components/admin/part-form";
 import { vehicleLabel } from "~/components/admin/vehicle-picker";
 import { getPart, vehiclesForPart } from "~/models/catalogue/index.server";
-import { positiveId } from "~/schemas/part";
+import { positiveId } from "~/schemas/catalogue/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";

@@ -12,7 +12,7 @@ import {
   setVehicleParts,
   vehicleLabel,
 } from "~/models/catalogue/index.server";
-import { FIELD_MAX, readCompatibilityForm } from "~/schemas/catalogue";
+import { FIELD_MAX, readCompatibilityForm } from "~/schemas/catalogue/catalogue";
 import { refusalData, throwRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

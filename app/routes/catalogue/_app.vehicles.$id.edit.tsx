@@ -4,7 +4,7 @@ import { vehicleFields } from "~/api/views/vehicles";
 import { useListHref } from "~/components/catalogue/list-href";
 import { VehicleFormDialog, type VehicleFormValues } from "~/components/catalogue/vehicle-form";
 import { getVehicle, updateVehicle, vehicleBrandNames } from "~/models/catalogue/index.server";
-import { vehicleSchema } from "~/schemas/catalogue";
+import { vehicleSchema } from "~/schemas/catalogue/catalogue";
 import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useListHref } from "~/components/catalogue/list-href";
 import { VehicleFormDialog } from "~/components/catalogue/vehicle-form";
 import { createVehicle, vehicleBrandNames } from "~/models/catalogue/index.server";
-import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue";
+import { parseVehicleListQuery, vehicleSchema } from "~/schemas/catalogue/catalogue";
 import { createDialogAction } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

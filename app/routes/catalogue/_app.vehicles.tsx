@@ -12,7 +12,7 @@ import {
   parseVehicleListQuery,
   VEHICLE_TYPES,
   type VehicleType,
-} from "~/schemas/catalogue";
+} from "~/schemas/catalogue/catalogue";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { formatInteger } from "~/utils/format";

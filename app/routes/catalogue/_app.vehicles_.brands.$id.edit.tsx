@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BrandFormDialog } from "~/components/catalogue/brand-form";
 import { getBrand, renameBrand } from "~/models/catalogue/index.server";
-import { brandSchema } from "~/schemas/catalogue";
+import { brandSchema } from "~/schemas/catalogue/catalogue";
 import { submitDialogForm } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

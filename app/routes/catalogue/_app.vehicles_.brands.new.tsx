@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { BrandFormDialog } from "~/components/catalogue/brand-form";
 import { createBrand } from "~/models/catalogue/index.server";
-import { brandSchema } from "~/schemas/catalogue";
+import { brandSchema } from "~/schemas/catalogue/catalogue";
 import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";

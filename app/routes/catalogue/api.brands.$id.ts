@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { brandView } from "~/api/views/brands";
 import { deleteBrand, getBrand, renameBrand } from "~/models/catalogue/index.server";
-import { apiBrandSchema } from "~/schemas/catalogue";
+import { apiBrandSchema } from "~/schemas/catalogue/catalogue";
 import { ok } from "~/server/api.server";
 import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

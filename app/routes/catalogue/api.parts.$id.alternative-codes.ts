@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partAlternativeCodeView } from "~/api/views/parts";
 import { addAlternativeCode, listAlternativeCodes } from "~/models/catalogue/index.server";
-import { apiAlternativeCodeSchema } from "~/schemas/part-api";
+import { apiAlternativeCodeSchema } from "~/schemas/catalogue/part-api";
 import { ok } from "~/server/api.server";
 import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

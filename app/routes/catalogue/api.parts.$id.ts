@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { partDetailView } from "~/api/views/parts";
 import { cataloguePartDetail, deletePart, updatePart } from "~/models/catalogue/index.server";
-import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
-import { apiFieldName, apiPartSchema } from "~/schemas/part-api";
+import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/search/api-search";
+import { apiFieldName, apiPartSchema } from "~/schemas/catalogue/part-api";
 import { ok } from "~/server/api.server";
 import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { linkVehicle } from "~/models/catalogue/index.server";
-import { apiFieldName, apiFitmentSchema } from "~/schemas/part-api";
+import { apiFieldName, apiFitmentSchema } from "~/schemas/catalogue/part-api";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { categoryView } from "~/api/views/categories";
 import { deleteCategory, getCategory, updateCategory } from "~/models/catalogue/index.server";
-import { apiCategorySchema } from "~/schemas/catalogue";
+import { apiCategorySchema } from "~/schemas/catalogue/catalogue";
 import { ok } from "~/server/api.server";
 import { apiRequest, pathId } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

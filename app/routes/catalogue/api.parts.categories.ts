@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { categoryView } from "~/api/views/categories";
 import { createCategory, listCategories } from "~/models/catalogue/index.server";
-import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue";
+import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue/catalogue";
 import { ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

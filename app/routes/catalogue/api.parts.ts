@@ -6,8 +6,8 @@ import {
   queryParts,
   withAlternativeCodes,
 } from "~/models/catalogue/index.server";
-import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/api-search";
-import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/part-api";
+import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/search/api-search";
+import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/catalogue/part-api";
 import { ok, type Envelope } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal, apiRefuse } from "~/server/refusal.server";

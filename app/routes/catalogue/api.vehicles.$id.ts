@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { vehicleDetailView, vehicleView } from "~/api/views/vehicles";
 import { deleteVehicle, getVehicleWithParts, updateVehicle } from "~/models/catalogue/index.server";
-import { apiCompatiblePartIdsSchema, apiVehicleSchema } from "~/schemas/catalogue";
+import { apiCompatiblePartIdsSchema, apiVehicleSchema } from "~/schemas/catalogue/catalogue";
 import { ok } from "~/server/api.server";
 import { apiRequest, pathId, requireJsonBody } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

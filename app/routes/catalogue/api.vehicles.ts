@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { vehicleView } from "~/api/views/vehicles";
 import { createVehicle } from "~/models/catalogue/index.server";
-import { apiVehicleSchema } from "~/schemas/catalogue";
+import { apiVehicleSchema } from "~/schemas/catalogue/catalogue";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SeoFormSettings } from "~/components/admin/seo-form";
 import { saveSeoSettings, seoSettingsForAdmin } from "~/models/seo/index.server";
 import type { User } from "~/models/accounts/index.server";
-import { seoFormSchema } from "~/schemas/seo";
+import { seoFormSchema } from "~/schemas/seo/seo";
 import { refusalData, refusalReplyOptions, type Reason } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as messages from "~/messages";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedItemView } from "~/api/views/dashboard";
 import { recentActivityFeed } from "~/models/dashboard/index.server";
-import { apiActivitySchema } from "~/schemas/api-search";
+import { apiActivitySchema } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { revenueMonthView } from "~/api/views/dashboard";
 import { revenueByMonth } from "~/models/dashboard/index.server";
-import { apiRevenueSchema } from "~/schemas/api-search";
+import { apiRevenueSchema } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireQuery } from "~/server/api-request.server";
 import type { Access } from "~/server/access";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { topSearchView } from "~/api/views/dashboard";
 import { topSearches } from "~/models/dashboard/index.server";
-import { apiTopSearchesSchema } from "~/schemas/api-search";
+import { apiTopSearchesSchema } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { saveSeoSettings, type SeoSettings, seoSettingsForAdmin } from "~/models/seo/index.server";
-import { apiSeoSchema, SEO_API_NAMES, seoApiObject } from "~/schemas/seo";
+import { apiSeoSchema, SEO_API_NAMES, seoApiObject } from "~/schemas/seo/seo";
 import { ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

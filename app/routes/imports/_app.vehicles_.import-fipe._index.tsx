@@ -8,7 +8,7 @@ import { Field, FormErrors, SelectField } from "~/components/form-fields";
 import { FIPE_VEHICLE_TYPES, type FipeVehicleType } from "~/integrations/fipe/types";
 import { fipeBrands } from "~/models/imports/index.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
-import { fipeImportSchema, MAX_BRANDS_LIMIT } from "~/schemas/fipe-import";
+import { fipeImportSchema, MAX_BRANDS_LIMIT } from "~/schemas/imports/fipe-import";
 import { requireAccess } from "~/server/guard.server";
 import { readWorkerNotice } from "~/server/jobs-status.server";
 import type { Access } from "~/server/access";

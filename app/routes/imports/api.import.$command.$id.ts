@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { importStatusView } from "~/api/views/imports";
 import { restartCatalogueImportRun } from "~/jobs/catalogue-import.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
-import { parsePathId } from "~/schemas/api-search";
+import { parsePathId } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import { apiRefusal, apiRefuse } from "~/server/refusal.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { importStatusView } from "~/api/views/imports";
 import { startCatalogueImport } from "~/jobs/catalogue-import.server";
-import { importStartBodySchema } from "~/schemas/catalogue-import";
+import { importStartBodySchema } from "~/schemas/imports/catalogue-import";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal, apiRefuse } from "~/server/refusal.server";

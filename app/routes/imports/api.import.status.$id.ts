@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { importStatusView } from "~/api/views/imports";
 import { catalogueImportStatus } from "~/jobs/catalogue-import.server";
 import { importProgress } from "~/models/imports/index.server";
-import { parsePathId } from "~/schemas/api-search";
+import { parsePathId } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefuse } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fipeBrands } from "~/models/imports/index.server";
-import { fipeTypeQuerySchema } from "~/schemas/fipe-import";
+import { fipeTypeQuerySchema } from "~/schemas/imports/fipe-import";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireQuery } from "~/server/api-request.server";
 import { apiRefuse } from "~/server/refusal.server";

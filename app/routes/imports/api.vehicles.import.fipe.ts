@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { waitForFipeImport } from "~/models/imports/index.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
-import { fipeImportApiSchema } from "~/schemas/fipe-import";
+import { fipeImportApiSchema } from "~/schemas/imports/fipe-import";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefuse } from "~/server/refusal.server";

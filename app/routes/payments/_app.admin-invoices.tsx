@@ -15,10 +15,10 @@ import {
   listInvoices,
   syncPayment,
 } from "~/models/payments/index.server";
-import { queryParams } from "~/schemas/api-search";
+import { queryParams } from "~/schemas/search/api-search";
 import { LIST_SEARCH_MAX } from "~/schemas/fields";
 import { PAYMENT_STATUSES } from "~/schemas/choices";
-import { invoiceFiltersSchema } from "~/schemas/payments";
+import { invoiceFiltersSchema } from "~/schemas/payments/payments";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";

@@ -18,7 +18,7 @@ import { useSchemaForm } from "~/components/schema-form";
 import { RouteDialog } from "~/components/route-dialog";
 import { pixChargeOf, startPix, syncPayment } from "~/models/payments/index.server";
 import type { Payment } from "~/models/accounts/index.server";
-import { CPF_INPUT_MAX, pixRequestSchema } from "~/schemas/payments";
+import { CPF_INPUT_MAX, pixRequestSchema } from "~/schemas/payments/payments";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { edgeRefusal, formInvalid, formRefusal, throwRefusal } from "~/server/refusal.server";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PlanFormDialog } from "~/components/admin/plan-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { getPlanWithCustomers, updatePlanByAdmin } from "~/models/payments/index.server";
-import { planFormSchema, planFormValues } from "~/schemas/plan";
+import { planFormSchema, planFormValues } from "~/schemas/payments/plan";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";

@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { PlanFormDialog } from "~/components/admin/plan-form";
 import { useListHref } from "~/components/catalogue/list-href";
 import { createPlanByAdmin } from "~/models/payments/index.server";
-import { planFormSchema } from "~/schemas/plan";
+import { planFormSchema } from "~/schemas/payments/plan";
 import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";

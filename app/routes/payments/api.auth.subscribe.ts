@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { startCheckout } from "~/models/payments/index.server";
 import { subscribe } from "~/models/accounts/index.server";
-import { apiSubscribeSchema } from "~/schemas/settings";
+import { apiSubscribeSchema } from "~/schemas/accounts/settings";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

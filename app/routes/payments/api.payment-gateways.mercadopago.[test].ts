@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { testMercadoPagoConnection } from "~/models/payments/index.server";
 import { asText, jsonObject } from "~/schemas/json-body";
-import { mercadoPagoTestSchema } from "~/schemas/payments";
+import { mercadoPagoTestSchema } from "~/schemas/payments/payments";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -7,7 +7,7 @@ import {
   saveMercadoPagoConfig,
 } from "~/models/payments/index.server";
 import { asText, jsonObject } from "~/schemas/json-body";
-import { mercadoPagoConfigSchema } from "~/schemas/payments";
+import { mercadoPagoConfigSchema } from "~/schemas/payments/payments";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

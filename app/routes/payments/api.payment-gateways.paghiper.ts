@@ -7,7 +7,7 @@ import {
   savePagHiperConfig,
 } from "~/models/payments/index.server";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
-import { pagHiperConfigSchema } from "~/schemas/payments";
+import { pagHiperConfigSchema } from "~/schemas/payments/payments";
 import { ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

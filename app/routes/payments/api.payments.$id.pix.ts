@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pixView } from "~/api/views/payments";
 import { invoiceFor, pixChargeOf } from "~/models/payments/index.server";
-import { parsePathId } from "~/schemas/api-search";
+import { parsePathId } from "~/schemas/search/api-search";
 import { ok } from "~/server/api.server";
 import { apiRefusal, apiRefuse } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { syncPayment } from "~/models/payments/index.server";
-import { parsePathId } from "~/schemas/api-search";
+import { parsePathId } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { invoicePageView } from "~/api/views/payments";
 import { listInvoices } from "~/models/payments/index.server";
-import { queryParams } from "~/schemas/api-search";
-import { invoiceFiltersSchema } from "~/schemas/payments";
+import { queryParams } from "~/schemas/search/api-search";
+import { invoiceFiltersSchema } from "~/schemas/payments/payments";
 import { ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";

@@ -10,7 +10,7 @@ import {
 import { refuse } from "~/models/outcome";
 import { subscribe } from "~/models/accounts/index.server";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
-import { apiPixSchema } from "~/schemas/payments";
+import { apiPixSchema } from "~/schemas/payments/payments";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -6,7 +6,7 @@ import {
   type PlanWithCustomers,
   updatePlanByAdmin,
 } from "~/models/payments/index.server";
-import { apiPlanSchema, planFormValues } from "~/schemas/plan";
+import { apiPlanSchema, planFormValues } from "~/schemas/payments/plan";
 import { ok } from "~/server/api.server";
 import { apiRequest, requireJsonBody, type PathRecord } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

@@ -5,8 +5,8 @@ import {
   getPlanWithCustomers,
   listPlansAdmin,
 } from "~/models/payments/index.server";
-import { queryParams } from "~/schemas/api-search";
-import { apiPlanSchema, planListQuerySchema } from "~/schemas/plan";
+import { queryParams } from "~/schemas/search/api-search";
+import { apiPlanSchema, planListQuerySchema } from "~/schemas/payments/plan";
 import { ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";

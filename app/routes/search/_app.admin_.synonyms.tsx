@@ -10,14 +10,14 @@ import { useWithListSearch } from "~/components/catalogue/list-href";
 import { Field, FormErrors } from "~/components/form-fields";
 import { useIsSubmitting } from "~/components/hooks";
 import { addSynonym, countSynonyms, listSynonyms } from "~/models/search/index.server";
-import { queryParams } from "~/schemas/api-search";
+import { queryParams } from "~/schemas/search/api-search";
 import {
   MEANING_MAX,
   SYNONYM_FILTER_MAX,
   synonymListQuerySchema,
   synonymSchema,
   TERM_MAX,
-} from "~/schemas/synonyms";
+} from "~/schemas/search/synonyms";
 import type { Access } from "~/server/access";
 import { createDialogAction } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";

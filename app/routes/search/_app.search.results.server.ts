@@ -1,12 +1,23 @@
-import { alternativeCodesFor, compatibleVehicleCounts, getCategory, vehicleGroupsForPart } from "~/models/catalogue/index.server";
+import {
+  alternativeCodesFor,
+  compatibleVehicleCounts,
+  getCategory,
+  vehicleGroupsForPart,
+} from "~/models/catalogue/index.server";
 import { isDescriptionQuery } from "~/utils/codes";
-import { type PartHit, type SearchOutcome, searchParts, searchReadCodes, type SearchType } from "~/models/search/index.server";
+import {
+  type PartHit,
+  type SearchOutcome,
+  searchParts,
+  searchReadCodes,
+  type SearchType,
+} from "~/models/search/index.server";
 import {
   DESCRIPTION_PER_PAGE,
   type DescriptionPage,
   type SearchFilters,
 } from "~/models/search/description.types";
-import { searchPagingSchema } from "~/schemas/search";
+import { searchPagingSchema } from "~/schemas/search/search";
 import type { FilterKey } from "~/utils/search-params";
 import * as messages from "~/messages";
 import type { User } from "~/models/accounts/index.server";

@@ -11,7 +11,7 @@ import {
   resolveSearchType,
   searchResultsPage,
 } from "./_app.search.results.server";
-import { searchQuerySchema } from "~/schemas/search";
+import { searchQuerySchema } from "~/schemas/search/search";
 import { READ_CODES_PARAM, vehiclePageParam } from "~/utils/search-params";
 import { creditBalance } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";

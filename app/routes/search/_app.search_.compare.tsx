@@ -11,7 +11,7 @@ import {
   type PartComparison,
   type ResolvedCode,
 } from "~/models/catalogue/index.server";
-import { COMPARE_CODE_MAX, partCompareSchema } from "~/schemas/part-compare";
+import { COMPARE_CODE_MAX, partCompareSchema } from "~/schemas/catalogue/part-compare";
 import { requireAccess } from "~/server/guard.server";
 import { readQuery } from "~/server/forms.server";
 import type { Access } from "~/server/access";

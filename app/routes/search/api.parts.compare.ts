@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { comparisonView } from "~/api/views/compare";
 import { exhaustedAnswer, searchCreditHeaders } from "~/api/views/search";
 import { COMPARE_LIST_LIMIT, compareParts } from "~/models/catalogue/index.server";
-import { partCompareSchema } from "~/schemas/part-compare";
+import { partCompareSchema } from "~/schemas/catalogue/part-compare";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";

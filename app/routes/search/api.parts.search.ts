@@ -9,7 +9,7 @@ import {
 import { isDescriptionQuery } from "~/utils/codes";
 import { searchParts } from "~/models/search/index.server";
 import { withCatalogueFacts } from "~/models/catalogue/index.server";
-import { apiPartsSearchSchema } from "~/schemas/api-search";
+import { apiPartsSearchSchema } from "~/schemas/search/api-search";
 import { methodNotAllowed, type Envelope } from "~/server/api.server";
 import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";

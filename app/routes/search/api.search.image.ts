@@ -5,7 +5,7 @@ import { partListView } from "~/api/views/parts";
 import { exhaustedAnswer, foundMessage, searchCreditHeaders } from "~/api/views/search";
 import { searchReadCodes } from "~/models/search/index.server";
 import { withCatalogueFacts } from "~/models/catalogue/index.server";
-import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/image-search";
+import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/search/image-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { readForm } from "~/server/forms.server";
 import { requireApiAccess } from "~/server/guard.server";

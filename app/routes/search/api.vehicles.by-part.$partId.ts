@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehiclePageView } from "~/api/views/parts";
 import { partExists, vehiclesForPart } from "~/models/catalogue/index.server";
-import { apiVehiclesByPartSchema } from "~/schemas/api-search";
+import { apiVehiclesByPartSchema } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest, requireQuery } from "~/server/api-request.server";
 import type { Access } from "~/server/access";

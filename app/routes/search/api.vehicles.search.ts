@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehicleView } from "~/api/views/vehicles";
 import { listVehicles } from "~/models/catalogue/index.server";
-import { parseApiVehicleSearch } from "~/schemas/catalogue";
+import { parseApiVehicleSearch } from "~/schemas/catalogue/catalogue";
 import { methodNotAllowed, type Envelope } from "~/server/api.server";
 import { apiRefuse } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";

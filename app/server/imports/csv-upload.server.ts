@@ -1,7 +1,14 @@
 import { MaxPartSizeExceededError } from "@remix-run/node";
 import { startCatalogueImport } from "~/jobs/catalogue-import.server";
-import { checkCsvHeader, type CsvPlanReport, csvUploadDirectory, type ImportJob, planCsvFile, removeCsvFile } from "~/models/imports/index.server";
-import { DEFAULT_IMPORT_SETTINGS } from "~/schemas/catalogue-import";
+import {
+  checkCsvHeader,
+  type CsvPlanReport,
+  csvUploadDirectory,
+  type ImportJob,
+  planCsvFile,
+  removeCsvFile,
+} from "~/models/imports/index.server";
+import { DEFAULT_IMPORT_SETTINGS } from "~/schemas/imports/catalogue-import";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
 import { isUploadedFile, readForm, uploadedFileName } from "../forms.server";

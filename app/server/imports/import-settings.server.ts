@@ -3,7 +3,7 @@ import {
   DEFAULT_IMPORT_SETTINGS,
   importSettingsSchema,
   type CatalogueImportSettings,
-} from "~/schemas/catalogue-import";
+} from "~/schemas/imports/catalogue-import";
 import { env } from "~/utils/env.server";
 
 /**

@@ -1,5 +1,8 @@
 import type { ImportJob } from "../jobs.server";
-import { DEFAULT_IMPORT_SETTINGS, type CatalogueImportSettings } from "~/schemas/catalogue-import";
+import {
+  DEFAULT_IMPORT_SETTINGS,
+  type CatalogueImportSettings,
+} from "~/schemas/imports/catalogue-import";
 
 export const CATALOGUE_IMPORT_KIND = "catalogue";
 
@@ -7,7 +10,7 @@ export {
   /** @internal The tests build their settings from it; the app reads it from the schema. */
   DEFAULT_IMPORT_SETTINGS,
   type CatalogueImportSettings,
-} from "~/schemas/catalogue-import";
+} from "~/schemas/imports/catalogue-import";
 
 /** Where the items come from: the catalogue source API, or a CSV file an admin sent. */
 export type CatalogueImportSource =

@@ -35,8 +35,8 @@ export const REQUIRED_PART_COLUMNS = ["code", "name", "manufacturer", "category"
 export const REQUIRED_VEHICLE_COLUMNS = ["brand", "model", "year_start", "version"] as const;
 
 /**
- * Longest accepted value per column, in characters: the part form's limits (app/schemas/part.ts)
- * and the vehicle form's (app/schemas/catalogue.ts), repeated here because those modules bring
+ * Longest accepted value per column, in characters: the part form's limits (app/schemas/catalogue/part.ts)
+ * and the vehicle form's (app/schemas/catalogue/catalogue.ts), repeated here because those modules bring
  * Conform along, which models may not import.
  */
 export const MAX_LENGTH = {

@@ -1,8 +1,8 @@
 import { restartCatalogueImportRun, startCatalogueImport } from "~/jobs/catalogue-import.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import type { Outcome } from "~/models/outcome";
-import { DEFAULT_IMPORT_SETTINGS, importSettingsSchema } from "~/schemas/catalogue-import";
-import { positiveId } from "~/schemas/part";
+import { DEFAULT_IMPORT_SETTINGS, importSettingsSchema } from "~/schemas/imports/catalogue-import";
+import { positiveId } from "~/schemas/catalogue/part";
 import { handleCsvUpload } from "~/server/imports/csv-upload.server";
 import { importSettingsHeader, readImportSettings } from "~/server/imports/import-settings.server";
 import { edgeRefusal, refusalData, throwRefusal, type EdgeRefusal } from "~/server/refusal.server";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { IMPORT_LIMITS, type CatalogueImportSettings } from "~/schemas/catalogue-import";
+import { IMPORT_LIMITS, type CatalogueImportSettings } from "~/schemas/imports/catalogue-import";
 import * as messages from "~/messages";
 
 const m = messages.catalogueImport;

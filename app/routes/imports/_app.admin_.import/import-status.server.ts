@@ -10,7 +10,7 @@ import {
   estimatedThroughput,
   skipModeOn,
   type CatalogueImportSettings,
-} from "~/schemas/catalogue-import";
+} from "~/schemas/imports/catalogue-import";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
 

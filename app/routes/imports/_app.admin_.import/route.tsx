@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { ImportControlButton } from "~/components/import-progress";
 import { WorkerNotice } from "~/components/worker-notice";
-import { positiveId } from "~/schemas/part";
+import { positiveId } from "~/schemas/catalogue/part";
 import { discardCsvUploads, readCsvUploadForm } from "~/server/imports/csv-upload.server";
 import { readImportSettings } from "~/server/imports/import-settings.server";
 import { requireAccess } from "~/server/guard.server";

@@ -2,7 +2,7 @@ import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field, FormErrors } from "~/components/form-fields";
-import { GATEWAY_KEY_MAX } from "~/schemas/payments";
+import { GATEWAY_KEY_MAX } from "~/schemas/payments/payments";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
 import type { ActionData, Intent, Reply } from "./gateway-forms";

@@ -7,7 +7,7 @@ import {
   mercadoPagoConfigSchema,
   mercadoPagoTestSchema,
   NOTIFICATION_URL_MAX,
-} from "~/schemas/payments";
+} from "~/schemas/payments/payments";
 import * as messages from "~/messages";
 import { GatewayPanel, type GatewayPanelProps } from "./gateway-panel";
 import { GatewayForm, lastResultFor, SecretField } from "./gateway-section";

@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { useSchemaForm } from "~/components/schema-form";
-import { pagHiperConfigSchema } from "~/schemas/payments";
+import { pagHiperConfigSchema } from "~/schemas/payments/payments";
 import * as messages from "~/messages";
 import { GatewayPanel, type GatewayPanelProps } from "./gateway-panel";
 import { GatewayForm, lastResultFor, SecretField } from "./gateway-section";

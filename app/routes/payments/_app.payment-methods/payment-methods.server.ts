@@ -15,7 +15,7 @@ import {
   mercadoPagoConfigSchema,
   mercadoPagoTestSchema,
   pagHiperConfigSchema,
-} from "~/schemas/payments";
+} from "~/schemas/payments/payments";
 import { refusalData, refusalReplyOptions, type Reason } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as messages from "~/messages";

@@ -1,12 +1,13 @@
 /** Database backups (the dashboard's Sistema tab, the backup job, npm run db:restore). */
 
-import { formatBytes } from "./locale/numbers";
+import { formatBytes } from "../locale/numbers";
 
 export const backups = {
   backupNow: "Fazer backup agora",
 
   // The action and its toasts
-  created: (fileName: string, bytes: number) => `Backup criado: ${fileName} (${formatBytes(bytes)}).`,
+  created: (fileName: string, bytes: number) =>
+    `Backup criado: ${fileName} (${formatBytes(bytes)}).`,
   alreadyRunning: "Já existe um backup em andamento; aguarde alguns instantes e confira a lista.",
   failed:
     "Não foi possível fazer o backup. Confira o espaço livre em disco e as permissões da pasta de backups; os detalhes estão no log do servidor.",

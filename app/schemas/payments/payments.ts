@@ -1,8 +1,8 @@
 import { z } from "zod";
 import * as messages from "~/messages";
 import { isValidCpf } from "~/utils/cpf";
-import { PAYMENT_STATUSES } from "./choices";
-import { LIST_SEARCH_MAX } from "./fields";
+import { PAYMENT_STATUSES } from "../choices";
+import { LIST_SEARCH_MAX } from "../fields";
 
 /** The payment forms, shared by the screens (Conform) and the /api routes. */
 

@@ -7,13 +7,19 @@ import {
   type CustomerStatus,
   type CustomerType,
   type PaymentMethodValue,
-} from "./choices";
-import { emailField, LIST_SEARCH_MAX, normalizeEmail, passwordField, passwordPair } from "./fields";
-import { asText, compact, jsonObject } from "./json-body";
+} from "../choices";
+import {
+  emailField,
+  LIST_SEARCH_MAX,
+  normalizeEmail,
+  passwordField,
+  passwordPair,
+} from "../fields";
+import { asText, compact, jsonObject } from "../json-body";
 
 const m = messages.customersAdmin;
 
-export * from "./choices";
+export * from "../choices";
 
 export const CUSTOMER_NAME_MAX = 120;
 export const CUSTOMER_PHONE_MAX = 30;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { jsonObject } from "./json-body";
+import { jsonObject } from "../json-body";
 
 /**
  * The import settings (the spec's names: concurrentPages, itemsPerBatch and the three skip flags),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { jsonObject } from "./json-body";
+import { jsonObject } from "../json-body";
 
 /**
  * The SEO settings: one set of field rules, read by the dashboard's SEO form (Conform, both sides)

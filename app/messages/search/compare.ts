@@ -1,6 +1,6 @@
 /** "A e B são intercambiáveis?": comparing two part codes (/search/compare, /api/parts/compare). */
 
-import { formatInteger } from "./locale/numbers";
+import { formatInteger } from "../locale/numbers";
 
 const vehicles = (n: number) => (n === 1 ? "1 veículo" : `${formatInteger(n)} veículos`);
 const codes = (list: readonly string[]) =>

@@ -1,6 +1,6 @@
 /** Part search and vehicle search. */
 
-import { formatInteger } from "./locale/numbers";
+import { formatInteger } from "../locale/numbers";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const partsCount = (n: number) => `${formatInteger(n)} ${plural(n, "peça", "peças")}`;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { PAYMENT_METHODS } from "./choices";
-import { passwordPair } from "./fields";
+import { PAYMENT_METHODS } from "../choices";
+import { passwordPair } from "../fields";
 
 const text = z.string().optional();
 

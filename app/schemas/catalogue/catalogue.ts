@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { VEHICLE_TYPES as DB_VEHICLE_TYPES } from "~db/schema";
 import * as messages from "~/messages";
-import { stringFields } from "./json-body";
+import { stringFields } from "../json-body";
 
 /**
  * The forms of the catalogue back-office (category, brand, vehicle, vehicle compatibility) and the
@@ -26,7 +26,14 @@ export const FIELD_MAX = 120;
 export const YEAR_MIN = 1980;
 export const YEAR_MAX = 2030;
 // The spec's five, plus Etanol: FIPE lists ethanol-only cars, and an import must stay editable.
-export const FUEL_OPTIONS = ["Gasolina", "Etanol", "Flex", "Diesel", "Elétrico", "Híbrido"] as const;
+export const FUEL_OPTIONS = [
+  "Gasolina",
+  "Etanol",
+  "Flex",
+  "Diesel",
+  "Elétrico",
+  "Híbrido",
+] as const;
 export const TRANSMISSION_OPTIONS = ["Manual", "Automática", "CVT", "DSG"] as const;
 export const BODY_TYPE_OPTIONS = ["Sedan", "Hatch", "SUV", "Pickup", "Wagon"] as const;
 /** The year filter of the vehicle list: this year and the ten before it. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { EMAIL_MAX, emailField, normalizeEmail, passwordPair } from "./fields";
-import { stringFields } from "./json-body";
+import { EMAIL_MAX, emailField, normalizeEmail, passwordPair } from "../fields";
+import { stringFields } from "../json-body";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
 const m = messages.auth;

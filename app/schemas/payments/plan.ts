@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { PLAN_STATUSES as DB_PLAN_STATUSES } from "~db/schema";
 import * as messages from "~/messages";
-import { LIST_SEARCH_MAX } from "./fields";
-import { asText, compact, jsonObject } from "./json-body";
+import { LIST_SEARCH_MAX } from "../fields";
+import { asText, compact, jsonObject } from "../json-body";
 
 /** Kept here rather than imported so the browser bundle stays free of the database schema. */
 export const PLAN_STATUSES = ["active", "inactive"] as const satisfies typeof DB_PLAN_STATUSES;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { jsonObject, stringFields } from "./json-body";
+import { jsonObject, stringFields } from "../json-body";
 import {
   checkAlternativeCode,
   checkPartFields,

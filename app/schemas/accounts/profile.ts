@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { compact, stringFields } from "./json-body";
-import { emailField, normalizeEmail, passwordPair } from "./fields";
+import { compact, stringFields } from "../json-body";
+import { emailField, normalizeEmail, passwordPair } from "../fields";
 
 const m = messages.profile;
 const text = z.string().optional();
