@@ -565,3 +565,50 @@ export const requestStats = sqliteTable("request_stats", {
   requests: integer("requests").notNull().default(0),
   serverErrors: integer("server_errors").notNull().default(0),
 });
+
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+
+/** What an outbox message carries as an attachment: its content base64-encoded, size capped (ADR 0042). */
+export type MailAttachmentRecord = { filename: string; contentType: string; contentBase64: string };
+
+/**
+ * Every message the app means to send, one per event (its key): the deliver job sends it and
+ * records the outcome here, so a failing SMTP server loses nothing and shows on the dashboard.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventKey: text("event_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attachments: text("attachments", { mode: "json" })
+      .$type<MailAttachmentRecord[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("mail_outbox_status_idx").on(t.status, t.updatedAt)],
+);
+
+/** The local catcher's inbox (no SMTP_URL, never in production): each message as sent, RFC 822. */
+export const mailSimMessages = sqliteTable(
+  "mail_sim_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    raw: text("raw").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_sim_messages_created_idx").on(t.createdAt)],
+);
