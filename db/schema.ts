@@ -129,6 +129,47 @@ export const signups = sqliteTable(
   (t) => [index("signups_ip_idx").on(t.ip, t.createdAt)],
 );
 
+/**
+ * "Esqueci minha senha" links (ADR 0043): one per account, replaced by a new request; single use,
+ * valid for 30 minutes. Only the SHA-256 of the token is kept: the e-mail carries the token.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the link's token. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the link set a password; a used link opens nothing. */
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("password_resets_user_unique").on(t.userId),
+    uniqueIndex("password_resets_token_unique").on(t.tokenHash),
+  ],
+);
+
+/** Reset link requests by client address and e-mail (hashed), for their throttle (ADR 0043). */
+export const passwordResetRequests = sqliteTable(
+  "password_reset_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The client address, at most 64 characters. */
+    ip: text("ip").notNull(),
+    /** SHA-256 (hex) of the normalised e-mail asked for, known or not. */
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("password_reset_requests_ip_idx").on(t.ip, t.createdAt),
+    index("password_reset_requests_email_idx").on(t.email, t.createdAt),
+  ],
+);
+
 export const userPreferences = sqliteTable("user_preferences", {
   userId: integer("user_id")
     .primaryKey()
