@@ -49,6 +49,9 @@ export { invoices } from "./payments/invoices";
 export { invoicesAdmin } from "./payments/invoices-admin";
 export { receipt } from "./payments/receipt";
 
+// mail/
+export { mail } from "./mail/mail";
+
 // search/
 export { search, vehicleSearch } from "./search/search";
 export { altDemo } from "./search/alternative-codes";

@@ -1,0 +1,3 @@
+/** The mail domain's public face: the request layer and the jobs import this, not the files. */
+export * from "./outbox.server";
+export * from "./layout.server";
