@@ -20,6 +20,7 @@ export { startup } from "./startup";
 
 // accounts/
 export { auth } from "./accounts/auth";
+export { passwordReset } from "./accounts/password-reset";
 export { profile, profilePage } from "./accounts/account";
 export { settings, planChange } from "./accounts/settings";
 export { home } from "./accounts/home";

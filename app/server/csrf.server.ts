@@ -41,3 +41,15 @@ export function mediaType(contentType: string | null | undefined): string {
 export function isJsonRequest(request: Request): boolean {
   return mediaType(request.headers.get("content-type")) === "application/json";
 }
+
+/**
+ * Whether a browser says another site sent this request: `Sec-Fetch-Site` other than our own, or
+ * else an `Origin` that is not ours. A script sends neither and is not from another site; the
+ * public account endpoints no page of ours calls (password reset) refuse what a browser says is.
+ */
+export function fromAnotherSite(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.get("origin");
+  return origin !== null && originOf(origin) !== new URL(request.url).origin;
+}

@@ -7,6 +7,7 @@ export * from "./credits.server";
 export * from "./customer-admin.server";
 export * from "./customer.server";
 export * from "./login-throttle.server";
+export * from "./password-reset.server";
 export * from "./preferences.server";
 export * from "./session.server";
 export * from "./signup-throttle.server";

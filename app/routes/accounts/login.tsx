@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
 import { AccountEmailField, AuthSwitchLink } from "~/components/auth-form-parts";
 import { AuthLayout } from "~/components/auth-layout";
@@ -76,6 +76,11 @@ export default function Login() {
       <AuthForm form={form} redirectTo={redirectTo}>
         <AccountEmailField meta={fields.email} />
         <PasswordField meta={fields.password} label={m.password} autoComplete="current-password" />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/esqueci-senha" className="font-medium text-brand-700 hover:underline">
+            {messages.passwordReset.forgotLink}
+          </Link>
+        </p>
         <SubmitButton className="btn-primary w-full" busy={submitting} busyLabel={m.loginBusy}>
           {m.loginButton}
         </SubmitButton>
