@@ -49,6 +49,7 @@ export { payments } from "./payments/payments";
 export { invoices } from "./payments/invoices";
 export { invoicesAdmin } from "./payments/invoices-admin";
 export { receipt } from "./payments/receipt";
+export { bankTransfer } from "./payments/bank-transfer";
 
 // mail/
 export { mail } from "./mail/mail";

@@ -5,7 +5,11 @@ import { gatewayConfigs, payments, subscriptions } from "~db/schema";
 import { currentPlan } from "~/models/accounts/credits.server";
 import * as entryServer from "~/entry.server";
 import { configureSimulatorGateways } from "~/models/payments/gateway-config.server";
-import { PENDING_SYNC_INTERVAL_MS, syncPendingInvoicesOf } from "~/models/payments/index.server";
+import {
+  PENDING_SYNC_INTERVAL_MS,
+  saveBankTransferDetails,
+  syncPendingInvoicesOf,
+} from "~/models/payments/index.server";
 import type { User } from "~/models/accounts/user.server";
 import * as invoicesList from "~/routes/payments/_app.invoices";
 import * as payDialog from "~/routes/payments/_app.invoices.$id.pagar";
@@ -35,6 +39,15 @@ import { call } from "../support/routes";
  * plan change that leads to them, through their loaders and actions with real requests and
  * sessions, against the Mercado Pago and PagHiper simulators running as their own servers.
  */
+
+const BANK_DETAILS = {
+  bank: "Banco Teste (999)",
+  agency: "1234",
+  account: "98765-0",
+  holder: "Encaixa Ltda",
+  cnpj: "11222333000181",
+  pixKey: "",
+};
 
 const OWN_ORIGIN = { Origin: "http://localhost" };
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -480,10 +493,18 @@ describe("the plan change in settings", () => {
     });
   });
 
-  it("bank transfer: a pending invoice and back to the plans, as before", async () => {
+  it("bank transfer, with bank details kept: the invoice's transfer dialog (ADR 0044)", async () => {
+    saveBankTransferDetails(BANK_DETAILS, null);
     const { answer, invoice } = await change("bank_transfer");
-    expect(answer.headers.get("Location")).toBe("/settings?tab=planos");
+    expect(answer.headers.get("Location")).toBe(`/invoices/${invoice.id}/transferencia`);
     expect(invoice).toMatchObject({ status: "pending", gateway: "manual" });
+  });
+
+  it("bank transfer, without bank details: refused with a 400, no invoice", async () => {
+    const { answer, invoice } = await change("bank_transfer");
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(await answer.json())).toContain(messages.bankTransfer.unavailable);
+    expect(invoice).toBeUndefined();
   });
 });
 

@@ -1,4 +1,9 @@
-import type { InvoiceRow, MaskedGatewayConfigs, PixCharge } from "~/models/payments/index.server";
+import type {
+  BankTransferDetails,
+  InvoiceRow,
+  MaskedGatewayConfigs,
+  PixCharge,
+} from "~/models/payments/index.server";
 import type { Payment } from "~/models/accounts/index.server";
 import { reais } from "./money";
 
@@ -35,6 +40,31 @@ export function invoiceView(payment: Payment) {
 /** A customer's own invoice ("Minhas Faturas"): the invoice and its plan's name. */
 export function myInvoiceView(row: InvoiceRow) {
   return { ...invoiceView(row), plan_name: row.planName };
+}
+
+/** A customer's own invoice to pay by transfer: the invoice, and where to send the money. */
+export function myTransferInvoiceView(row: InvoiceRow, details: BankTransferDetails) {
+  return { ...myInvoiceView(row), bank_transfer: bankTransferView(details, row) };
+}
+
+/**
+ * Where to transfer for an invoice chosen "por transferência" (ADR 0044): only in its owner's
+ * answers, with the reference to write in the transfer's description.
+ */
+export function bankTransferView(
+  details: BankTransferDetails,
+  payment: Pick<InvoiceRow, "amountCents" | "externalReference">,
+) {
+  return {
+    bank: details.bank,
+    agency: details.agency,
+    account: details.account,
+    holder: details.holder,
+    cnpj: details.cnpj,
+    pix_key: details.pixKey || null,
+    amount: reais(payment.amountCents),
+    reference: payment.externalReference,
+  };
 }
 
 /** The admin's row ("Faturas (Admin)"): adds the customer and the provider's own status word. */

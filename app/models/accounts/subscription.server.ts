@@ -6,6 +6,7 @@ import { logActivity } from "../activity/activity.server";
 import { currentPlan } from "./credits.server";
 import { accept, refuse, type Outcome } from "../outcome";
 import { isFreePlan } from "../payments/plan.server";
+import { bankTransferOffered, refuseUnofferedTransfer } from "../payments/bank-transfer.server";
 import {
   findPlan,
   findSubscription,
@@ -83,6 +84,9 @@ export function subscribe(
     return refuse("not_found", messages.planChange.planNotFound);
   if (currentPlan(input.userId, now)?.planId === plan.id)
     return refuse("already_current", messages.planChange.alreadyOnPlan);
+  // Transfer leads somewhere only while there is an account to send to (ADR 0044).
+  if (input.paymentMethod === "bank_transfer" && !isFreePlan(plan) && !bankTransferOffered())
+    return refuseUnofferedTransfer();
   return immediateTransaction(db(), (): Outcome<SubscribeResult> => {
     const database = db();
     if (isFreePlan(plan)) {

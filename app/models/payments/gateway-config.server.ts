@@ -22,7 +22,22 @@ export type MercadoPagoConfig = {
   notificationUrl: string;
 };
 export type PagHiperConfig = { apiKey: string; token: string };
-type Configs = { mercadopago: MercadoPagoConfig; paghiper: PagHiperConfig };
+/** The account customers who pay by bank transfer send the money to (ADR 0044). */
+export type BankTransferDetails = {
+  bank: string;
+  agency: string;
+  account: string;
+  holder: string;
+  /** Bare: digits, or digits and letters for an alphanumeric CNPJ. */
+  cnpj: string;
+  /** Optional: empty when the account has none to show. */
+  pixKey: string;
+};
+type Configs = {
+  mercadopago: MercadoPagoConfig;
+  paghiper: PagHiperConfig;
+  bank_transfer: BankTransferDetails;
+};
 export type GatewayProvider = keyof Configs;
 
 export function readGatewayConfig<P extends GatewayProvider>(provider: P): Configs[P] | null {
@@ -33,7 +48,7 @@ export function readGatewayConfig<P extends GatewayProvider>(provider: P): Confi
   ) as Configs[P];
 }
 
-function writeGatewayConfig<P extends GatewayProvider>(provider: P, config: Configs[P]) {
+export function writeGatewayConfig<P extends GatewayProvider>(provider: P, config: Configs[P]) {
   const encryptedConfig = sealSecret(JSON.stringify(config), env().PAYMENT_SECRETS_KEY, provider);
   db()
     .insert(gatewayConfigs)
@@ -43,6 +58,10 @@ function writeGatewayConfig<P extends GatewayProvider>(provider: P, config: Conf
       set: { encryptedConfig, enabled: true, updatedAt: new Date() },
     })
     .run();
+}
+
+export function forgetGatewayConfig(provider: GatewayProvider): void {
+  db().delete(gatewayConfigs).where(eq(gatewayConfigs.provider, provider)).run();
 }
 
 /** Shows that a secret is set without showing it: its last four characters at most. */
@@ -70,7 +89,7 @@ export type MaskedGatewayConfigs = {
   };
 };
 
-function updatedAtOf(provider: GatewayProvider): Date | null {
+export function gatewayConfigUpdatedAt(provider: GatewayProvider): Date | null {
   return (
     db()
       .select({ updatedAt: gatewayConfigs.updatedAt })
@@ -92,13 +111,13 @@ export function maskedGatewayConfigs(): MaskedGatewayConfigs {
       webhookSecretMasked: maskSecret(mp?.webhookSecret ?? ""),
       sandboxMode: mp?.sandboxMode ?? true,
       notificationUrl: mp?.notificationUrl ?? "",
-      updatedAt: updatedAtOf("mercadopago"),
+      updatedAt: gatewayConfigUpdatedAt("mercadopago"),
     },
     paghiper: {
       configured: Boolean(ph?.apiKey && ph.token),
       apiKeyMasked: maskSecret(ph?.apiKey ?? ""),
       tokenMasked: maskSecret(ph?.token ?? ""),
-      updatedAt: updatedAtOf("paghiper"),
+      updatedAt: gatewayConfigUpdatedAt("paghiper"),
     },
   };
 }

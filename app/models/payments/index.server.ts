@@ -2,6 +2,7 @@
  * The payments domain's public face: the request layer imports this, not the files.
  * (providers.server — the providers' clients and what they say — is the domain's own plumbing.)
  */
+export * from "./bank-transfer.server";
 export * from "./checkout.server";
 export * from "./connection-tests.server";
 export * from "./gateway-config.server";

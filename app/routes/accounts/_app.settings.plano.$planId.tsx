@@ -12,7 +12,11 @@ import {
   type PaymentMethod,
   subscribe,
 } from "~/models/accounts/index.server";
-import { getPlanWithCustomers, startCheckout } from "~/models/payments/index.server";
+import {
+  bankTransferOffered,
+  getPlanWithCustomers,
+  startCheckout,
+} from "~/models/payments/index.server";
 import { planChangeSchema } from "~/schemas/accounts/settings";
 import { formInvalid, formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
@@ -53,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       creditsPerMonth: plan.creditsPerMonth,
     },
     isCurrent: currentPlan(user.id)?.planId === plan.id,
+    methods: PAID_METHODS.filter((method) => method !== "bank_transfer" || bankTransferOffered()),
   };
 }
 
@@ -88,6 +93,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       type: "info",
       message: m.paymentRequired(invoiceId),
     });
+  if (paymentMethod === "bank_transfer")
+    return redirectWithToast(`/invoices/${invoiceId}/transferencia`, {
+      type: "info",
+      message: m.paymentRequired(invoiceId),
+    });
   return redirectWithToast("/settings?tab=planos", {
     type: "info",
     message: m.paymentRequired(invoiceId),
@@ -95,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PlanChange() {
-  const { plan, isCurrent } = useLoaderData<typeof loader>();
+  const { plan, isCurrent, methods } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useIsSubmitting();
   const [form] = useForm({
@@ -124,7 +134,7 @@ export default function PlanChange() {
             <fieldset>
               <legend className="label">{m.methodLabel}</legend>
               <div className="space-y-2">
-                {PAID_METHODS.map((method, index) => (
+                {methods.map((method, index) => (
                   <label key={method} className="flex items-center gap-2">
                     <input
                       type="radio"

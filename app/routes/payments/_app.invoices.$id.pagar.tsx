@@ -5,7 +5,7 @@ import { DetailTile, DetailTiles } from "~/components/detail-tiles";
 import { FormErrors } from "~/components/form-fields";
 import { useIsSubmitting } from "~/components/hooks";
 import { RouteDialog } from "~/components/route-dialog";
-import { getInvoiceRow, startCheckout } from "~/models/payments/index.server";
+import { bankTransferOffered, getInvoiceRow, startCheckout } from "~/models/payments/index.server";
 import { refuse } from "~/models/outcome";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
@@ -21,7 +21,8 @@ import { loadViewerInvoice } from "./_app.invoices.server";
  * redirect would be followed by the client router). The spec opens the checkout in a new tab;
  * a redirect in the same tab needs no script and no pop-up permission, and the checkout sends
  * the buyer back to /invoices?payment=…&invoice=…, where the list asks Mercado Pago what
- * happened. "PIX" is a link to the PIX dialog.
+ * happened. "PIX" is a link to the PIX dialog; "Transferência bancária", while the admin keeps bank
+ * details, to the transfer dialog (ADR 0044).
  */
 export const access: Access = { roles: ["user", "premium_user"], fallback: "/admin-invoices" };
 
@@ -45,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       amountCents: invoice.amountCents,
       planName: getInvoiceRow(invoice.id)?.planName ?? null,
     },
+    transferOffered: bankTransferOffered(),
   };
 }
 
@@ -64,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PayInvoice() {
-  const { invoice } = useLoaderData<typeof loader>();
+  const { invoice, transferOffered } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsSubmitting();
   const payable = invoice.status === "pending";
@@ -99,6 +101,18 @@ export default function PayInvoice() {
               </Link>
               <p className="mt-2 text-sm text-slate-600">{m.pixHint}</p>
             </div>
+            {transferOffered && (
+              <div className="rounded-xl border border-slate-200 p-4">
+                <Link
+                  to={`/invoices/${invoice.id}/transferencia`}
+                  preventScrollReset
+                  className="btn-secondary w-full"
+                >
+                  {messages.bankTransfer.payOption}
+                </Link>
+                <p className="mt-2 text-sm text-slate-600">{messages.bankTransfer.payOptionHint}</p>
+              </div>
+            )}
           </>
         ) : (
           <>

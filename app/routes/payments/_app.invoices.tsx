@@ -5,6 +5,7 @@ import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { usePolling } from "~/components/hooks";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import {
+  bankTransferInvoiceIds,
   invoiceFor,
   listUserInvoices,
   syncPayment,
@@ -70,8 +71,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const notice = await checkoutReturnNotice(user, new URL(request.url));
   // Each load (and the 10 s poll while any is pending) asks the providers about pending invoices.
   await syncPendingInvoicesOf(user);
-  const invoices = listUserInvoices(user.id).map((invoice) => ({
+  const rows = listUserInvoices(user.id);
+  const byTransfer = bankTransferInvoiceIds(rows.map((row) => row.id));
+  const invoices = rows.map((invoice) => ({
     id: invoice.id,
+    // "Pagar" of an invoice chosen "por transferência" opens its bank details (ADR 0044).
+    payPath: `/invoices/${invoice.id}/${byTransfer.has(invoice.id) ? "transferencia" : "pagar"}`,
     status: invoice.status,
     gateway: invoice.gateway,
     amountCents: invoice.amountCents,
@@ -149,7 +154,7 @@ export default function MyInvoices() {
             <RowActions>
               {invoice.status === "pending" && (
                 <Link
-                  to={`/invoices/${invoice.id}/pagar`}
+                  to={invoice.payPath}
                   preventScrollReset
                   className="btn-primary whitespace-nowrap px-3 py-1"
                   aria-label={`${m.pay} ${m.invoiceName(invoice.id)}`}

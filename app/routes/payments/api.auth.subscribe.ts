@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { startCheckout } from "~/models/payments/index.server";
+import { bankTransferView } from "~/api/views/payments";
+import { bankTransferDetails, startCheckout } from "~/models/payments/index.server";
 import { subscribe } from "~/models/accounts/index.server";
 import { apiSubscribeSchema } from "~/schemas/accounts/settings";
 import { methodNotAllowed, ok } from "~/server/api.server";
@@ -19,6 +20,8 @@ const m = messages.planChange;
  * `sandbox_init_point`; `checkout_url` is the one to open in the gateway's mode); when the link
  * cannot be made the invoice is still answered, `init_point` null and the message says why. With
  * `pix` the client then asks POST /api/payments/paghiper/pix for the code, with the payer's CPF.
+ * With `bank_transfer` (refused while the admin keeps no bank details) the invoice carries
+ * `bank_transfer`: the account, the amount and the reference for the transfer's description.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, body } = await apiRequest(request, access, { body: apiSubscribeSchema });
@@ -51,6 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
       message = messages.payments.invoiceWithoutLink(payment.id, checkout.message);
     }
   }
+  const transfer = body.paymentMethod === "bank_transfer" ? bankTransferDetails() : null;
   return ok(
     {
       subscription,
@@ -64,6 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
         sandbox_init_point: payment.sandboxInitPoint,
         checkout_url: checkoutUrl,
         created_at: payment.createdAt.toISOString(),
+        ...(transfer ? { bank_transfer: bankTransferView(transfer, payment) } : {}),
       },
     },
     message,

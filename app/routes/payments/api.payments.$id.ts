@@ -1,7 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { invoiceAdminView, myInvoiceView } from "~/api/views/payments";
-import { getInvoiceRow, invoiceFor, setPaymentStatusByAdmin } from "~/models/payments/index.server";
+import { invoiceAdminView, myInvoiceView, myTransferInvoiceView } from "~/api/views/payments";
+import {
+  bankTransferDetails,
+  getInvoiceRow,
+  invoiceFor,
+  isBankTransferInvoice,
+  setPaymentStatusByAdmin,
+} from "~/models/payments/index.server";
 import { parsePathId } from "~/schemas/search/api-search";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
 import { paymentStatusSchema } from "~/schemas/payments/payments";
@@ -23,13 +29,19 @@ const apiStatusSchema = z
   .transform((body) => compact({ status: asText(jsonObject(body).status) }))
   .pipe(paymentStatusSchema);
 
-/** GET /api/payments/:id — the invoice; the admin's view adds the customer. */
+/**
+ * GET /api/payments/:id — the invoice; the admin's view adds the customer. A pending invoice its
+ * owner chose to pay by transfer adds `bank_transfer` (where to send the money, with the reference).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireApiAccess(request, access);
   const found = invoiceFor(user, parsePathId(params.id) ?? 0);
   if (!found.ok) return apiRefusal(found);
   const row = getInvoiceRow(found.value.id)!;
-  return ok(user.role === "admin" ? invoiceAdminView(row) : myInvoiceView(row));
+  if (user.role === "admin") return ok(invoiceAdminView(row));
+  const transfer =
+    row.status === "pending" && isBankTransferInvoice(row) ? bankTransferDetails() : null;
+  return ok(transfer ? myTransferInvoiceView(row, transfer) : myInvoiceView(row));
 }
 
 /**

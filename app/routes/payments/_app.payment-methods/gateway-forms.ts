@@ -1,11 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** The page's four forms, told apart by the `intent` each posts. */
+/** The page's forms, told apart by the `intent` each posts. */
 export const INTENTS = [
   "save-mercadopago",
   "test-mercadopago",
   "save-paghiper",
   "test-paghiper",
+  "save-banktransfer",
+  "clear-banktransfer",
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 

@@ -2,9 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import {
+  bankTransferSettings,
   gatewayFigures,
   maskedGatewayConfigs,
   publicOrigin,
+  saveBankTransferDetails,
   saveMercadoPagoConfig,
   savePagHiperConfig,
   testMercadoPagoConnection,
@@ -16,18 +18,22 @@ import {
   mercadoPagoTestSchema,
   pagHiperConfigSchema,
 } from "~/schemas/payments/payments";
+import { bankTransferSchema } from "~/schemas/payments/bank-transfer";
 import { refusalData, refusalReplyOptions, type Reason } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as messages from "~/messages";
 import { adminInvoiceRow } from "../admin-invoice-row.server";
 import { INTENTS, type ActionData, type Intent, type Reply } from "./gateway-forms";
 
-/** The payment-methods page's server side: what it shows, and its four forms' posts. */
+/** The payment-methods page's server side: what it shows, and its forms' posts. */
 
 const m = messages.invoicesAdmin.methods;
 const p = messages.payments;
 
-/** Both gateways (masked: no secret of either ever leaves the server), their webhooks, the figures. */
+/**
+ * Both gateways (masked: no secret of either ever leaves the server), their webhooks, the bank
+ * details for transfers (not secret: customers read them), the figures.
+ */
 export function paymentMethodsData() {
   const origin = publicOrigin() ?? "";
   const configs = maskedGatewayConfigs();
@@ -35,6 +41,7 @@ export function paymentMethodsData() {
   return {
     mercadopago: configs.mercadopago,
     paghiper: configs.paghiper,
+    bankTransfer: bankTransferSettings(),
     webhooks: {
       mercadopago: `${origin}/api/webhooks/mercadopago`,
       paghiper: `${origin}/api/webhooks/paghiper`,
@@ -86,6 +93,7 @@ function testRefused(
 }
 
 const BACK = "/payment-methods";
+const NO_BANK_DETAILS = { bank: "", agency: "", account: "", holder: "", cnpj: "", pixKey: "" };
 
 /** A post of one of the page's forms, named by its `intent`; anything else is refused. */
 export async function postGatewayForm(form: FormData, actorId: number) {
@@ -124,6 +132,23 @@ export async function postGatewayForm(form: FormData, actorId: number) {
       const tested = await testPagHiperConnection();
       if (!tested.ok) return testRefused(intent, submission, tested, []);
       return redirectWithToast(BACK, { type: "success", message: tested.value.account });
+    }
+    case "save-banktransfer": {
+      const submission = parseWithZod(form, { schema: bankTransferSchema });
+      if (submission.status !== "success")
+        return answer(intent, submission.reply(), "invalid_input");
+      const saved = saveBankTransferDetails(submission.value, actorId);
+      if (!saved.ok) return refused(intent, submission, saved, []);
+      const bank = messages.bankTransfer;
+      return redirectWithToast(BACK, {
+        type: "success",
+        message: saved.value ? bank.saved : bank.cleared,
+      });
+    }
+    case "clear-banktransfer": {
+      const cleared = saveBankTransferDetails(NO_BANK_DETAILS, actorId);
+      if (!cleared.ok) return answer(intent, null, cleared.reason);
+      return redirectWithToast(BACK, { type: "success", message: messages.bankTransfer.cleared });
     }
     default:
       return answer(null, null, "invalid_input");

@@ -6,6 +6,7 @@ import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { requireAccess } from "~/server/guard.server";
 import * as messages from "~/messages";
+import { BankTransferPanel } from "./bank-transfer-panel";
 import { Figures } from "./gateway-figures";
 import { MercadoPagoPanel } from "./mercado-pago-panel";
 import { PagHiperPanel } from "./paghiper-panel";
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentMethodsPage() {
-  const { mercadopago, paghiper, webhooks, figures } = useLoaderData<typeof loader>();
+  const { mercadopago, paghiper, bankTransfer, webhooks, figures } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -52,6 +53,7 @@ export default function PaymentMethodsPage() {
           actionData={actionData}
         />
         <PagHiperPanel config={paghiper} webhookUrl={webhooks.paghiper} actionData={actionData} />
+        <BankTransferPanel settings={bankTransfer} actionData={actionData} />
       </div>
       <Figures figures={figures} />
     </div>
