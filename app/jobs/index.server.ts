@@ -1,6 +1,7 @@
 import { backupDatabase } from "./backup.server";
 import { importCatalogue } from "./catalogue-import.server";
 import { importFipeVehicles } from "./fipe-import.server";
+import { deliverMailJob, sweepMail } from "./mail.server";
 import { purgeExpiredSessions } from "./maintenance.server";
 import { reconcilePayments } from "./payments.server";
 import { registerJob } from "./registry.server";
@@ -12,6 +13,8 @@ export const appJobs = [
   importCatalogue,
   reconcilePayments,
   backupDatabase,
+  deliverMailJob,
+  sweepMail,
 ];
 appJobs.forEach(registerJob);
 

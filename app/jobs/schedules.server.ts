@@ -1,6 +1,7 @@
 import { backupIsDue } from "~/models/backups/index.server";
 import * as messages from "~/messages";
 import { backupDatabase } from "./backup.server";
+import { hasStrandedMail, sweepMail } from "./mail.server";
 import { hasPaymentsToCheck, reconcilePayments } from "./payments.server";
 import { purgeExpiredSessions } from "./maintenance.server";
 import { enqueue } from "./runner.server";
@@ -25,6 +26,8 @@ export const SCHEDULES: Schedule[] = [
   // Ticks often and checks the last backup's age, so BACKUP_INTERVAL_HOURS is honoured within ten
   // minutes whatever it is, and a process started late still backs up on time.
   { job: backupDatabase, everyMs: 10 * 60_000, due: () => backupIsDue() },
+  // A message whose job was lost (Redis down when it was queued) is handed over again.
+  { job: sweepMail, everyMs: 60_000, due: () => hasStrandedMail() },
 ];
 
 let timers: NodeJS.Timeout[] = [];

@@ -142,6 +142,22 @@ const envSchema = z.object({
    * production, off (and simulator URLs refused) in production.
    */
   PAYMENT_SIMULATORS: booleanFlag,
+  /**
+   * The SMTP server mail goes through, user and password included (smtp://user:pass@host:587,
+   * smtps:// for TLS); unset: the local catcher at /mail-sim (outside production).
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, { error: messages.mail.smtpUrl })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The sender of every message, "Nome <endereço>". */
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
+      error: messages.mail.notAnAddress("MAIL_FROM"),
+    })
+    .default(messages.mail.defaultFrom),
   /** 32-byte key (64 hex digits) that encrypts gateway secrets; unset: one kept in DATA_DIR. */
   PAYMENT_SECRETS_KEY: z
     .string()

@@ -1,6 +1,10 @@
 /** E-mail: the layout every message shares, the outbox's health, the local catcher (/mail-sim) and the welcome message. */
 
 export const mail = {
+  defaultFrom: "Encaixa <nao-responda@encaixa.local>",
+  smtpUrl: "SMTP_URL deve começar com smtp:// ou smtps://, seguido do servidor",
+  notAnAddress: (name: string) =>
+    `${name} deve ser um endereço de e-mail, como "Nome <email@dominio>"`,
   footerSentBy: (appName: string) => `Mensagem enviada por ${appName}.`,
   footerAutomatic: "Esta é uma mensagem automática; não é preciso respondê-la.",
   actionFallback: "Se o botão não funcionar, copie e cole este endereço no navegador:",
@@ -8,4 +12,8 @@ export const mail = {
     `O anexo ${filename} passa de ${maxKb} KB, o limite de uma mensagem.`,
   enqueueFailed: (id: number) =>
     `O e-mail ${id} ficou na fila sem job de envio; ele será tentado de novo.`,
+  noSmtpInProduction:
+    "SMTP_URL não está definido: em produção não há caixa local, defina o servidor SMTP.",
+  deliverSent: (id: number) => `E-mail ${id} enviado`,
+  deliverSkipped: (id: number) => `E-mail ${id} já enviado ou sendo enviado por outro processo`,
 } as const;
