@@ -130,6 +130,8 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
     page,
     browser,
   }, testInfo) => {
+    // Eight axe runs over the dashboard's heaviest pages; with JS off each runs in a page of its own.
+    test.slow();
     await submitLogin(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/(home|admin)/);
     await page.goto("/admin?payment=success");
