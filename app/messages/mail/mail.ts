@@ -16,4 +16,18 @@ export const mail = {
     "SMTP_URL não está definido: em produção não há caixa local, defina o servidor SMTP.",
   deliverSent: (id: number) => `E-mail ${id} enviado`,
   deliverSkipped: (id: number) => `E-mail ${id} já enviado ou sendo enviado por outro processo`,
+  simTitle: "Caixa de e-mails (simulador)",
+  simSubtitle:
+    "Mensagens que o app enviaria, guardadas aqui porque SMTP_URL não está definido. Não existe em produção.",
+  simEmpty: "Nenhuma mensagem ainda.",
+  simTo: "Para",
+  simSubject: "Assunto",
+  simDate: "Data",
+  simFrom: "De",
+  simBack: "Voltar para a caixa",
+  simHtmlPart: "Parte HTML",
+  simTextPart: "Parte de texto",
+  simAttachments: "Anexos",
+  simNoAttachments: "Sem anexos.",
+  simNotFound: "Mensagem não encontrada.",
 } as const;
