@@ -30,4 +30,12 @@ export const mail = {
   simAttachments: "Anexos",
   simNoAttachments: "Sem anexos.",
   simNotFound: "Mensagem não encontrada.",
+  welcomeSubject: (appName: string) => `Bem-vindo ao ${appName}!`,
+  welcomeHeading: "Sua conta está pronta",
+  welcomeGreeting: (name: string) => `Olá, ${name}!`,
+  welcomeIntro: (appName: string) =>
+    `Obrigado por criar sua conta no ${appName}. Já dá para buscar peças por código, descrição, veículo ou foto e ver o que é compatível com cada carro.`,
+  welcomeAction: "Fazer a primeira busca",
+  welcomePreferences: (settingsUrl: string) =>
+    `Você pode escolher quais e-mails recebe em Configurações: ${settingsUrl}`,
 } as const;

@@ -7,6 +7,7 @@ import * as messages from "~/messages";
 import { refuse, type Outcome, type Refusal } from "../outcome";
 import { defaultFreePlan } from "../payments/plan.server";
 import { recordSignup, signupRefusal } from "./signup-throttle.server";
+import { queueWelcomeMail } from "./welcome-mail.server";
 import { revokeAllSessions, revokeOtherSessions } from "./session.server";
 import { beginLoginAttempt, forgiveLoginAttempts } from "./login-throttle.server";
 
@@ -138,6 +139,7 @@ export async function createAccount(
     entity: "user",
     entityId: user.id,
   });
+  if (signupFrom !== undefined) await queueWelcomeMail(user);
   return { ok: true, value: user };
 }
 
