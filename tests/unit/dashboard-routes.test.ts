@@ -184,6 +184,7 @@ describe("GET /api/dashboard/health", () => {
       "queue",
       "jobs",
       "disk",
+      "mail",
     ]);
     const database = body.data.checks[0];
     expect(database.status).toBe("success");
@@ -256,7 +257,7 @@ describe("/admin (Painel Administrativo)", () => {
   it("Sistema: checks, readings and the error rate of the last 24 hours", async () => {
     const data = await page("tab=sistema");
     if (data.view.tab !== "sistema") throw new Error("tab");
-    expect(data.view.system.health.checks).toHaveLength(4);
+    expect(data.view.system.health.checks).toHaveLength(5);
     expect(data.view.system.requestsLast24h).toBeGreaterThanOrEqual(200);
     expect(data.view.system.resources.cores).toBeGreaterThan(0);
   });

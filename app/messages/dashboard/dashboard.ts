@@ -81,6 +81,7 @@ export const dashboard = {
       queue: "Fila de tarefas (Redis/BullMQ)",
       jobs: "Executor de tarefas",
       disk: "Disco",
+      mail: "E-mails (envio)",
     },
     checkStatus: { success: "OK", warning: "Atenção", error: "Erro" },
     overall: { healthy: "Tudo funcionando", warning: "Requer atenção", error: "Com problemas" },

@@ -38,4 +38,10 @@ export const mail = {
   welcomeAction: "Fazer a primeira busca",
   welcomePreferences: (settingsUrl: string) =>
     `Você pode escolher quais e-mails recebe em Configurações: ${settingsUrl}`,
+  healthQueued: (count: number) => `${count} na fila`,
+  healthFailed: (count: number) => `${count} com falha`,
+  healthAllSent: "Todos enviados",
+  healthLastFailure: (when: string, error: string) => `Última falha (${when}): ${error}`,
+  healthCatcher: "Sem SMTP_URL: as mensagens ficam na caixa local /mail-sim.",
+  healthSmtp: "Enviando por SMTP.",
 } as const;

@@ -7,10 +7,11 @@ import {
   type WorkerPresence,
 } from "~/jobs/runner.server";
 import { lastBackup } from "~/models/backups/index.server";
+import { mailCatcherEnabled, outboxHealth } from "~/models/mail/index.server";
 import type { SystemReading } from "~/models/dashboard/index.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { formatBytes, formatDecimal } from "~/utils/format";
+import { formatBytes, formatDateTime, formatDecimal } from "~/utils/format";
 import * as messages from "~/messages";
 
 /**
@@ -20,7 +21,7 @@ import * as messages from "~/messages";
 
 export type CheckStatus = "success" | "warning" | "error";
 export type HealthCheck = {
-  id: "database" | "queue" | "jobs" | "disk";
+  id: "database" | "queue" | "jobs" | "disk" | "mail";
   status: CheckStatus;
   message: string;
   latencyMs: number | null;
@@ -123,6 +124,37 @@ export async function checkDisk(): Promise<HealthCheck> {
   }
 }
 
+/**
+ * The mail outbox (ADR 0042): a message out of tries is an error until it is sent; messages being
+ * retried are a warning, with the SMTP server's last answer, so a failing server is seen early.
+ */
+export function checkMail(): HealthCheck {
+  const outbox = outboxHealth();
+  const mail = messages.mail;
+  const route = env().SMTP_URL
+    ? mail.healthSmtp
+    : mailCatcherEnabled()
+      ? mail.healthCatcher
+      : mail.noSmtpInProduction;
+  const parts = [
+    outbox.failed > 0 ? mail.healthFailed(outbox.failed) : null,
+    outbox.queued > 0 ? mail.healthQueued(outbox.queued) : null,
+    outbox.failed + outbox.queued === 0 ? mail.healthAllSent : null,
+    outbox.lastFailure && outbox.failed + outbox.queued > 0
+      ? mail.healthLastFailure(formatDateTime(outbox.lastFailure.at), outbox.lastFailure.error)
+      : null,
+    route,
+  ];
+  const status: CheckStatus =
+    outbox.failed > 0 ? "error" : outbox.lastFailure && outbox.queued > 0 ? "warning" : "success";
+  return {
+    id: "mail",
+    status,
+    message: parts.filter((part) => part !== null).join(" · "),
+    latencyMs: null,
+  };
+}
+
 export function overallOf(checks: readonly HealthCheck[]): OverallHealth {
   if (checks.some((c) => c.status === "error")) return "error";
   if (checks.some((c) => c.status === "warning")) return "warning";
@@ -132,7 +164,7 @@ export function overallOf(checks: readonly HealthCheck[]): OverallHealth {
 export async function healthChecks(now = new Date()) {
   const database = checkDatabase();
   const [queue, presence] = await Promise.all([checkQueue(), workerPresence()]);
-  const checks = [database, queue, checkJobs(now, presence), await checkDisk()];
+  const checks = [database, queue, checkJobs(now, presence), await checkDisk(), checkMail()];
   return { status: overallOf(checks), checks };
 }
 
