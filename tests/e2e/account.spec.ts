@@ -1,10 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { keepBankDetails } from "./bank-details";
 import { register } from "./support";
 
 test.describe("a customer's account", () => {
   test("asks for a paid plan from settings: a pending invoice, the free plan still in force", async ({
     page,
+    browser,
   }, testInfo) => {
+    await keepBankDetails(browser, testInfo);
     await register(page, testInfo, "Cliente Plano");
     await page.goto("/settings?tab=planos");
     await expect(page.getByTestId("settings-current-plan")).toHaveText("Gratuito");
@@ -12,10 +15,13 @@ test.describe("a customer's account", () => {
     await expect(pro.getByText("Suporte prioritário")).toBeVisible();
     await pro.getByRole("link", { name: /Alterar Plano/ }).click();
     await expect(page.getByRole("dialog", { name: "Assinar o plano Profissional" })).toBeVisible();
-    // A bank transfer leaves the invoice pending here; card and PIX go on to pay (payments.spec.ts).
+    // A bank transfer leaves the invoice pending, showing where to transfer (bank-transfer.spec.ts);
+    // card and PIX go on to pay (payments.spec.ts).
     await page.getByLabel("Transferência bancária").check();
     await page.getByRole("button", { name: "Confirmar" }).click();
     await expect(page.getByText(/Pagamento necessário: a fatura #\d+ foi criada/)).toBeVisible();
+    await page.waitForURL(/\/invoices\/\d+\/transferencia$/);
+    await page.goto("/settings?tab=planos");
     await expect(page.getByTestId("pending-invoice")).toContainText("aguardando pagamento");
     await expect(page.getByTestId("settings-current-plan")).toHaveText("Gratuito");
     await page.goto("/profile?tab=assinatura");

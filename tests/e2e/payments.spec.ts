@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { keepBankDetails } from "./bank-details";
 import { ADMIN, choosePlanPayment, login, newProjectContext, register } from "./support";
 
 /**
@@ -235,12 +236,14 @@ test.describe("paying for a plan", () => {
     browser,
   }, testInfo) => {
     test.setTimeout(JOURNEY_MS);
+    await keepBankDetails(browser, testInfo);
     const customer = await register(page, testInfo, "Cliente Transferência");
     await choosePlanPayment(page, PLAN, "Transferência bancária");
-    await page.waitForURL(/\/settings\?tab=planos$/);
+    await page.waitForURL(/\/invoices\/\d+\/transferencia$/);
     const notice = page.getByText(/^Pagamento necessário: a fatura #(\d+) foi criada\./);
     await expect(notice).toBeVisible();
     const id = Number((await notice.innerText()).match(/#(\d+)/)![1]);
+    await page.goto("/settings?tab=planos");
     await expect(page.getByTestId("settings-current-plan")).toHaveText("Gratuito");
 
     const adminContext = await newProjectContext(browser, testInfo);

@@ -31,7 +31,7 @@ export function BankTransferPanel({
 }) {
   const details = settings.details;
   const [form, fields] = useSchemaForm(bankTransferSchema, {
-    id: "bank-transfer",
+    id: "bank-transfer-config",
     lastResult: lastResultFor(actionData, "save-banktransfer"),
     defaultValue: details ? { ...details, cnpj: formatCnpj(details.cnpj) } : undefined,
   });
