@@ -75,7 +75,10 @@ export async function sendMail(mail: OutgoingMail, smtpUrl: string | undefined):
   }
 }
 
-/** Tests start and stop SMTP servers; pooled connections must not outlive them. */
+/**
+ * Tests start and stop SMTP servers; pooled connections must not outlive them.
+ * @internal
+ */
 export function closeMailTransports(): void {
   for (const transport of transports.values()) transport.close();
   transports.clear();

@@ -144,6 +144,10 @@ export function markMailFailed(
     .run();
 }
 
+/**
+ * One outbox row, as the tests read it.
+ * @internal
+ */
 export function outboxMail(id: number): OutboxMail | undefined {
   return db().select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
 }
