@@ -15,13 +15,15 @@ import {
 } from "../../../tests/support/factories";
 import {
   bankTransferDetails,
-  bankTransferInvoiceIds,
   bankTransferOffered,
   bankTransferSettings,
-  isBankTransferInvoice,
   saveBankTransferDetails,
-  transferInstructions,
 } from "./bank-transfer.server";
+import {
+  bankTransferInvoiceIds,
+  isBankTransferInvoice,
+  transferInstructions,
+} from "./bank-transfer-invoice.server";
 import { readGatewayConfig } from "./gateway-config.server";
 
 const DETAILS = {

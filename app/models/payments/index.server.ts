@@ -3,6 +3,7 @@
  * (providers.server — the providers' clients and what they say — is the domain's own plumbing.)
  */
 export * from "./bank-transfer.server";
+export * from "./bank-transfer-invoice.server";
 export * from "./checkout.server";
 export * from "./connection-tests.server";
 export * from "./gateway-config.server";
