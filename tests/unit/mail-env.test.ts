@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import * as messages from "~/messages";
 import { EnvError, loadEnv } from "~/utils/env.server";
 
-const base = { DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESSION_SECRET };
+const base: NodeJS.ProcessEnv = {
+  NODE_ENV: "test",
+  DATA_DIR: process.env.DATA_DIR,
+  SESSION_SECRET: process.env.SESSION_SECRET,
+};
 
 describe("SMTP_URL and MAIL_FROM", () => {
   it("default to the catcher and the house sender", () => {
