@@ -1,14 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { Field } from "~/components/form-fields";
+import { Field, PasswordField } from "~/components/form-fields";
 import * as messages from "~/messages";
 
 /** The account's e-mail as sign-in and sign-up ask for it, so the browser can fill it in. */
-export function AccountEmailField({
-  meta,
-}: {
-  meta: FieldMetadata<string, Record<string, unknown>, string[]>;
-}) {
+export function AccountEmailField({ meta }: { meta: TextMeta }) {
   return (
     <Field
       meta={meta}
@@ -17,6 +13,30 @@ export function AccountEmailField({
       autoComplete="email"
       inputMode="email"
     />
+  );
+}
+
+type TextMeta = FieldMetadata<string, Record<string, unknown>, string[]>;
+
+/** A password being chosen and its confirmation (sign-up, reset), so the browser can offer one. */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  labels,
+}: {
+  password: TextMeta;
+  confirmPassword: TextMeta;
+  labels: { password: string; confirmPassword: string };
+}) {
+  return (
+    <>
+      <PasswordField meta={password} label={labels.password} autoComplete="new-password" />
+      <PasswordField
+        meta={confirmPassword}
+        label={labels.confirmPassword}
+        autoComplete="new-password"
+      />
+    </>
   );
 }
 
@@ -40,6 +60,21 @@ export function AuthSwitchLink({
         className="font-semibold text-brand-700 hover:underline"
       >
         {label}
+      </Link>
+    </p>
+  );
+}
+
+/** Where a password-reset page leads when its link is spent or sent: ask for a new one, or sign in. */
+export function ResetLinks({ className = "" }: { className?: string }) {
+  const m = messages.passwordReset;
+  return (
+    <p className={`${className} flex flex-wrap justify-between gap-2 text-sm`.trim()}>
+      <Link to="/esqueci-senha" className="font-semibold text-brand-700 hover:underline">
+        {m.askAgain}
+      </Link>
+      <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        {m.backToLogin}
       </Link>
     </p>
   );

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { accountSummary, createSession, resetPassword } from "~/models/accounts/index.server";
-import { profileView } from "~/api/views/users";
+import { resetPassword } from "~/models/accounts/index.server";
 import { apiResetPasswordSchema } from "~/schemas/accounts/password-reset";
-import { methodNotAllowed, ok } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/api.server";
 import { requireJsonBody } from "~/server/api-request.server";
-import { clientIp, commitDeviceCookie } from "~/server/auth.server";
 import { fromAnotherSite } from "~/server/csrf.server";
 import { requireDeclaredMethod } from "~/server/guard.server";
 import { apiRefusal, apiRefuse } from "~/server/refusal.server";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
+import { apiSignedIn } from "./api-session.server";
 
 export const access: Access = { POST: "public" };
 
@@ -24,25 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await requireJsonBody(request, apiResetPasswordSchema);
   const reset = await resetPassword(body);
   if (!reset.ok) return apiRefusal(reset);
-  const user = reset.value;
-  const session = createSession(user.id, "api", {
-    userAgent: request.headers.get("user-agent"),
-    ip: clientIp(context),
-  });
-  const { user: view, subscription } = profileView(accountSummary(user));
-  const device = await commitDeviceCookie(user, request);
-  return ok(
-    {
-      user: view,
-      subscription,
-      token: session.id,
-      expires_at: session.expiresAt.toISOString(),
-      device_token: device.token,
-    },
-    messages.passwordReset.resetSuccess,
-    200,
-    { "Set-Cookie": device.cookie },
-  );
+  return await apiSignedIn(request, context, reset.value, messages.passwordReset.resetSuccess);
 }
 
 export const loader = () => methodNotAllowed();

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
-import { AccountEmailField } from "~/components/auth-form-parts";
+import { AccountEmailField, ResetLinks } from "~/components/auth-form-parts";
 import { AuthLayout } from "~/components/auth-layout";
 import { SubmitButton } from "~/components/submit-button";
 import { requestPasswordReset } from "~/models/accounts/index.server";
@@ -58,14 +58,7 @@ export default function ForgotPassword() {
     return (
       <AuthLayout title={m.sentTitle} subtitle={m.sent}>
         <p className="text-sm text-slate-600">{m.sentHint}</p>
-        <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
-          <Link to="/esqueci-senha" className="font-semibold text-brand-700 hover:underline">
-            {m.askAgain}
-          </Link>
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-            {m.backToLogin}
-          </Link>
-        </p>
+        <ResetLinks className="mt-6" />
       </AuthLayout>
     );
 

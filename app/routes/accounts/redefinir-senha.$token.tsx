@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
+import { NewPasswordFields, ResetLinks } from "~/components/auth-form-parts";
 import { AuthLayout } from "~/components/auth-layout";
-import { PasswordField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { isResetLinkOpen, resetPassword } from "~/models/accounts/index.server";
 import { resetPasswordSchema } from "~/schemas/accounts/password-reset";
@@ -65,25 +65,17 @@ export default function ResetPassword() {
   if (!open)
     return (
       <AuthLayout title={m.invalidLinkTitle} subtitle={m.invalidLink}>
-        <p className="flex flex-wrap justify-between gap-2 text-sm">
-          <Link to="/esqueci-senha" className="font-semibold text-brand-700 hover:underline">
-            {m.askAgain}
-          </Link>
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-            {m.backToLogin}
-          </Link>
-        </p>
+        <ResetLinks />
       </AuthLayout>
     );
 
   return (
     <AuthLayout title={m.resetTitle} subtitle={m.resetSubtitle}>
       <AuthForm form={form} redirectTo={redirectTo}>
-        <PasswordField meta={fields.password} label={m.newPassword} autoComplete="new-password" />
-        <PasswordField
-          meta={fields.confirmPassword}
-          label={m.confirmPassword}
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          labels={{ password: m.newPassword, confirmPassword: m.confirmPassword }}
         />
         <SubmitButton className="btn-primary w-full" busy={submitting} busyLabel={m.resetBusy}>
           {m.resetButton}

@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
-import { AccountEmailField, AuthSwitchLink } from "~/components/auth-form-parts";
+import { AccountEmailField, AuthSwitchLink, NewPasswordFields } from "~/components/auth-form-parts";
 import { AuthLayout } from "~/components/auth-layout";
-import { Field, PasswordField } from "~/components/form-fields";
+import { Field } from "~/components/form-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { createAccount } from "~/models/accounts/index.server";
 import { edgeRefusal, formInvalid, formRefusal } from "~/server/refusal.server";
@@ -56,11 +56,10 @@ export default function Register() {
       <AuthForm form={form} redirectTo={redirectTo}>
         <Field meta={fields.name} label={m.fullName} autoComplete="name" />
         <AccountEmailField meta={fields.email} />
-        <PasswordField meta={fields.password} label={m.password} autoComplete="new-password" />
-        <PasswordField
-          meta={fields.confirmPassword}
-          label={m.confirmPassword}
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          labels={m}
         />
         <SubmitButton className="btn-primary w-full" busy={submitting} busyLabel={m.registerBusy}>
           {m.registerButton}

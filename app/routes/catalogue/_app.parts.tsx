@@ -7,6 +7,7 @@ import { listPartsPage, partCategoryOptions } from "~/models/catalogue/index.ser
 import { parsePartListQuery, partListSearch } from "~/schemas/catalogue/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
+import { shownPartFields } from "./part-fields.server";
 import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 
@@ -24,13 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query: { q: query.q, category: query.categoryId ? String(query.categoryId) : "all" },
     categories: partCategoryOptions(),
     parts: page.items.map((part) => ({
-      id: part.id,
-      code: part.code,
-      name: part.name,
-      description: part.description,
-      categoryName: part.categoryName,
-      manufacturer: part.manufacturer,
-      mercadoLivreLink: part.mercadoLivreLink,
+      ...shownPartFields(part),
       alternativeCodesCount: part.alternativeCodesCount,
       firstAlternativeCodes: part.firstAlternativeCodes,
       vehiclesCount: part.vehiclesCount,

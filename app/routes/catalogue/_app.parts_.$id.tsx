@@ -8,6 +8,7 @@ import { getPart, vehiclesForPart } from "~/models/catalogue/index.server";
 import { positiveId } from "~/schemas/catalogue/part";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
+import { shownPartFields } from "./part-fields.server";
 import { invariantResponse } from "~/server/responses.server";
 import * as messages from "~/messages";
 
@@ -30,13 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const vehicles = vehiclesForPart(part.id, page, VEHICLES_PER_PAGE);
   return {
     part: {
-      id: part.id,
-      code: part.code,
-      name: part.name,
-      description: part.description,
-      categoryName: part.categoryName,
-      manufacturer: part.manufacturer,
-      mercadoLivreLink: part.mercadoLivreLink,
+      ...shownPartFields(part),
       alternativeCodes: part.alternativeCodes,
     },
     vehicles,
