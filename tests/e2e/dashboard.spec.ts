@@ -248,11 +248,11 @@ test.describe("Painel Administrativo", () => {
     const { data: planStats } = (await plans.json()) as { data: { monthly_revenue: number } };
     expect(sum(rowRevenue)).toBe(Math.round(planStats.monthly_revenue * 100));
 
-    // Sistema: four health checks, three resource bars, the last backup.
+    // Sistema: five health checks (the fifth, e-mail, since issue #27), three resource bars, the last backup.
     await openTab(page, "sistema", "30d");
     const health = page.getByRole("region", { name: "Verificações de Saúde" });
     const checks = health.getByRole("listitem");
-    await expect(checks).toHaveCount(4);
+    await expect(checks).toHaveCount(5);
     const names = [
       "Banco de dados",
       "Fila de tarefas (Redis/BullMQ)",

@@ -6,6 +6,8 @@ export const auth = {
   email: "E-mail",
   password: "Senha",
   confirmPassword: "Confirmar senha",
+  // Here, not in passwordReset: the sign-in page would otherwise ship that whole area.
+  forgotPassword: "Esqueci minha senha",
   fullName: "Nome completo",
   showPassword: "Mostrar senha",
   hidePassword: "Ocultar senha",

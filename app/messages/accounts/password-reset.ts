@@ -1,7 +1,6 @@
 /** "Esqueci minha senha": asking for a reset link, the message it sends, and choosing a new password. */
 
 export const passwordReset = {
-  forgotLink: "Esqueci minha senha",
   forgotTitle: "Esqueci minha senha",
   forgotSubtitle: "Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.",
   forgotButton: "Enviar link",

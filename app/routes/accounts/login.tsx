@@ -78,7 +78,7 @@ export default function Login() {
         <PasswordField meta={fields.password} label={m.password} autoComplete="current-password" />
         <p className="-mt-2 text-right text-sm">
           <Link to="/esqueci-senha" className="font-medium text-brand-700 hover:underline">
-            {messages.passwordReset.forgotLink}
+            {m.forgotPassword}
           </Link>
         </p>
         <SubmitButton className="btn-primary w-full" busy={submitting} busyLabel={m.loginBusy}>
