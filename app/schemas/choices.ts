@@ -27,6 +27,16 @@ export const PAYMENT_METHODS = [
   "pix",
   "cash",
 ] as const satisfies typeof DB_PAYMENT_METHODS;
+/**
+ * The ways a customer may choose to pay for a plan: cash is only for an admin assigning a plan
+ * (admin spec, "Payment methods for plan assignment"); a customer picking it would get an invoice
+ * nothing can pay.
+ */
+export const CUSTOMER_PAYMENT_METHODS = [
+  "credit_card",
+  "bank_transfer",
+  "pix",
+] as const satisfies readonly PaymentMethodValue[];
 export const PAYMENT_STATUSES = [
   "pending",
   "approved",

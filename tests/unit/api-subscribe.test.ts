@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as subscribeRoute from "~/routes/payments/api.auth.subscribe";
 import { currentPlan } from "~/models/accounts/credits.server";
 import { createSession } from "~/models/accounts/session.server";
+import { latestPayment } from "~/models/accounts/subscription.server";
 import { createFreePlan, createPlan, createUser } from "../support/factories";
 import { call, envelope } from "../support/routes";
 
@@ -52,6 +53,15 @@ describe("POST /api/auth/subscribe", () => {
     });
     expect(body.data.payment).toMatchObject({ status: "pending", gateway: "manual", amount: 49.9 });
     expect(currentPlan(user.id)?.planId).toBe(before);
+  });
+
+  it("refuses cash, which only an admin assigning a plan may record, and opens no invoice", async () => {
+    const { user } = await createUser();
+    const token = createSession(user.id, "api").id;
+    const response = await post({ planId: paidPlanId, paymentMethod: "cash" }, token);
+    expect(response.status).toBe(400);
+    expect((await envelope(response)).message).toBe("Selecione uma forma de pagamento");
+    expect(latestPayment(user.id)).toBeUndefined();
   });
 
   it("switches to a free plan at once", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { PAYMENT_METHODS } from "../choices";
+import { CUSTOMER_PAYMENT_METHODS } from "../choices";
 import { passwordPair } from "../fields";
 
 const text = z.string().optional();
@@ -41,7 +41,7 @@ export const preferencesSchema = z.object({
 
 export const planChangeSchema = z.object({
   paymentMethod: z
-    .enum(PAYMENT_METHODS, { error: messages.planChange.methodInvalid })
+    .enum(CUSTOMER_PAYMENT_METHODS, { error: messages.planChange.methodInvalid })
     .default("credit_card"),
 });
 
@@ -52,7 +52,7 @@ export const apiSubscribeSchema = z.object({
     .int({ error: messages.planChange.invalidPlanId })
     .positive({ error: messages.planChange.invalidPlanId }),
   paymentMethod: z
-    .union([z.enum(PAYMENT_METHODS), z.literal(""), z.null()], {
+    .union([z.enum(CUSTOMER_PAYMENT_METHODS), z.literal(""), z.null()], {
       error: messages.planChange.methodInvalid,
     })
     .optional()
