@@ -249,6 +249,8 @@ export const payments = sqliteTable(
     sandboxInitPoint: text("sandbox_init_point"),
     pixCode: text("pix_code"),
     pixQr: text("pix_qr"),
+    /** The payer's CPF or CNPJ (digits, or the alphanumeric CNPJ upper-cased) when known, for the receipt. */
+    payerTaxId: text("payer_tax_id"),
     /** Mercado Pago preference behind init_point (one checkout may carry several payment tries). */
     checkoutId: text("checkout_id"),
     /** The provider's own status word, as last read (e.g. PagHiper "processing" while disputed). */
@@ -513,6 +515,25 @@ export const seoSettings = sqliteTable("seo_settings", {
   robotsTxt: text("robots_txt"),
   sitemapEnabled: integer("sitemap_enabled", { mode: "boolean" }).notNull().default(true),
   canonicalUrl: text("canonical_url"),
+  updatedAt: updatedAt(),
+});
+
+/** The company behind the app (one row): the issuer on receipts, the e-mail footer, the landing footer. */
+export const companyIdentity = sqliteTable("company_identity", {
+  id: integer("id").primaryKey(),
+  legalName: text("legal_name"),
+  /** 14 characters, normalised (digits, or the alphanumeric CNPJ upper-cased). */
+  cnpj: text("cnpj"),
+  /** Street, number, complement and district in one line. */
+  address: text("address"),
+  city: text("city"),
+  /** UF, two upper-case letters. */
+  state: text("state"),
+  /** CEP, 8 digits. */
+  postalCode: text("postal_code"),
+  email: text("email"),
+  /** Brazilian phone, digits only with the area code (10 or 11 digits). */
+  whatsapp: text("whatsapp"),
   updatedAt: updatedAt(),
 });
 
