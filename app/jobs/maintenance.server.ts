@@ -1,5 +1,9 @@
-import { purgeExpiredSessions as purgeExpiredSessionRows, purgeOldLoginAttempts } from "~/models/accounts/index.server";
+import {
+  purgeExpiredSessions as purgeExpiredSessionRows,
+  purgeOldLoginAttempts,
+} from "~/models/accounts/index.server";
 import { purgeOldRequestStats } from "~/models/dashboard/index.server";
+import { compactSentMail } from "~/models/mail/index.server";
 import * as messages from "~/messages";
 import { defineJob } from "./registry.server";
 
@@ -10,9 +14,15 @@ export const purgeExpiredSessions = defineJob(
     const sessionsDeleted = purgeExpiredSessionRows(now);
     const loginAttemptsDeleted = purgeOldLoginAttempts(now);
     const requestHoursDeleted = purgeOldRequestStats(now);
+    const sentMailCompacted = compactSentMail(now);
     ctx.log(
-      messages.jobs.maintenanceDone(sessionsDeleted, loginAttemptsDeleted, requestHoursDeleted),
+      messages.jobs.maintenanceDone(
+        sessionsDeleted,
+        loginAttemptsDeleted,
+        requestHoursDeleted,
+        sentMailCompacted,
+      ),
     );
-    return { sessionsDeleted, loginAttemptsDeleted, requestHoursDeleted };
+    return { sessionsDeleted, loginAttemptsDeleted, requestHoursDeleted, sentMailCompacted };
   },
 );

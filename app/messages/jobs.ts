@@ -33,8 +33,13 @@ export const jobs = {
     `Servidor web encontrado no Redis: as tarefas usam os simuladores locais em http://127.0.0.1:${port}`,
 
   // Each job's run log
-  maintenanceDone: (sessions: number, loginAttempts: number, requestHours: number) =>
-    `${sessions} sessões expiradas, ${loginAttempts} tentativas de login e ${requestHours} horas de contagem de respostas antigas removidas`,
+  maintenanceDone: (
+    sessions: number,
+    loginAttempts: number,
+    requestHours: number,
+    sentMail: number,
+  ) =>
+    `${sessions} sessões expiradas, ${loginAttempts} tentativas de login e ${requestHours} horas de contagem de respostas antigas removidas; ${sentMail} e-mails enviados há mais de 30 dias compactados`,
   paymentsReconciled: (report: {
     checked: number;
     approved: number;

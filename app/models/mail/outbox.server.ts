@@ -170,6 +170,29 @@ export function mailMessageId(eventKey: string, fromAddress: string): string {
   return `<${digest}@${domain}>`;
 }
 
+/** How long a sent message keeps its body and attachments (support reads them for a while). */
+export const SENT_BODY_KEPT_DAYS = 30;
+
+/**
+ * Empties the body and attachments of messages sent more than SENT_BODY_KEPT_DAYS ago, keeping
+ * the row: its event key is what stops the event from ever sending twice, so it must stay. The
+ * receipts attached to "payment approved" are what makes the outbox grow.
+ */
+export function compactSentMail(now = new Date()): number {
+  const sentBefore = new Date(now.getTime() - SENT_BODY_KEPT_DAYS * 24 * 60 * 60_000);
+  return db()
+    .update(mailOutbox)
+    .set({ html: "", text: "", attachments: [] })
+    .where(
+      and(
+        eq(mailOutbox.status, "sent"),
+        lt(mailOutbox.sentAt, sentBefore),
+        or(sql`${mailOutbox.html} <> ''`, sql`${mailOutbox.attachments} <> '[]'`),
+      ),
+    )
+    .run().changes;
+}
+
 /** Queued messages whose hand-over to the runner was lost, and "sending" ones abandoned. */
 export function strandedMailIds(now = new Date()): number[] {
   const queuedBefore = new Date(now.getTime() - QUEUED_STALE_MS);
