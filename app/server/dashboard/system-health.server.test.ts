@@ -35,10 +35,17 @@ afterEach(async () => {
 afterAll(() => withRedis(undefined));
 
 describe("health checks", () => {
+  // The thresholds are given, not timed: a busy CI machine must not turn a pass into a warning.
   it("the database answers", () => {
-    const check = checkDatabase();
+    const check = checkDatabase(60_000);
     expect(check).toMatchObject({ id: "database", status: "success" });
     expect(check.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a database slower than the threshold is a warning", () => {
+    const check = checkDatabase(-1);
+    expect(check).toMatchObject({ id: "database", status: "warning" });
+    expect(check.message).toMatch(/^Lento: respondeu em /);
   });
 
   it("without REDIS_URL the queue is the web process itself", async () => {

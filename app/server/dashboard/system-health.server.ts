@@ -40,12 +40,12 @@ const DAY_MS = 86_400_000;
 
 const since = (started: number) => Math.round((performance.now() - started) * 10) / 10;
 
-export function checkDatabase(): HealthCheck {
+export function checkDatabase(slowMs = SLOW_DATABASE_MS): HealthCheck {
   const started = performance.now();
   try {
     db().$client.prepare("select count(*) from sqlite_master").pluck().get();
     const latencyMs = since(started);
-    return latencyMs > SLOW_DATABASE_MS
+    return latencyMs > slowMs
       ? {
           id: "database",
           status: "warning",
