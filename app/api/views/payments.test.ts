@@ -35,6 +35,7 @@ function row(overrides: Partial<InvoiceRow> = {}): InvoiceRow {
     paidAt: null,
     nextCheckAt: null,
     checkAttempts: 0,
+    payerTaxId: null,
     createdAt: created,
     updatedAt: updated,
     userName: "Ana",
