@@ -54,6 +54,9 @@ export { bankTransfer } from "./payments/bank-transfer";
 // mail/
 export { mail } from "./mail/mail";
 
+// company/
+export { company } from "./company/company";
+
 // search/
 export { search, vehicleSearch } from "./search/search";
 export { altDemo } from "./search/alternative-codes";

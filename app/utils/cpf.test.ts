@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cpfCheckDigits, cpfDigits, isValidCpf } from "./cpf";
+import { cpfCheckDigits, cpfDigits, formatCpf, isValidCpf } from "./cpf";
 
 const digitString = (length: number) =>
   fc
@@ -111,5 +111,13 @@ describe("isValidCpf", () => {
         },
       ),
     );
+  });
+});
+
+describe("formatCpf", () => {
+  it("masks eleven digits and leaves anything else as given", () => {
+    expect(formatCpf("52998224725")).toBe("529.982.247-25");
+    expect(formatCpf("529.982.247-25")).toBe("529.982.247-25");
+    expect(formatCpf("123")).toBe("123");
   });
 });

@@ -35,3 +35,10 @@ export function isValidCpf(input: string): boolean {
   if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
   return cpfCheckDigits(digits.slice(0, 9)) === digits.slice(9);
 }
+
+/** The CPF with its mask: "12345678909" → "123.456.789-09" (anything else as given). */
+export function formatCpf(input: string): string {
+  const d = cpfDigits(input);
+  if (d.length !== 11) return input;
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
