@@ -220,11 +220,21 @@ export const subscriptions = sqliteTable(
     startedAt: integer("started_at", { mode: "timestamp_ms" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    /**
+     * A downgrade waiting for this paid period to end (ADR 0046): the plan the customer moves to
+     * at `expires_at`, how they chose to pay it, and when they asked.
+     */
+    scheduledPlanId: integer("scheduled_plan_id").references(() => plans.id, {
+      onDelete: "set null",
+    }),
+    scheduledPaymentMethod: text("scheduled_payment_method", { enum: PAYMENT_METHODS }),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("subscriptions_user_status_idx").on(t.userId, t.status),
+    index("subscriptions_scheduled_idx").on(t.scheduledPlanId, t.expiresAt),
     index("subscriptions_plan_idx").on(t.planId),
   ],
 );
@@ -242,7 +252,17 @@ export const payments = sqliteTable(
     }),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     gateway: text("gateway", { enum: GATEWAYS }).notNull(),
+    /** What the provider charges: the plan's price less `creditCents`. */
     amountCents: integer("amount_cents").notNull(),
+    /**
+     * An upgrade's credit for the unused part of the paid period it replaces (ADR 0046); the
+     * plan's price is `amountCents + creditCents`.
+     */
+    creditCents: integer("credit_cents").notNull().default(0),
+    /** The subscription whose unused days `creditCents` pays for. */
+    replacesSubscriptionId: integer("replaces_subscription_id").references(() => subscriptions.id, {
+      onDelete: "set null",
+    }),
     externalReference: text("external_reference").notNull(),
     providerPaymentId: text("payment_id"),
     initPoint: text("init_point"),

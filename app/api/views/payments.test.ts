@@ -36,6 +36,8 @@ function row(overrides: Partial<InvoiceRow> = {}): InvoiceRow {
     nextCheckAt: null,
     checkAttempts: 0,
     payerTaxId: null,
+    creditCents: 0,
+    replacesSubscriptionId: null,
     createdAt: created,
     updatedAt: updated,
     userName: "Ana",
