@@ -1,6 +1,6 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps } from "react";
 import {
   CheckboxField,
   Field,
@@ -9,6 +9,7 @@ import {
   TextareaField,
 } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/schema-form";
+import { SettingsSection } from "./settings-section";
 import { seoFormSchema, TWITTER_CARDS, type SeoInput } from "~/schemas/seo/seo";
 import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
@@ -41,15 +42,6 @@ const twitterCardOptions = TWITTER_CARDS.map((card) => ({
   value: card,
   label: m.twitterCards[card],
 }));
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="card space-y-4 p-5">
-      <legend className="px-1 text-lg font-bold">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 /** The SEO settings form of the dashboard's SEO tab (posts `intent=seo` to /admin?tab=seo). */
 export function SeoForm({
@@ -94,7 +86,7 @@ export function SeoForm({
       </header>
       <FormErrors errors={form.errors} id={form.errorId} />
 
-      <Section title={m.sections.identity}>
+      <SettingsSection title={m.sections.identity}>
         <TextInput name="siteTitle" field={fields.siteTitle} />
         <TextareaField
           meta={fields.siteDescription}
@@ -105,9 +97,9 @@ export function SeoForm({
         <TextInput name="siteName" field={fields.siteName} />
         <TextInput name="logoInitials" field={fields.logoInitials} autoComplete="off" />
         <TextInput name="faviconUrl" field={fields.faviconUrl} inputMode="url" />
-      </Section>
+      </SettingsSection>
 
-      <Section title={m.sections.sharing}>
+      <SettingsSection title={m.sections.sharing}>
         <TextInput name="ogSiteName" field={fields.ogSiteName} />
         <TextInput name="ogImageUrl" field={fields.ogImageUrl} type="url" />
         <SelectField
@@ -116,9 +108,9 @@ export function SeoForm({
           options={twitterCardOptions}
         />
         <TextInput name="twitterSite" field={fields.twitterSite} autoComplete="off" />
-      </Section>
+      </SettingsSection>
 
-      <Section title={m.sections.indexing}>
+      <SettingsSection title={m.sections.indexing}>
         <TextInput name="canonicalUrl" field={fields.canonicalUrl} type="url" />
         <div>
           <CheckboxField meta={fields.sitemapEnabled} {...labelsOf("sitemapEnabled")} />
@@ -130,7 +122,7 @@ export function SeoForm({
           rows={10}
           spellCheck={false}
         />
-      </Section>
+      </SettingsSection>
 
       <div className="flex justify-end">
         <button type="submit" className="btn-primary" disabled={saving}>

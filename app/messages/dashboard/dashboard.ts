@@ -16,6 +16,7 @@ export const dashboard = {
     atividade: "Atividade",
     pagamentos: "Pagamentos",
     seo: "SEO",
+    empresa: "Empresa",
   },
   payment: {
     success: "Pagamento aprovado! O plano já está ativo.",

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/page-header";
+import { CompanyForm } from "~/components/admin/company-form";
 import { SeoForm } from "~/components/admin/seo-form";
 import { AnalyticsPanel } from "~/components/dashboard/analytics-panel";
 import { ActivityList } from "~/components/dashboard/feed-lists";
@@ -9,7 +10,20 @@ import { PaymentsPanel } from "~/components/dashboard/payments-panel";
 import { SystemPanel } from "~/components/dashboard/system-panel";
 import { tabFrom, UrlTabs } from "~/components/tabs";
 import { backupStatus } from "~/models/backups/index.server";
-import { adminHomeStats, categoryStats, inventoryFigures, planFigures, recentActivityFeed, revenueByMonth, revenueMonthsFor, searchActivity, searchesSeries, subscriptionBreakdown, topSearches, userFigures } from "~/models/dashboard/index.server";
+import {
+  adminHomeStats,
+  categoryStats,
+  inventoryFigures,
+  planFigures,
+  recentActivityFeed,
+  revenueByMonth,
+  revenueMonthsFor,
+  searchActivity,
+  searchesSeries,
+  subscriptionBreakdown,
+  topSearches,
+  userFigures,
+} from "~/models/dashboard/index.server";
 import { maskedGatewayConfigs } from "~/models/payments/index.server";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "~/schemas/choices";
 import type { Access } from "~/server/access";
@@ -20,6 +34,7 @@ import { flushRequestCounts } from "~/server/request-counter.server";
 import { healthChecks, overallOf, systemResources } from "~/server/dashboard/system-health.server";
 import * as messages from "~/messages";
 import { loadSeoTab, saveSeoTab, type SeoTabReply } from "./_app.admin.seo.server";
+import { type CompanyTabReply, loadCompanyTab, saveCompanyTab } from "./_app.admin.company.server";
 
 export const access: Access = ["admin"];
 
@@ -109,6 +124,8 @@ async function tabData(tab: Tab, period: DashboardPeriod, now: Date) {
     }
     case "seo":
       return { tab, seo: loadSeoTab() } as const;
+    case "empresa":
+      return { tab, company: loadCompanyTab() } as const;
   }
 }
 
@@ -127,6 +144,8 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "seo":
       return saveSeoTab(form, admin);
+    case "company":
+      return saveCompanyTab(form, admin);
     default:
       return refusalData({ intent: null, reply: null }, "invalid_input");
   }
@@ -140,7 +159,7 @@ const PAYMENT_NOTICE_STYLE = {
 
 export default function AdminDashboard() {
   const { period, payment, view } = useLoaderData<typeof loader>();
-  const actionData = useActionData<SeoTabReply | { intent: null; reply: null }>();
+  const actionData = useActionData<SeoTabReply | CompanyTabReply | { intent: null; reply: null }>();
   const tab = view.tab;
   return (
     <div className="space-y-6">
@@ -197,6 +216,12 @@ export default function AdminDashboard() {
         <SeoForm
           settings={view.seo}
           reply={actionData?.intent === "seo" ? actionData.reply : null}
+        />
+      )}
+      {view.tab === "empresa" && (
+        <CompanyForm
+          settings={view.company}
+          reply={actionData?.intent === "company" ? actionData.reply : null}
         />
       )}
     </div>
