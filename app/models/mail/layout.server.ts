@@ -1,4 +1,5 @@
 import * as messages from "~/messages";
+import { companyLines } from "../company/company.server";
 import { publicSeo } from "../seo/seo.server";
 
 const m = messages.mail;
@@ -17,11 +18,12 @@ export type MailLayout = {
 export type RenderedMail = { subject: string; html: string; text: string };
 
 /**
- * Who the message comes from, printed in every footer: the site's name (SEO settings) for now.
- * The company identity (razão social, CNPJ; issue #27, item 6) joins here when it exists.
+ * Who the message comes from, printed in every footer: the site's name (SEO settings) and the
+ * company identity the admin keeps (razão social · CNPJ, address, e-mail · WhatsApp; none while
+ * it is not set, ADR 0045).
  */
 export function mailIdentity(): { appName: string; companyLines: string[] } {
-  return { appName: publicSeo().siteName, companyLines: [] };
+  return { appName: publicSeo().siteName, companyLines: companyLines() };
 }
 
 const escapeHtml = (value: string) =>
