@@ -4,17 +4,19 @@ import { formatBRL, formatDateTime } from "./format";
 
 /** What a receipt shows: one approved invoice, its customer and plan (ADR 0018). */
 export type ReceiptData = {
-  /** The receipt's number, e.g. "ENC-000042" (the model decides it). */
+  /** The receipt's number: the invoice's reference ("ENC-…"), the one number the customer sees. */
   number: string;
+  /** Who issues it, in lines (razão social · CNPJ, address, contact); none while no company is kept. */
+  issuer: string[];
   /** When the invoice was created. */
   issuedAt: Date;
   /** When the invoice was paid (approved). */
   paidAt: Date;
-  customer: { name: string; email: string };
+  /** `taxId`: the payer's CPF or CNPJ, formatted, when known (the PIX payer's). */
+  customer: { name: string; email: string; taxId: string | null };
   planName: string;
   amountCents: number;
   gateway: keyof typeof messages.receipt.gateways;
-  externalReference: string;
   providerPaymentId: string | null;
 };
 
@@ -93,13 +95,15 @@ export function renderReceiptPdf(
   const width = doc.page.width - MARGIN * 2;
   const say = (text: string) => winAnsiSafe(text);
 
-  // Header: who issues it, and what it is.
+  // Header: who issues it (the company kept by the admin, else the product's line), and what it is.
   doc.font("Helvetica-Bold").fontSize(22).fillColor(BRAND).text(say(m.author), left, MARGIN);
-  doc
-    .font("Helvetica")
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(say(m.issuer), left, doc.y + 2);
+  const issuerWidth = width - 190;
+  const issuer = receipt.issuer.length > 0 ? receipt.issuer : [m.issuer];
+  doc.font("Helvetica").fontSize(9).fillColor(MUTED);
+  issuer.forEach((line, i) =>
+    doc.text(say(line), left, doc.y + (i === 0 ? 2 : 0), { width: issuerWidth }),
+  );
+  const headerBottom = doc.y;
   doc
     .font("Helvetica-Bold")
     .fontSize(16)
@@ -111,7 +115,7 @@ export function renderReceiptPdf(
     .fillColor(MUTED)
     .text(say(receipt.number), left, doc.y + 2, { width, align: "right" });
 
-  let y = MARGIN + 64;
+  let y = Math.max(MARGIN + 64, headerBottom + 12);
   doc
     .moveTo(left, y)
     .lineTo(left + width, y)
@@ -134,10 +138,10 @@ export function renderReceiptPdf(
     [m.paidAt, formatDateTime(receipt.paidAt)],
     [m.customer, receipt.customer.name],
     [m.email, receipt.customer.email],
+    ...(receipt.customer.taxId ? [[m.payerTaxId, receipt.customer.taxId] as [string, string]] : []),
     [m.plan, receipt.planName],
     [m.amount, amount],
     [m.method, m.gateways[receipt.gateway]],
-    [m.externalReference, receipt.externalReference],
     [m.providerPaymentId, receipt.providerPaymentId ?? m.none],
   ];
   const labelWidth = 170;

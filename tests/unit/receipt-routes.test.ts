@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "~/models/accounts/user.server";
-import { receiptNumber } from "~/models/payments/receipt.server";
 import * as invoiceReceipt from "~/routes/payments/invoices.$id.receipt";
 import * as profileReceipt from "~/routes/payments/profile.receipt";
 import { takeToast } from "~/server/toast.server";
@@ -11,12 +10,15 @@ let owner: User;
 let other: User;
 let admin: User;
 let invoiceId = 0;
+let reference = "";
 beforeAll(async () => {
   owner = (await createUser({ name: "Oficina do Zé", role: "premium_user" })).user;
   other = (await createUser({ role: "premium_user" })).user;
   admin = (await createUser({ role: "admin" })).user;
   const plan = createPlan({ name: "Plano Recibo Rotas", priceCents: 9990 });
-  invoiceId = createInvoiceFor(owner.id, { planId: plan.id, amountCents: 9990 }).id;
+  const invoice = createInvoiceFor(owner.id, { planId: plan.id, amountCents: 9990 });
+  invoiceId = invoice.id;
+  reference = invoice.externalReference;
 });
 
 const web = (user: User) => sessionHeaders(user, "web");
@@ -38,7 +40,7 @@ describe("GET /invoices/:id/receipt", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="recibo-${receiptNumber(invoiceId)}.pdf"`,
+      `attachment; filename="recibo-${reference}.pdf"`,
     );
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const body = Buffer.from(await response.arrayBuffer());

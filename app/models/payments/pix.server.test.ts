@@ -61,6 +61,8 @@ describe("PIX by PagHiper", () => {
     expect(isValidBrCode(first.pixCode)).toBe(true);
     expect(first.pixCode).toContain("5406123.45");
     expect(first.pixQrDataUrl.startsWith("data:image/png;base64,")).toBe(true);
+    // The payer's CPF is kept on the invoice (digits), for its receipt.
+    expect(row(paymentId).payerTaxId).toBe("12345678909");
     expect(first.expiresAt.getTime() - Date.now()).toBeGreaterThan(
       (PIX_VALIDITY_MINUTES - 1) * 60_000,
     );

@@ -147,6 +147,8 @@ export async function startPix(
       .set({
         providerPaymentId: pix.transactionId,
         providerStatus: pix.status,
+        // Who pays: the receipt names them by this CPF.
+        payerTaxId: cpfDigits(cpf),
         pixCode: pix.emv,
         pixQr,
         expiresAt: new Date(now.getTime() + PIX_VALIDITY_MINUTES * 60_000),

@@ -1,9 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { plans } from "~db/schema";
+import { companyIdentity, plans } from "~db/schema";
+import { NO_COMPANY } from "~/schemas/company/company";
 import { db } from "~/utils/db.server";
-import { createInvoiceFor, createPlan, createUser } from "../../../tests/support/factories";
-import { latestPaidReceipt, paidReceipt, receiptNumber } from "./receipt.server";
+import { renderReceiptPdf } from "~/utils/receipt-pdf.server";
+import {
+  accepted,
+  createInvoiceFor,
+  createPlan,
+  createUser,
+} from "../../../tests/support/factories";
+import { pdfText } from "../../../tests/support/receipt-text";
+import { saveCompanyIdentity } from "../company/company.server";
+import { latestPaidReceipt, paidReceipt } from "./receipt.server";
 
 describe("latestPaidReceipt", () => {
   it("is the user's most recently paid approved invoice, with customer and plan", async () => {
@@ -31,14 +40,14 @@ describe("latestPaidReceipt", () => {
 
     expect(latestPaidReceipt(user.id)).toEqual({
       paymentId: paid.id,
-      number: receiptNumber(paid.id),
+      number: "ENC-RECIBO-PAGO",
+      issuer: [],
       issuedAt: new Date("2026-05-31T12:00:00Z"),
       paidAt: new Date("2026-06-01T10:00:00Z"),
-      customer: { name: "Maria Peças", email: "maria-recibo@teste.dev" },
+      customer: { name: "Maria Peças", email: "maria-recibo@teste.dev", taxId: null },
       planName: "Plano Oficina Recibo",
       amountCents: 12990,
       gateway: "paghiper_pix",
-      externalReference: "ENC-RECIBO-PAGO",
       providerPaymentId: "PH-1",
     });
     expect(older.id).toBeLessThan(paid.id);
@@ -116,9 +125,53 @@ describe("paidReceipt", () => {
   });
 });
 
-describe("receiptNumber", () => {
-  it("is ENC- and the invoice id padded to six digits", () => {
-    expect(receiptNumber(42)).toBe("ENC-000042");
-    expect(receiptNumber(1_234_567)).toBe("ENC-1234567");
+describe("the receipt's issuer, payer and number (issue #27)", () => {
+  it("carries the company kept, the PIX payer's CPF and the invoice's reference as its number", async () => {
+    const admin = (await createUser({ role: "admin" })).user;
+    accepted(
+      saveCompanyIdentity(
+        {
+          ...NO_COMPANY,
+          legalName: "Encaixa Tecnologia Ltda",
+          cnpj: "34.567.890/0001-30",
+          address: "Av. Paulista, 1000",
+          city: "São Paulo",
+          state: "SP",
+          postalCode: "01310-100",
+          email: "contato@encaixa.com.br",
+          whatsapp: "(11) 98765-4321",
+        },
+        admin.id,
+      ),
+    );
+    try {
+      const { user } = await createUser({ name: "Oficina do Pagador" });
+      const invoice = createInvoiceFor(user.id, {
+        gateway: "paghiper_pix",
+        externalReference: "ENC-MWW123-ABCDEF",
+        payerTaxId: "52998224725",
+      });
+      const receipt = paidReceipt(invoice.id, user)!;
+      expect(receipt).toMatchObject({
+        number: "ENC-MWW123-ABCDEF",
+        customer: { taxId: "529.982.247-25" },
+      });
+      const text = pdfText(await renderReceiptPdf(receipt));
+      expect(text).toContain("Encaixa Tecnologia Ltda · CNPJ 34.567.890/0001-30");
+      expect(text).toContain("Av. Paulista, 1000 — São Paulo/SP — CEP 01310-100");
+      expect(text).toContain("contato@encaixa.com.br · WhatsApp (11) 98765-4321");
+      expect(text).toMatch(/CPF\/CNPJ do pagador\n529\.982\.247-25/);
+      expect(text).toMatch(/Número \(referência da fatura\)\nENC-MWW123-ABCDEF/);
+      // One number (in the header and the details): nothing else looks like an invoice number.
+      expect(new Set(text.match(/ENC-[A-Z0-9-]+/g))).toEqual(new Set(["ENC-MWW123-ABCDEF"]));
+    } finally {
+      db().delete(companyIdentity).run();
+    }
+  });
+
+  it("formats a payer's CNPJ as a CNPJ", async () => {
+    const { user } = await createUser();
+    const invoice = createInvoiceFor(user.id, { payerTaxId: "11222333000181" });
+    expect(paidReceipt(invoice.id, user)?.customer.taxId).toBe("11.222.333/0001-81");
   });
 });

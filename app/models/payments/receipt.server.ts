@@ -1,19 +1,17 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { payments, plans, users } from "~db/schema";
+import { formatCnpj } from "~/utils/cnpj";
+import { formatCpf } from "~/utils/cpf";
 import { db } from "~/utils/db.server";
 import type { ReceiptData } from "~/utils/receipt-pdf.server";
 import * as messages from "~/messages";
+import { companyLines } from "../company/company.server";
 
 /** A paid invoice's receipt: what the PDF shows, and the invoice it is for. */
 export type PaidReceipt = ReceiptData & { paymentId: number };
 
-/**
- * The receipt's number: "ENC-" and the invoice id, zero-padded to six digits ("ENC-000042").
- * One number per invoice, stable, and the same the admin sees as "fatura #42".
- */
-export function receiptNumber(paymentId: number): string {
-  return `ENC-${String(paymentId).padStart(6, "0")}`;
-}
+/** The payer's CPF (11 digits) or CNPJ (14 characters) with its mask. */
+const formatTaxId = (taxId: string) => (taxId.length === 11 ? formatCpf(taxId) : formatCnpj(taxId));
 
 /** When the invoice was paid; an approved row without paid_at falls back to its last update. */
 const paidAtColumn = sql<number>`coalesce(${payments.paidAt}, ${payments.updatedAt})`;
@@ -31,6 +29,7 @@ function paidReceipts(where: SQL | undefined) {
       gateway: payments.gateway,
       externalReference: payments.externalReference,
       providerPaymentId: payments.providerPaymentId,
+      payerTaxId: payments.payerTaxId,
       customerName: users.name,
       customerEmail: users.email,
     })
@@ -46,14 +45,19 @@ function paidReceipts(where: SQL | undefined) {
 function toReceipt(row: NonNullable<ReturnType<typeof paidReceipts>>): PaidReceipt {
   return {
     paymentId: row.paymentId,
-    number: receiptNumber(row.paymentId),
+    // One number: the receipt's is the invoice's reference, as on "Minhas Faturas" and the provider.
+    number: row.externalReference,
+    issuer: companyLines(),
     issuedAt: row.createdAt,
     paidAt: row.paidAt ?? row.updatedAt,
-    customer: { name: row.customerName, email: row.customerEmail },
+    customer: {
+      name: row.customerName,
+      email: row.customerEmail,
+      taxId: row.payerTaxId && formatTaxId(row.payerTaxId),
+    },
     planName: row.planName ?? messages.receipt.planFallback(row.planId),
     amountCents: row.amountCents,
     gateway: row.gateway,
-    externalReference: row.externalReference,
     providerPaymentId: row.providerPaymentId,
   };
 }
