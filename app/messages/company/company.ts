@@ -53,7 +53,6 @@ export const company = {
   /** How the identity reads in a footer or on a receipt, one line each. */
   nameLine: (legalName: string, cnpj: string | null) =>
     cnpj ? `${legalName} · CNPJ ${cnpj}` : legalName,
-  cnpjLine: (cnpj: string) => `CNPJ ${cnpj}`,
   addressLine: (parts: { address: string | null; place: string | null; cep: string | null }) =>
     [parts.address, parts.place, parts.cep && `CEP ${parts.cep}`].filter(Boolean).join(" — "),
   place: (city: string | null, state: string | null) =>

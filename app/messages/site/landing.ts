@@ -57,6 +57,5 @@ export const landing = {
   ctaTitle: "Pronto para parar de adivinhar?",
   ctaText: "Crie sua conta grátis e faça até 50 buscas por dia.",
   footer: (year: number, name: string) => `© ${year} ${name}. Todos os direitos reservados.`,
-  contactText: "Fale com a gente: contato@encaixa.com.br",
   goToApp: "Ir para o sistema",
 } as const;

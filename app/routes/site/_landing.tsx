@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PricingGrid, publicPlan, type PublicPlan } from "~/components/pricing";
 import { UserMenu } from "~/components/user-menu";
+import { publicCompany } from "~/models/company/index.server";
 import { publicOverview } from "~/models/dashboard/index.server";
 import { listPlans } from "~/models/payments/index.server";
 import { getOptionalUser } from "~/server/auth.server";
@@ -28,6 +29,21 @@ function loadPlans(): { plans: PublicPlan[]; failed: boolean } {
   }
 }
 
+/** The footer's company identity (ADR 0045), its lines written here; null while none is kept. */
+function footerCompany() {
+  const company = publicCompany();
+  if (!company) return null;
+  return {
+    name: messages.company.nameLine(company.legalName, company.cnpj),
+    address: company.address,
+    email: company.email,
+    whatsapp: company.whatsapp && {
+      label: messages.company.whatsappLabel(company.whatsapp),
+      url: company.whatsappUrl!,
+    },
+  };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
@@ -38,18 +54,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: user && { name: user.name, email: user.email, role: user.role },
     test: tested === null ? null : { code: tested.trim().slice(0, 60) },
     year: new Date().getFullYear(),
+    company: footerCompany(),
   };
 }
 
-/** The header's jumps to the page's own sections. */
+/** The header's jumps to the page's own sections ("Contato" only while a company is kept). */
 const PAGE_SECTIONS = [
   { href: "#recursos", label: m.features },
   { href: "#precos", label: m.pricing },
-  { href: "#contato", label: m.contact },
 ];
+const CONTACT_SECTION = { href: "#contato", label: m.contact };
 
 export default function Landing() {
-  const { overview, plans, failed, user, test, year } = useLoaderData<typeof loader>();
+  const { overview, plans, failed, user, test, year, company } = useLoaderData<typeof loader>();
+  const sections = company ? [...PAGE_SECTIONS, CONTACT_SECTION] : PAGE_SECTIONS;
   const seo = useSeo();
   const stats = [
     { label: m.stats.parts, value: overview.totalParts },
@@ -72,7 +90,7 @@ export default function Landing() {
             aria-label={m.sectionsLabel}
             className="ml-auto hidden gap-6 text-sm font-medium text-slate-700 md:flex"
           >
-            {PAGE_SECTIONS.map((section) => (
+            {sections.map((section) => (
               <a key={section.href} href={section.href} className="hover:text-brand-700">
                 {section.label}
               </a>
@@ -203,7 +221,30 @@ export default function Landing() {
       <footer id="contato" className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:justify-between">
           <p>{m.footer(year, seo.siteName)}</p>
-          <p>{m.contactText}</p>
+          {company && (
+            <address className="not-italic sm:text-right" data-testid="company-identity">
+              <span className="block">{company.name}</span>
+              {company.address && <span className="block">{company.address}</span>}
+              {(company.email || company.whatsapp) && (
+                <span className="block space-x-3">
+                  {company.email && (
+                    <a href={`mailto:${company.email}`} className="underline hover:text-brand-700">
+                      {company.email}
+                    </a>
+                  )}
+                  {company.whatsapp && (
+                    <a
+                      href={company.whatsapp.url}
+                      className="underline hover:text-brand-700"
+                      rel="noopener noreferrer"
+                    >
+                      {company.whatsapp.label}
+                    </a>
+                  )}
+                </span>
+              )}
+            </address>
+          )}
         </div>
       </footer>
       <Outlet />
