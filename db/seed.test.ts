@@ -6,6 +6,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   activity,
+  companyIdentity,
   partAlternativeCodes,
   parts,
   partVehicles,
@@ -18,9 +19,11 @@ import {
   users,
   vehicles,
 } from "~db/schema";
+import { isValidCnpj } from "~/utils/cnpj";
+import { isBrazilianPhone, isCep } from "~/utils/contact";
 import { verifyPassword } from "~/utils/password.server";
 import { migrateDatabase, openDatabase, type Db } from "~/utils/db.server";
-import { seedDatabase } from "./seed";
+import { DEMO_COMPANY, seedDatabase } from "./seed";
 
 const migrations = fileURLToPath(new URL("./migrations", import.meta.url));
 const admin = { adminEmail: "Admin@Encaixa.Test", adminPassword: "senha-forte-123" };
@@ -37,6 +40,7 @@ const countedTables = {
   activity,
   userPreferences,
   seoSettings,
+  companyIdentity,
 };
 
 let dir: string;
@@ -121,6 +125,14 @@ describe("seedDatabase with demo data", () => {
       logoInitials: "EN",
       twitterCard: "summary_large_image",
     });
+  });
+
+  it("keeps a demo company identity: a CNPJ whose check digits hold, a CEP, a WhatsApp", () => {
+    const row = db.select().from(companyIdentity).get();
+    expect(row).toMatchObject({ id: 1, ...DEMO_COMPANY });
+    expect(isValidCnpj(row!.cnpj!)).toBe(true);
+    expect(isCep(row!.postalCode!)).toBe(true);
+    expect(isBrazilianPhone(row!.whatsapp!)).toBe(true);
   });
 
   it("loads a catalogue of a few hundred vehicles and parts", () => {
@@ -232,6 +244,7 @@ describe("seedDatabase without demo data", () => {
       plans: 3,
       users: 1,
       seoSettings: 1,
+      companyIdentity: 0,
       userPreferences: 1,
       vehicles: 0,
       parts: 0,

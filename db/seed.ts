@@ -4,6 +4,7 @@ import {
   activity,
   brands,
   categories,
+  companyIdentity,
   partAlternativeCodes,
   parts,
   partVehicles,
@@ -197,7 +198,28 @@ type DemoContext = {
   now: Date;
 };
 
+/**
+ * The demo's company identity (receipts' issuer, e-mail and landing footers), stored as the model
+ * keeps it: a CNPJ whose check digits hold, the CEP's and the WhatsApp's digits. Only with demo
+ * data: a real install shows no company until its admin keeps one.
+ * @internal The seed's test checks it.
+ */
+export const DEMO_COMPANY = {
+  legalName: "Encaixa Tecnologia Ltda",
+  cnpj: "34567890000130",
+  address: "Av. Paulista, 1000, Sala 12, Bela Vista",
+  city: "São Paulo",
+  state: "SP",
+  postalCode: "01310100",
+  email: "contato@encaixa.demo",
+  whatsapp: "11987654321",
+} as const;
+
 function seedDemo(db: Db, context: DemoContext) {
+  db.insert(companyIdentity)
+    .values({ id: 1, ...DEMO_COMPANY })
+    .onConflictDoNothing()
+    .run();
   const catalogue = buildCatalogue();
   const partIdByCode = insertCatalogue(db, catalogue.vehicles, catalogue.parts);
   insertDemoCustomers(db, context, catalogue, partIdByCode);
