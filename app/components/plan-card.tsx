@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatDate } from "~/utils/format";
+import { formatDate, formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 
 const m = messages.planCard;
@@ -12,6 +12,8 @@ export type PlanCardData = {
   expiresAt: string | Date | null;
   remainingSearches: number;
   dailyAllowance: number;
+  /** False on the top plan: the card offers no upgrade. */
+  canUpgrade: boolean;
 };
 
 /** Green under 70 % used, yellow to 89 %, red from 90 %: the spec's usage bar. */
@@ -84,7 +86,9 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
           {free ? m.free : m.active}
         </span>
       </div>
-      <RemainingCredits>{unlimited ? m.unlimited : plan.remainingSearches}</RemainingCredits>
+      <RemainingCredits>
+        {unlimited ? m.unlimited : formatInteger(plan.remainingSearches)}
+      </RemainingCredits>
       {!unlimited && (
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <div
@@ -93,12 +97,14 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
           />
         </div>
       )}
-      <Link
-        to="/settings?tab=planos"
-        className="mt-3 inline-block font-semibold text-brand-700 hover:underline"
-      >
-        {m.upgrade}
-      </Link>
+      {plan.canUpgrade && (
+        <Link
+          to="/settings?tab=planos"
+          className="mt-3 inline-block font-semibold text-brand-700 hover:underline"
+        >
+          {m.upgrade}
+        </Link>
+      )}
     </CardFrame>
   );
 }

@@ -7,7 +7,8 @@ export type PublicPlan = {
   name: string;
   description: string | null;
   priceCents: number | null;
-  creditsPerMonth: number;
+  /** Searches a day the plan gives (−1 unlimited): the one unit customers see (ADR 0048). */
+  dailySearches: number;
   status: "active" | "inactive";
   customersCount: number;
   features: string[];
@@ -24,7 +25,7 @@ export function publicPlan(plan: PublicPlan): PublicPlan {
     name: plan.name,
     description: plan.description,
     priceCents: plan.priceCents,
-    creditsPerMonth: plan.creditsPerMonth,
+    dailySearches: plan.dailySearches,
     status: plan.status,
     customersCount: plan.customersCount,
     features: plan.features,
@@ -37,8 +38,9 @@ export function planPrice(plan: Pick<PublicPlan, "isFree" | "priceCents">) {
   return plan.isFree ? m.free : formatBRL(plan.priceCents ?? 0);
 }
 
-export function planCredits(plan: Pick<PublicPlan, "creditsPerMonth">) {
-  return plan.creditsPerMonth === -1 ? m.unlimitedCredits : m.creditsPerMonth(plan.creditsPerMonth);
+/** "200 buscas por dia", or "Buscas ilimitadas". */
+export function planCredits(plan: Pick<PublicPlan, "dailySearches">) {
+  return messages.planCard.dailySearches(plan.dailySearches);
 }
 
 export function PricingGrid({ plans, failed }: { plans: PublicPlan[]; failed: boolean }) {

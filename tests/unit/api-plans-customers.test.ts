@@ -237,7 +237,7 @@ describe("/api/plans", () => {
     });
     expect(refused.status).toBe(409);
     expect((await envelope(refused)).message).toBe(
-      "Não é possível excluir: 1 cliente(s) assinam este plano.",
+      "Não é possível excluir: 1 cliente assina este plano.",
     );
 
     const unused = createPlan();

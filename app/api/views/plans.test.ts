@@ -20,6 +20,7 @@ function plan(overrides: Partial<PlanWithCustomers> = {}): PlanWithCustomers {
     updatedAt: updated,
     customersCount: 3,
     isFree: false,
+    dailySearches: 10,
     ...overrides,
   };
 }

@@ -1,5 +1,8 @@
 /** Admin customers: accounts, credits, plans and passwords. */
 
+import { formatInteger } from "../locale/numbers";
+import { countOf } from "../locale/plural";
+
 export const customersAdmin = {
   title: "Gerenciar Clientes",
   subtitle: "Contas, créditos, planos e senhas dos clientes",
@@ -56,8 +59,8 @@ export const customersAdmin = {
   noPlan: "Sem plano",
   unlimited: "Ilimitado",
   remainingOfAllowance: (remaining: number, allowance: number) =>
-    `${remaining} / ${allowance} por dia`,
-  extraCredits: (n: number) => `${n} crédito(s) extra(s)`,
+    `${formatInteger(remaining)} / ${countOf(allowance, { one: "busca por dia", other: "buscas por dia" })}`,
+  extraCredits: (n: number) => countOf(n, { one: "crédito extra", other: "créditos extras" }),
   empty: "Nenhum cliente encontrado",
   actions: {
     credits: "Créditos",
@@ -131,7 +134,7 @@ export const customersAdmin = {
   activityCreated: (name: string) => `Criou o cliente ${name}`,
   activityUpdated: (name: string) => `Atualizou o cliente ${name}`,
   activityCreditsAdded: (amount: number, name: string, balance: number) =>
-    `Adicionou ${amount} crédito(s) a ${name} (saldo ${balance})`,
+    `Adicionou ${countOf(amount, { one: "crédito", other: "créditos" })} a ${name} (saldo ${formatInteger(balance)})`,
   activityPasswordChanged: (name: string) => `Alterou a senha de ${name}`,
   activityDeleted: (name: string) => `Excluiu o cliente ${name}`,
   activityDeactivated: (name: string) => `Desativou (tem faturas) o cliente ${name}`,

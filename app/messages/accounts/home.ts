@@ -1,5 +1,7 @@
 /** The user's home page. */
 
+import { countOf } from "../locale/plural";
+
 export const home = {
   greeting: (name: string) => `Olá, ${name}!`,
   subtitle: "Digite um código ou uma descrição para ver os veículos compatíveis.",
@@ -16,7 +18,7 @@ export const home = {
   noPopular: "Nenhuma busca nos últimos 7 dias",
   noActivity: "Nenhuma atividade recente",
   refresh: "Atualizar",
-  searchesCount: (n: number) => `${n} busca(s)`,
+  searchesCount: (n: number) => countOf(n, { one: "busca", other: "buscas" }),
   imageButton: "Buscar por imagem",
   vehicleSearchCta: "Prefere escolher o veículo? Buscar por marca, modelo e ano",
   partsCount: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} peça(s)`,

@@ -14,7 +14,6 @@ export const settings = {
   searchesToday: "Buscas hoje",
   remaining: "Buscas restantes",
   total: "Total de buscas",
-  perDay: (n: number) => (n === -1 ? "Sem limite diário" : `${n} buscas por dia`),
   perks: {
     profissional: ["Suporte prioritário", "Relatórios avançados"],
     enterprise: ["Buscas ilimitadas", "Suporte 24/7", "API dedicada"],

@@ -1,5 +1,8 @@
 /** The usage page. */
 
+import { formatInteger } from "../locale/numbers";
+import { countOf } from "../locale/plural";
+
 export const usage = {
   title: "Estatísticas de uso",
   adminSubtitle: "Sua conta de administrador não tem limite de buscas.",
@@ -21,16 +24,22 @@ export const usage = {
   total: "Total de buscas",
   currentPlan: "Plano atual",
   dailyUsage: "Uso diário",
+  dailyLimit: "Limite diário",
   percentUsed: (n: number) => `${n}% usado`,
   usedOf: (used: number, allowance: number) =>
-    `${used} de ${allowance} buscas do plano usadas hoje`,
-  extraCredits: (n: number) => `${n} crédito(s) extra(s) disponível(is) depois da cota diária`,
+    `${formatInteger(used)} de ${countOf(allowance, {
+      one: "busca do plano usada hoje",
+      other: "buscas do plano usadas hoje",
+    })}`,
+  extraCredits: (n: number) =>
+    countOf(n, {
+      one: "crédito extra disponível depois da cota diária",
+      other: "créditos extras disponíveis depois da cota diária",
+    }),
   warning: "Atenção: você já usou quase todas as buscas de hoje.",
   limitReached: "Você atingiu o limite de buscas de hoje.",
   renewal: "Os créditos renovam diariamente às 00:00 (horário de Brasília).",
   planInfo: "Informações do plano",
-  perDay: (n: number) => `${n} buscas por dia`,
-  perMonth: (n: number) => `${n} consultas por mês`,
   validUntil: "Válido até",
   noExpiry: "Sem data de expiração",
   upgrade: "Fazer upgrade",

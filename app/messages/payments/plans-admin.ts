@@ -1,8 +1,11 @@
 /** Admin plans. */
 
+import { countOf } from "../locale/plural";
+
 export const plansAdmin = {
   title: "Gerenciar Planos",
-  subtitle: "Planos de assinatura, preços e créditos por mês",
+  subtitle:
+    "Planos de assinatura, preços e créditos por mês (cada 30 créditos dão 1 busca por dia)",
   newPlan: "Novo Plano",
   newTitle: "Novo plano",
   editTitle: (name: string) => `Editar plano — ${name}`,
@@ -29,13 +32,16 @@ export const plansAdmin = {
     actions: "Ações",
   },
   unlimited: "Ilimitado",
+  /** Beside the stored monthly credits, the daily searches customers see (ADR 0048). */
+  perDay: (n: number) => `= ${countOf(n, { one: "busca por dia", other: "buscas por dia" })}`,
   free: "Gratuito",
   empty: "Nenhum plano encontrado",
   fields: {
     name: "Nome",
     description: "Descrição",
     credits: "Créditos por mês",
-    creditsHint: "Use -1 para consultas ilimitadas. Cada 30 créditos dão 1 busca por dia.",
+    creditsHint:
+      "Os clientes veem buscas por dia: cada 30 créditos dão 1 busca por dia (6.000 = 200 buscas por dia), no mínimo 1. Use -1 para buscas ilimitadas.",
     price: "Preço (R$)",
     priceHint: "0 para um plano gratuito.",
     status: "Status",
@@ -55,7 +61,8 @@ export const plansAdmin = {
   deleted: "Plano excluído com sucesso",
   deactivatedInsteadOfDeleted:
     "O plano tem histórico de assinaturas ou faturas e foi desativado em vez de excluído.",
-  hasSubscribers: (n: number) => `Não é possível excluir: ${n} cliente(s) assinam este plano.`,
+  hasSubscribers: (n: number) =>
+    `Não é possível excluir: ${countOf(n, { one: "cliente assina", other: "clientes assinam" })} este plano.`,
   deleteConfirm: (name: string) =>
     `Tem certeza que deseja excluir o plano "${name}"? Esta ação não pode ser desfeita. Um plano com histórico de assinaturas ou faturas é desativado em vez de excluído.`,
   loadFailed: "Erro ao carregar planos",

@@ -1,6 +1,7 @@
 /** Part search and vehicle search. */
 
 import { formatInteger } from "../locale/numbers";
+import { countOf } from "../locale/plural";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const partsCount = (n: number) => `${formatInteger(n)} ${plural(n, "peça", "peças")}`;
@@ -12,7 +13,11 @@ export const search = {
   emptyQuery: "Digite algo para buscar",
   exhausted:
     "Você esgotou seus créditos de busca diários. Faça upgrade do seu plano para continuar.",
-  low: (n: number) => `Você tem apenas ${n} busca(s) restante(s) hoje.`,
+  /** On the top plan there is nothing to upgrade to: when the searches come back instead. */
+  exhaustedTopPlan:
+    "Você esgotou seus créditos de busca diários. Eles renovam às 00:00 (horário de Brasília).",
+  low: (n: number) =>
+    `Você tem apenas ${countOf(n, { one: "busca restante", other: "buscas restantes" })} hoje.`,
   noResultCode: "Nenhuma peça encontrada com esse código",
   noResultDescription: "Nenhuma peça encontrada com essa descrição",
   foundOne: "Peça encontrada!",

@@ -1,5 +1,7 @@
 /** The public landing page and its pricing. */
 
+import { countOf } from "../locale/plural";
+
 export const landing = {
   sectionsLabel: "Seções",
   features: "Recursos",
@@ -18,7 +20,7 @@ export const landing = {
   stats: {
     parts: "Peças Cadastradas",
     vehicles: "Veículos Compatíveis",
-    dailySearches: "Consultas Diárias",
+    dailySearches: "Buscas Hoje",
     activeUsers: "Usuários Ativos",
   },
   featureCards: [
@@ -45,9 +47,7 @@ export const landing = {
   plansLoadFailed: "Não foi possível carregar os planos",
   perMonth: "/mês",
   free: "Gratuito",
-  unlimitedCredits: "Consultas ilimitadas",
-  creditsPerMonth: (n: number) => `${n} consultas por mês`,
-  customers: (n: number) => `${n} cliente(s)`,
+  customers: (n: number) => countOf(n, { one: "cliente", other: "clientes" }),
   planActive: "Plano ativo",
   planInactive: "Plano inativo",
   subscribe: "Assinar",

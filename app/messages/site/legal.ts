@@ -3,7 +3,7 @@
 export const legal = {
   termsTitle: "Termos de Uso",
   terms: [
-    "Cada crédito corresponde a uma consulta. Os créditos diários do plano renovam às 00:00 (horário de Brasília) e não se acumulam.",
+    "Cada crédito corresponde a uma busca. Os créditos diários do plano renovam às 00:00 (horário de Brasília) e não se acumulam.",
     "As informações de compatibilidade vêm de catálogos de fabricantes e da nossa equipe; confira a aplicação na peça antes da instalação.",
     "A conta é pessoal. O uso automatizado deve ser feito pela API, com o token da sua conta.",
   ],

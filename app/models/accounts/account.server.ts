@@ -7,7 +7,7 @@ import {
   type CurrentPlan,
   type SearchStats,
 } from "./credits.server";
-import { isFreePlan } from "../payments/plan.server";
+import { hasPlanAbove, isFreePlan } from "../payments/plan.server";
 import { toPublicUser, type PublicUser, type User } from "./user.server";
 
 type Subscription = {
@@ -22,7 +22,13 @@ export type AccountSummary = {
   user: PublicUser;
   subscription: Subscription;
   searchStats: SearchStats;
+  /** False for admins and on the top plan: no "Fazer upgrade" anywhere (ADR 0048). */
+  canUpgrade: boolean;
 };
+
+/** A customer has an upgrade to offer while an active plan costs more than theirs. */
+const canUpgrade = (user: User, plan: CurrentPlan | null): boolean =>
+  user.role !== "admin" && hasPlanAbove(plan?.priceCents ?? null);
 
 const subscriptionOf = (plan: CurrentPlan | null): Subscription =>
   plan && {
@@ -40,6 +46,7 @@ export function accountSummary(user: User, now = new Date()): AccountSummary {
     user: toPublicUser(user),
     subscription: subscriptionOf(plan),
     searchStats: searchStats(user, now, allowanceFor(user.role, plan)),
+    canUpgrade: canUpgrade(user, plan),
   };
 }
 
@@ -50,11 +57,17 @@ export function accountSummary(user: User, now = new Date()): AccountSummary {
 export function shellSummary(
   user: User,
   now = new Date(),
-): { user: PublicUser; subscription: Subscription; credits: CreditStats } {
+): {
+  user: PublicUser;
+  subscription: Subscription;
+  credits: CreditStats;
+  canUpgrade: boolean;
+} {
   const plan = currentPlan(user.id, now);
   return {
     user: toPublicUser(user),
     subscription: subscriptionOf(plan),
     credits: creditStats(user, now, allowanceFor(user.role, plan)),
+    canUpgrade: canUpgrade(user, plan),
   };
 }

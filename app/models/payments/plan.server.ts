@@ -4,16 +4,48 @@ import type { PlanInput } from "~/schemas/payments/plan";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";
+import { dailyAllowance } from "../accounts/credits.server";
 import { isUniqueViolation, likePattern } from "../catalogue/catalogue-rules.server";
 import { refuse, type Outcome } from "../outcome";
 
 const m = messages.plansAdmin;
 
 export type Plan = typeof plans.$inferSelect;
-export type PlanWithCustomers = Plan & { customersCount: number; isFree: boolean };
+/** A plan as pages show it: `dailySearches` is the daily allowance its monthly credits give (−1 unlimited). */
+export type PlanWithCustomers = Plan & {
+  customersCount: number;
+  isFree: boolean;
+  dailySearches: number;
+};
 
 export function isFreePlan(plan: Pick<Plan, "priceCents">): boolean {
   return !plan.priceCents;
+}
+
+/** What every reading of a plan adds to its row: free or not, and its searches a day. */
+function withFigures(plan: Plan, customersCount: number): PlanWithCustomers {
+  return {
+    ...plan,
+    customersCount,
+    isFree: isFreePlan(plan),
+    dailySearches: dailyAllowance(plan.creditsPerMonth),
+  };
+}
+
+/**
+ * Whether an active plan costs more than `priceCents` (null: free or no plan): the customer has
+ * something to upgrade to. The top plan — the dearest active one — offers no upgrade.
+ */
+export function hasPlanAbove(priceCents: number | null): boolean {
+  const above = db()
+    .select({ id: plans.id })
+    .from(plans)
+    .where(
+      and(eq(plans.status, "active"), sql`coalesce(${plans.priceCents}, 0) > ${priceCents ?? 0}`),
+    )
+    .limit(1)
+    .get();
+  return Boolean(above);
 }
 
 /**
@@ -32,7 +64,7 @@ export function listPlans(filter: { status?: Plan["status"] } = {}): PlanWithCus
     .where(filter.status ? eq(plans.status, filter.status) : undefined)
     .orderBy(asc(plans.sortOrder), asc(plans.priceCents), asc(plans.id))
     .all()
-    .map(({ plan, customersCount }) => ({ ...plan, customersCount, isFree: isFreePlan(plan) }));
+    .map(({ plan, customersCount }) => withFigures(plan, customersCount));
 }
 
 export function getPlanWithCustomers(id: number): PlanWithCustomers | undefined {
@@ -41,7 +73,7 @@ export function getPlanWithCustomers(id: number): PlanWithCustomers | undefined 
     .from(plans)
     .where(eq(plans.id, id))
     .get();
-  return row && { ...row.plan, customersCount: row.customersCount, isFree: isFreePlan(row.plan) };
+  return row && withFigures(row.plan, row.customersCount);
 }
 
 /** The plan new accounts start on: the first active free plan. */
@@ -118,9 +150,7 @@ export function listPlansAdmin(
     .orderBy(asc(plans.sortOrder), asc(plans.priceCents), asc(plans.id))
     .all()
     .map(({ plan, customersCount }) => ({
-      ...plan,
-      customersCount,
-      isFree: isFreePlan(plan),
+      ...withFigures(plan, customersCount),
       monthlyRevenueCents: (plan.priceCents ?? 0) * customersCount,
     }));
 }

@@ -39,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab: tabFrom(new URL(request.url), m.tabs, "perfil"),
     user: summary.user,
     subscription: summary.subscription,
+    canUpgrade: summary.canUpgrade,
     latestInvoice: invoice ? { id: invoice.id, status: invoice.status } : null,
     hasPaidInvoice: latestPaidReceipt(user.id) !== undefined,
     preferences: getPreferences(user.id),
@@ -122,7 +123,7 @@ const QUICK_LINKS = [
 ];
 
 export default function Profile() {
-  const { tab, user, subscription, latestInvoice, hasPaidInvoice, preferences } =
+  const { tab, user, subscription, canUpgrade, latestInvoice, hasPaidInvoice, preferences } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isAdmin = user.role === "admin";
@@ -195,7 +196,7 @@ export default function Profile() {
           {!isAdmin && (
             <div className="flex flex-wrap gap-2">
               <Link to="/settings?tab=planos" className="btn-primary">
-                {free ? m.upgrade : m.manage}
+                {free && canUpgrade ? m.upgrade : m.manage}
               </Link>
               {/* A plain link: the receipt answers as an attachment, so the page stays; with no
                   paid invoice /profile/receipt comes back here with a notice. No `download`

@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       name: plan.name,
       priceCents: plan.priceCents,
       isFree: plan.isFree,
-      creditsPerMonth: plan.creditsPerMonth,
+      dailySearches: plan.dailySearches,
     },
     isCurrent: currentPlan(user.id)?.planId === plan.id,
     methods: PAID_METHODS.filter((method) => method !== "bank_transfer" || bankTransferOffered()),

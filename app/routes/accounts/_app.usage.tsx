@@ -16,8 +16,8 @@ export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
-  const { subscription, searchStats } = accountSummary(user);
-  return { isAdmin: user.role === "admin", subscription, stats: searchStats };
+  const { subscription, searchStats, canUpgrade } = accountSummary(user);
+  return { isAdmin: user.role === "admin", subscription, stats: searchStats, canUpgrade };
 }
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -32,7 +32,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 export default function Usage() {
-  const { isAdmin, subscription, stats } = useLoaderData<typeof loader>();
+  const { isAdmin, subscription, stats, canUpgrade } = useLoaderData<typeof loader>();
   if (isAdmin) {
     return (
       <div className="mx-auto max-w-4xl space-y-6">
@@ -109,10 +109,15 @@ export default function Usage() {
           )}
           {exhausted ? (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {m.limitReached}{" "}
-              <Link to="/settings?tab=planos" className="font-semibold underline">
-                {m.upgrade}
-              </Link>
+              {m.limitReached}
+              {canUpgrade && (
+                <>
+                  {" "}
+                  <Link to="/settings?tab=planos" className="font-semibold underline">
+                    {m.upgrade}
+                  </Link>
+                </>
+              )}
             </p>
           ) : (
             percent >= 90 && (
@@ -134,8 +139,10 @@ export default function Usage() {
             <dd className="font-medium">{subscription?.planName ?? messages.planCard.freePlan}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">{m.dailyUsage}</dt>
-            <dd className="font-medium">{unlimited ? m.unlimited : m.perDay(allowance)}</dd>
+            <dt className="text-slate-600">{m.dailyLimit}</dt>
+            <dd className="font-medium" data-testid="usage-daily-limit">
+              {messages.planCard.dailySearches(unlimited ? -1 : allowance)}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">{m.validUntil}</dt>

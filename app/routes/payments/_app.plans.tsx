@@ -30,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: plan.name,
     description: plan.description,
     creditsPerMonth: plan.creditsPerMonth,
+    dailySearches: plan.dailySearches,
     priceCents: plan.priceCents,
     isFree: plan.isFree,
     status: plan.status,
@@ -109,9 +110,16 @@ export default function PlansPage() {
               )}
             </th>
             <td className="px-4 py-3 text-right tabular-nums">
-              {plan.creditsPerMonth === UNLIMITED_CREDITS
-                ? m.unlimited
-                : formatInteger(plan.creditsPerMonth)}
+              {plan.creditsPerMonth === UNLIMITED_CREDITS ? (
+                m.unlimited
+              ) : (
+                <>
+                  {formatInteger(plan.creditsPerMonth)}
+                  <span className="block text-xs text-slate-600" data-testid="plan-daily-searches">
+                    {m.perDay(plan.dailySearches)}
+                  </span>
+                </>
+              )}
             </td>
             <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
               {plan.isFree ? m.free : formatBRL(plan.priceCents ?? 0)}

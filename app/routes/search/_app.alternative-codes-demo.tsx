@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
+import { CreditsExhausted } from "~/components/credit-notices";
 import { ResultCard } from "~/components/search-result";
 import { searchResultsPage } from "./_app.search.results.server";
 import { vehiclePageParam } from "~/utils/search-params";
@@ -97,14 +98,7 @@ export default function AlternativeCodesDemo() {
         )}
       </section>
 
-      {data.state === "exhausted" && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
-        >
-          {messages.search.exhausted}
-        </p>
-      )}
+      {data.state === "exhausted" && <CreditsExhausted />}
       {data.state === "results" &&
         (data.cards.length > 0 ? (
           data.cards.map((card) => (

@@ -25,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       expiresAt: summary.subscription?.expiresAt ?? null,
       remainingSearches: summary.credits.remainingSearches,
       dailyAllowance: summary.credits.dailyAllowance,
+      canUpgrade: summary.canUpgrade,
     },
   };
 }
