@@ -53,6 +53,7 @@ export { bankTransfer } from "./payments/bank-transfer";
 
 // mail/
 export { mail } from "./mail/mail";
+export { notifications } from "./mail/notifications";
 
 // company/
 export { company } from "./company/company";

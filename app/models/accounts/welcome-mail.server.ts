@@ -4,6 +4,7 @@ import { queueMail, renderMail } from "../mail/index.server";
 import { publicOrigin } from "../payments/public-origin.server";
 import { publicSeo } from "../seo/seo.server";
 import { getPreferences } from "./preferences.server";
+import { turnOffUrl } from "../notifications/turn-off-link.server";
 
 const m = messages.mail;
 
@@ -24,7 +25,10 @@ export async function queueWelcomeMail(user: Pick<User, "id" | "name" | "email">
       heading: m.welcomeHeading,
       paragraphs: [m.welcomeGreeting(user.name), m.welcomeIntro(appName)],
       action: { label: m.welcomeAction, url: `${origin}/home` },
-      footnotes: [m.welcomePreferences(`${origin}/settings`)],
+      footnotes: [
+        m.welcomePreferences(`${origin}/settings`),
+        messages.notifications.turnOff("all", turnOffUrl(user.id, "all")),
+      ],
     }),
   });
 }

@@ -12,6 +12,7 @@ import {
   UNLIMITED,
   type CreditStats,
 } from "../accounts/credits.server";
+import { noticeCreditsUsed } from "../notifications/credits-mail.server";
 import { searchByCode, type PartHit } from "./codes.server";
 import { searchDescription } from "./description.server";
 import {
@@ -270,6 +271,7 @@ export function meteredSearch<T>(
 
   const stats = statsNow();
   if (verdict === "exhausted") return { status: "exhausted", stats };
+  if (verdict === "charged") noticeCreditsUsed(user.id, stats, now);
   return { status: "ok", hits, charged: verdict === "charged", stats, lowCredits: low(stats) };
 }
 
