@@ -46,15 +46,15 @@ export const SEED_PLANS = [
     creditsPerMonth: 1500,
     sortOrder: 0,
     features: [
-      "50 consultas por dia",
+      "50 buscas por dia",
       "Busca por código e por descrição",
       "Códigos alternativos e equivalências",
       "Compatibilidade por veículo",
       "Suporte por e-mail",
     ],
     policies:
-      "As consultas do dia são renovadas à meia-noite (horário de Brasília) e não acumulam. " +
-      "Uma consulta só é descontada quando encontra alguma peça, e repetir a mesma busca no mesmo dia não desconta de novo. " +
+      "As buscas do dia são renovadas à meia-noite (horário de Brasília) e não acumulam. " +
+      "Uma busca só é descontada quando encontra alguma peça, e repetir a mesma busca no mesmo dia não desconta de novo. " +
       "Não é preciso cartão de crédito.",
   },
   {
@@ -64,7 +64,7 @@ export const SEED_PLANS = [
     creditsPerMonth: 6000,
     sortOrder: 1,
     features: [
-      "200 consultas por dia",
+      "200 buscas por dia",
       "Busca por código, descrição e veículo",
       "Histórico completo de buscas",
       "Links de compra no Mercado Livre",
@@ -73,7 +73,7 @@ export const SEED_PLANS = [
     policies:
       "Cobrança mensal por cartão de crédito ou PIX; o plano é ativado assim que o pagamento é confirmado. " +
       "Sem fidelidade: ao cancelar, o acesso continua até o fim do período já pago. " +
-      "As consultas do dia são renovadas à meia-noite (horário de Brasília).",
+      "As buscas do dia são renovadas à meia-noite (horário de Brasília).",
   },
   {
     name: "Enterprise",
@@ -82,7 +82,7 @@ export const SEED_PLANS = [
     creditsPerMonth: -1,
     sortOrder: 2,
     features: [
-      "Consultas ilimitadas",
+      "Buscas ilimitadas",
       "Acesso à API com chave própria",
       "Busca por código, descrição e veículo",
       "Relatórios de buscas da equipe",

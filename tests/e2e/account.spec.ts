@@ -11,10 +11,15 @@ test.describe("a customer's account", () => {
     await register(page, testInfo, "Cliente Plano");
     await page.goto("/settings?tab=planos");
     await expect(page.getByTestId("settings-current-plan")).toHaveText("Gratuito");
+    // One unit for credits (ADR 0048): what is left today, and each plan's searches a day.
+    await expect(page.getByTestId("credits-chip")).toHaveText("50 buscas restantes hoje");
     const pro = page.getByTestId("settings-plan-card").filter({ hasText: "Profissional" });
     await expect(pro.getByText("Suporte prioritário")).toBeVisible();
+    await expect(pro).toContainText("200 buscas por dia");
     await pro.getByRole("link", { name: /Alterar Plano/ }).click();
-    await expect(page.getByRole("dialog", { name: "Assinar o plano Profissional" })).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: "Assinar o plano Profissional" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("200 buscas por dia");
     // A bank transfer leaves the invoice pending, showing where to transfer (bank-transfer.spec.ts);
     // card and PIX go on to pay (payments.spec.ts).
     await page.getByLabel("Transferência bancária").check();

@@ -214,7 +214,7 @@ test.describe("comparing two part codes", () => {
     await page.goto("/search/compare");
     await compare(page, "BKR6E", "IZFR6K11");
     await expect(page.getByTestId("credits-low")).toHaveText(
-      "Você tem apenas 0 busca(s) restante(s) hoje.",
+      "Você tem apenas 0 buscas restantes hoje.",
     );
     await expect(page.getByTestId("compare-verdict")).toBeVisible();
 

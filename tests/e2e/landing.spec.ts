@@ -6,7 +6,11 @@ test.describe("landing", () => {
     await page.goto("/");
     const cards = page.getByTestId("plan-card");
     // Other journeys may add plans of their own; the three seeded ones must be there.
-    await expect(cards.getByRole("heading", { level: 3 })).toContainText(["Gratuito", "Profissional", "Enterprise"]);
+    await expect(cards.getByRole("heading", { level: 3 })).toContainText([
+      "Gratuito",
+      "Profissional",
+      "Enterprise",
+    ]);
 
     const free = cards.filter({
       has: page.getByRole("heading", { name: "Gratuito", exact: true }),
@@ -38,6 +42,12 @@ test.describe("landing", () => {
     for (const card of [free, pro, enterprise]) {
       await expect(card.getByRole("link", { name: /^Mais detalhes/ })).toBeVisible();
     }
+
+    // One unit for credits (ADR 0048): every card gives its searches a day, never a month.
+    await expect(free).toContainText("50 buscas por dia");
+    await expect(pro).toContainText("200 buscas por dia");
+    await expect(enterprise).toContainText("Buscas ilimitadas");
+    await expect(cards.filter({ hasText: /consultas por mês/i })).toHaveCount(0);
   });
 
   test("shows the four live counters with real numbers", async ({ page }) => {
@@ -52,7 +62,7 @@ test.describe("landing", () => {
     for (const label of [
       "Peças Cadastradas",
       "Veículos Compatíveis",
-      "Consultas Diárias",
+      "Buscas Hoje",
       "Usuários Ativos",
     ]) {
       const dd = counter(label);
@@ -65,7 +75,7 @@ test.describe("landing", () => {
     expect(values["Peças Cadastradas"]).toBeGreaterThan(0);
     expect(values["Veículos Compatíveis"]).toBeGreaterThan(0);
     expect(values["Usuários Ativos"]).toBeGreaterThan(0);
-    expect(values["Consultas Diárias"]).toBeGreaterThanOrEqual(0);
+    expect(values["Buscas Hoje"]).toBeGreaterThanOrEqual(0);
   });
 
   test("'Mais detalhes' opens the plan dialog as a route and closes it", async ({ page }) => {
@@ -80,7 +90,10 @@ test.describe("landing", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Preço");
     await expect(dialog).toContainText("R$ 49,90/mês");
-    await expect(dialog).toContainText("Créditos por mês");
+    // One unit for credits (ADR 0048): the plan's capacity in searches a day.
+    await expect(dialog).toContainText("Limite de buscas");
+    await expect(dialog).toContainText("200 buscas por dia");
+    await expect(dialog).not.toContainText(/consultas por mês|Créditos por mês/);
     await expect(dialog).toContainText("Clientes ativos");
     await expect(dialog).toContainText("Plano ativo");
     await expect(dialog.getByRole("heading", { name: "Recursos incluídos" })).toBeVisible();
@@ -88,7 +101,10 @@ test.describe("landing", () => {
     await expect(dialog.getByRole("heading", { name: "Políticas" })).toBeVisible();
     const action = dialog.getByRole("link", { name: "Criar Conta / Assinar" });
     // Signing up from a plan's dialog comes back to subscribing to that plan.
-    await expect(action).toHaveAttribute("href", /^\/register\?redirectTo=%2Fsettings%2Fplano%2F\d+$/);
+    await expect(action).toHaveAttribute(
+      "href",
+      /^\/register\?redirectTo=%2Fsettings%2Fplano%2F\d+$/,
+    );
 
     await dialog.getByRole("link", { name: "Fechar" }).click();
     await page.waitForURL((url) => url.pathname === "/");

@@ -84,20 +84,20 @@ test.describe("part search", () => {
     await page.goto("/home");
     await search("br-123.456");
     await expect(page.getByTestId("credits-low")).toHaveText(
-      "Você tem apenas 2 busca(s) restante(s) hoje.",
+      "Você tem apenas 2 buscas restantes hoje.",
     );
-    await expect(page.getByTestId("credits-chip")).toHaveText("2 busca(s) hoje");
+    await expect(page.getByTestId("credits-chip")).toHaveText("2 buscas restantes hoje");
     await search("psl55");
     await expect(page.getByTestId("credits-low")).toHaveText(
-      "Você tem apenas 1 busca(s) restante(s) hoje.",
+      "Você tem apenas 1 busca restante hoje.",
     );
     await search("br-123.456");
     await expect(page.getByTestId("credits-low")).toHaveText(
-      "Você tem apenas 1 busca(s) restante(s) hoje.",
+      "Você tem apenas 1 busca restante hoje.",
     );
     await search("bkr6e");
     await expect(page.getByTestId("credits-low")).toHaveText(
-      "Você tem apenas 0 busca(s) restante(s) hoje.",
+      "Você tem apenas 0 buscas restantes hoje.",
     );
     await search("wo-340");
     await expect(page.getByTestId("credits-exhausted")).toContainText(
