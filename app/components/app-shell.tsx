@@ -123,7 +123,7 @@ export function AppShell({ user, navigation, plan, siteName, logoInitials, child
               className="hidden rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 sm:inline-block"
               data-testid="credits-chip"
             >
-              {messages.planCard.creditsChip(plan.remainingSearches)}
+              {messages.credits.leftToday(plan.remainingSearches)}
             </span>
           )}
           <UserMenu user={user} />

@@ -40,7 +40,7 @@ export function planPrice(plan: Pick<PublicPlan, "isFree" | "priceCents">) {
 
 /** "200 buscas por dia", or "Buscas ilimitadas". */
 export function planCredits(plan: Pick<PublicPlan, "dailySearches">) {
-  return messages.planCard.dailySearches(plan.dailySearches);
+  return messages.credits.perDay(plan.dailySearches);
 }
 
 export function PricingGrid({ plans, failed }: { plans: PublicPlan[]; failed: boolean }) {

@@ -1,7 +1,5 @@
 /** Texts every page may show: the app's defaults, the error and not-found pages, the shell (menu, roles, plan card) and the dialogs and toasts of the root. */
 
-import { countOf } from "./locale/plural";
-
 export const app = {
   defaultSiteName: "Encaixa",
   defaultSiteDescription: "Sistema de Peças",
@@ -102,17 +100,6 @@ export const planCard = {
   credits: "Buscas restantes hoje",
   unlimited: "∞",
   upgrade: "Fazer upgrade",
-  /** The header's chip: what is left of today's searches (−1: unlimited). */
-  creditsChip: (n: number) =>
-    n < 0
-      ? "Buscas ilimitadas"
-      : countOf(n, { one: "busca restante hoje", other: "buscas restantes hoje" }),
-  /**
-   * A plan's capacity, in the one unit customers see: searches a day (the daily allowance the
-   * models derive from the plan's monthly credits; −1 unlimited). ADR 0048.
-   */
-  dailySearches: (n: number) =>
-    n < 0 ? "Buscas ilimitadas" : countOf(n, { one: "busca por dia", other: "buscas por dia" }),
 } as const;
 
 export const planDialog = {

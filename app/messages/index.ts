@@ -24,6 +24,7 @@ export { passwordReset } from "./accounts/password-reset";
 export { profile, profilePage } from "./accounts/account";
 export { settings, planChange } from "./accounts/settings";
 export { home } from "./accounts/home";
+export { credits } from "./accounts/credits";
 export { usage } from "./accounts/usage";
 export { customersAdmin } from "./accounts/customers-admin";
 

@@ -99,7 +99,7 @@ describe("the pages as the server renders them", () => {
   it("the chip counts the searches left today and the usage page gives the plan's searches a day", async () => {
     const user = await customerOn(middlePlanId);
     const page = await html("/usage", user);
-    expect(page).toContain(messages.planCard.creditsChip(1));
+    expect(page).toContain(messages.credits.leftToday(1));
     expect(page).toContain("1 busca restante hoje");
     expect(page).toContain("1 busca por dia");
     expect(page).not.toMatch(/\(s\)|consultas/);

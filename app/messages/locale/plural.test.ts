@@ -29,7 +29,7 @@ describe("plural", () => {
 
 describe("credit texts", () => {
   it("the header's chip says what is left today, with no (s)", () => {
-    const chip = messages.planCard.creditsChip;
+    const chip = messages.credits.leftToday;
     expect(chip(197)).toBe("197 buscas restantes hoje");
     expect(chip(1)).toBe("1 busca restante hoje");
     expect(chip(0)).toBe("0 buscas restantes hoje");

@@ -13,7 +13,7 @@ import { getPlanWithCustomers, hasPlanAbove, listPlans, listPlansAdmin } from ".
 
 const text = (creditsPerMonth: number) => {
   const plan = createPlan({ creditsPerMonth, priceCents: 1000 });
-  return messages.planCard.dailySearches(getPlanWithCustomers(plan.id)!.dailySearches);
+  return messages.credits.perDay(getPlanWithCustomers(plan.id)!.dailySearches);
 };
 
 describe("a plan's daily searches", () => {

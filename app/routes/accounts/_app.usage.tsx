@@ -141,7 +141,7 @@ export default function Usage() {
           <div>
             <dt className="text-slate-600">{m.dailyLimit}</dt>
             <dd className="font-medium" data-testid="usage-daily-limit">
-              {messages.planCard.dailySearches(unlimited ? -1 : allowance)}
+              {messages.credits.perDay(unlimited ? -1 : allowance)}
             </dd>
           </div>
           <div>
