@@ -19,6 +19,7 @@ import {
   type Viewer,
 } from "./providers.server";
 import { publicOrigin } from "./public-origin.server";
+import { noticePixCreated } from "../notifications/billing-mail.server";
 
 /** PIX by PagHiper: the code and QR of a pending invoice. */
 
@@ -166,6 +167,7 @@ export async function startPix(
     }
     const charge = pixChargeOf(saved);
     if (!charge) return refuse("provider_failed", m.pixFailed);
+    noticePixCreated(saved.id);
     return accept({ ...charge, replaced });
   } catch (error) {
     console.error(m.logPixFailed(paymentId), error);
