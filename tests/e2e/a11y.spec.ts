@@ -130,7 +130,7 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
     page,
     browser,
   }, testInfo) => {
-    // Eight axe runs over the dashboard's heaviest pages; with JS off each runs in a page of its own.
+    // Nine axe runs over the dashboard's heaviest pages; with JS off each runs in a page of its own.
     test.slow();
     await submitLogin(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/(home|admin)/);
@@ -145,6 +145,7 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
       ["atividade", "Atividade"],
       ["pagamentos", "Pagamentos"],
       ["seo", "SEO"],
+      ["empresa", "Empresa"],
       ["geral", "Visão Geral"],
     ] as const) {
       await tabs.getByRole("link", { name, exact: true }).click();

@@ -220,6 +220,8 @@ export default function AdminDashboard() {
       )}
       {view.tab === "empresa" && (
         <CompanyForm
+          // A save starts the form again from what was stored (CNPJ, CEP and phone re-masked).
+          key={view.company.updatedAt ?? "new"}
           settings={view.company}
           reply={actionData?.intent === "company" ? actionData.reply : null}
         />
