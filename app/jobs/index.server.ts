@@ -3,6 +3,7 @@ import { importCatalogue } from "./catalogue-import.server";
 import { importFipeVehicles } from "./fipe-import.server";
 import { deliverMailJob, sweepMail } from "./mail.server";
 import { purgeExpiredSessions } from "./maintenance.server";
+import { applyScheduledPlanChanges } from "./plan-changes.server";
 import { reconcilePayments } from "./payments.server";
 import { registerJob } from "./registry.server";
 
@@ -15,6 +16,7 @@ export const appJobs = [
   backupDatabase,
   deliverMailJob,
   sweepMail,
+  applyScheduledPlanChanges,
 ];
 appJobs.forEach(registerJob);
 

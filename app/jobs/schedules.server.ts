@@ -3,6 +3,7 @@ import * as messages from "~/messages";
 import { backupDatabase } from "./backup.server";
 import { hasStrandedMail, sweepMail } from "./mail.server";
 import { hasPaymentsToCheck, reconcilePayments } from "./payments.server";
+import { applyScheduledPlanChanges, hasScheduledPlanChangesDue } from "./plan-changes.server";
 import { purgeExpiredSessions } from "./maintenance.server";
 import { enqueue } from "./runner.server";
 import type { JobDefinition } from "./registry.server";
@@ -28,6 +29,8 @@ export const SCHEDULES: Schedule[] = [
   { job: backupDatabase, everyMs: 10 * 60_000, due: () => backupIsDue() },
   // A message whose job was lost (Redis down when it was queued) is handed over again.
   { job: sweepMail, everyMs: 60_000, due: () => hasStrandedMail() },
+  // A downgrade takes effect when its paid period ends: within a minute of it (ADR 0046).
+  { job: applyScheduledPlanChanges, everyMs: 60_000, due: hasScheduledPlanChangesDue },
 ];
 
 let timers: NodeJS.Timeout[] = [];

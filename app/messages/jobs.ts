@@ -40,6 +40,8 @@ export const jobs = {
     sentMail: number,
   ) =>
     `${sessions} sessões expiradas, ${loginAttempts} tentativas de login e ${requestHours} horas de contagem de respostas antigas removidas; ${sentMail} e-mails enviados há mais de 30 dias compactados`,
+  planChangesApplied: (n: number) =>
+    n === 1 ? "1 mudança de plano agendada aplicada" : `${n} mudanças de plano agendadas aplicadas`,
   paymentsReconciled: (report: {
     checked: number;
     approved: number;

@@ -15,7 +15,10 @@ export type ReceiptData = {
   /** `taxId`: the payer's CPF or CNPJ, formatted, when known (the PIX payer's). */
   customer: { name: string; email: string; taxId: string | null };
   planName: string;
+  /** What was paid: the plan's price less `creditCents`. */
   amountCents: number;
+  /** An upgrade's credit for the unused days of the plan it replaced (ADR 0046); 0 when none. */
+  creditCents?: number;
   gateway: keyof typeof messages.receipt.gateways;
   providerPaymentId: string | null;
 };
@@ -140,6 +143,9 @@ export function renderReceiptPdf(
     [m.email, receipt.customer.email],
     ...(receipt.customer.taxId ? [[m.payerTaxId, receipt.customer.taxId] as [string, string]] : []),
     [m.plan, receipt.planName],
+    ...(receipt.creditCents
+      ? [[m.credit, m.creditValue(formatBRL(receipt.creditCents))] as [string, string]]
+      : []),
     [m.amount, amount],
     [m.method, m.gateways[receipt.gateway]],
     [m.providerPaymentId, receipt.providerPaymentId ?? m.none],

@@ -146,6 +146,8 @@ describe("with the gateways pointed at the simulators", () => {
         status: "pending",
         gateway: "mercadopago",
         amount: 49.9,
+        credit: 0,
+        amount_due: 49.9,
         external_reference: preference.externalReference,
         init_point: preference.initPoint,
         sandbox_init_point: expect.any(String),

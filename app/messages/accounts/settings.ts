@@ -71,7 +71,31 @@ export const planChange = {
   done: "Operação concluída",
   methodInvalid: "Selecione uma forma de pagamento",
 
+  // Upgrades and downgrades while a paid period runs (ADR 0046)
+  creditLine: (credit: string, due: string) =>
+    `Crédito do plano atual: ${credit} · A pagar: ${due}`,
+  upgradeText:
+    "O crédito desconta os dias não usados do plano atual. O novo plano começa um novo período quando o pagamento for aprovado; até lá, seu plano atual continua valendo.",
+  scheduleText: (plan: string, date: string) =>
+    `Nada é cobrado agora: seu plano atual continua até ${date}, e então passa a ser o ${plan}.`,
+  scheduleConfirm: "Agendar mudança",
+  scheduledLine: (plan: string, date: string) => `Mudança para ${plan} agendada para ${date}`,
+  scheduledPaidNote: "No dia, a fatura do novo plano é criada para você pagar.",
+  cancelScheduled: "Cancelar mudança",
+  cancelScheduledTitle: "Cancelar mudança agendada",
+  cancelScheduledText: (plan: string, date: string) =>
+    `Cancelar a mudança para ${plan} agendada para ${date}? Seu plano atual continua como está.`,
+  cancelScheduledSubmit: "Sim, cancelar mudança",
+  keepScheduled: "Voltar",
+  scheduleCancelled: "Mudança de plano cancelada",
+  noScheduledChange: "Nenhuma mudança de plano agendada",
+  scheduledNoPix:
+    "Um plano mais barato que o atual não é pago agora: a mudança é agendada para o fim do período pago (POST /api/auth/subscribe).",
+
   // The activity log
+  activityScheduled: (plan: string, date: string) => `Agendou mudança para ${plan} em ${date}`,
+  activityScheduleCancelled: (plan: string) => `Cancelou a mudança agendada para ${plan}`,
+  activityScheduleApplied: (plan: string) => `Mudança agendada aplicada: ${plan}`,
   activityChanged: (plan: string) => `Mudou para o plano ${plan}`,
   activityRequested: (plan: string, invoiceId: number) =>
     `Pediu o plano ${plan} (fatura #${invoiceId})`,

@@ -14,6 +14,9 @@ export const receipt = {
   plan: "Plano",
   planFallback: (id: number | null) => (id === null ? "Plano não informado" : `Plano #${id}`),
   amount: "Valor pago",
+  credit: "Crédito do plano anterior",
+  /** An en dash, not U+2212: the receipt's font (WinAnsi) has no minus sign. */
+  creditValue: (amount: string) => `– ${amount}`,
   method: "Forma de pagamento",
   providerPaymentId: "ID do pagamento no provedor",
   none: "—",

@@ -8,6 +8,7 @@ export * from "./customer-admin.server";
 export * from "./customer.server";
 export * from "./login-throttle.server";
 export * from "./password-reset.server";
+export * from "./plan-change.server";
 export * from "./preferences.server";
 export * from "./session.server";
 export * from "./signup-throttle.server";

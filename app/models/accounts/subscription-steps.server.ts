@@ -90,15 +90,19 @@ export function makeActive(subscriptionId: number, now: Date) {
   return plan;
 }
 
+/** An upgrade's credit for the unused days of the subscription it replaces (ADR 0046). */
+export type InvoiceCredit = { creditCents: number; replacesSubscriptionId: number };
+
 /**
  * Inside the caller's transaction: a pending subscription and its pending invoice for a paid plan,
- * at the plan's price now.
+ * at the plan's price now, less an upgrade's credit (the provider is charged the rest).
  */
 export function openInvoice(input: {
   userId: number;
   plan: Plan;
   paymentMethod: PaymentMethod;
   gateway: Payment["gateway"];
+  credit?: InvoiceCredit | null;
 }): { subscription: Subscription; payment: Payment } {
   const subscription = insertPendingSubscription({
     userId: input.userId,
@@ -113,7 +117,9 @@ export function openInvoice(input: {
       subscriptionId: subscription.id,
       status: "pending",
       gateway: input.gateway,
-      amountCents: input.plan.priceCents ?? 0,
+      amountCents: (input.plan.priceCents ?? 0) - (input.credit?.creditCents ?? 0),
+      creditCents: input.credit?.creditCents ?? 0,
+      replacesSubscriptionId: input.credit?.replacesSubscriptionId ?? null,
       externalReference: newExternalReference(),
     })
     .returning()
@@ -162,7 +168,17 @@ export function retireStaleInvoice(stale: Payment, replacement: Payment, now: Da
   });
 }
 
-/** A paid plan whose price is no longer what the invoice asks. */
+/** A paid plan whose price is no longer what the invoice asks (before its credit). */
 export function priceChanged(payment: Payment, plan: Plan | undefined): plan is Plan {
-  return Boolean(plan && !isFreePlan(plan) && plan.priceCents !== payment.amountCents);
+  return Boolean(
+    plan && !isFreePlan(plan) && plan.priceCents !== payment.amountCents + payment.creditCents,
+  );
+}
+
+/** An invoice whose upgrade credit is not the one `credit` (now's) gives, or none when none is due. */
+export function creditChanged(payment: Payment, credit: InvoiceCredit | null): boolean {
+  return (
+    payment.creditCents !== (credit?.creditCents ?? 0) ||
+    (credit !== null && payment.replacesSubscriptionId !== credit.replacesSubscriptionId)
+  );
 }

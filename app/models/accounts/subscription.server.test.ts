@@ -22,24 +22,25 @@ const subs = (userId: number) =>
     .all();
 
 describe("plan change by the customer", () => {
-  it("switches to a free plan at once", async () => {
+  it("switches to a free plan at once once no paid period runs", async () => {
     const free = createFreePlan();
     const paid = createPlan({ priceCents: 4990, creditsPerMonth: 6000 });
     const { user } = await createUser();
     const admin = await createUser({ role: "admin" });
+    const start = new Date("2026-07-01T12:00:00Z");
     accepted(
-      assignPlanByAdmin({
-        userId: user.id,
-        planId: paid.id,
-        paymentMethod: "cash",
-        actorId: admin.user.id,
-      }),
+      assignPlanByAdmin(
+        { userId: user.id, planId: paid.id, paymentMethod: "cash", actorId: admin.user.id },
+        start,
+      ),
     );
+    // While the paid period runs a free plan waits for its end (plan-change.server.test.ts).
+    const later = new Date(start.getTime() + 31 * 24 * 60 * 60 * 1000);
     const result = accepted(
-      subscribe({ userId: user.id, planId: free.id, paymentMethod: "credit_card" }),
+      subscribe({ userId: user.id, planId: free.id, paymentMethod: "credit_card" }, later),
     );
     expect(result.kind).toBe("activated");
-    expect(currentPlan(user.id)?.planId).toBe(free.id);
+    expect(currentPlan(user.id, later)?.planId).toBe(free.id);
     expect(getUserById(user.id)?.role).toBe("user");
   });
 

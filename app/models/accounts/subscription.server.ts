@@ -5,11 +5,15 @@ import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";
 import { currentPlan } from "./credits.server";
 import { accept, refuse, type Outcome } from "../outcome";
-import { isFreePlan } from "../payments/plan.server";
+import { isFreePlan, type Plan } from "../payments/plan.server";
 import { bankTransferOffered, refuseUnofferedTransfer } from "../payments/bank-transfer.server";
+import { quotePlanChange, scheduleDowngrade, type PlanChangeQuote } from "./plan-change.server";
+import { noticeInvoiceOpened, noticePaymentApproved } from "../notifications/billing-mail.server";
 import {
+  creditChanged,
   findPlan,
   findSubscription,
+  type InvoiceCredit,
   insertPendingSubscription,
   makeActive,
   newExternalReference,
@@ -26,14 +30,24 @@ export type { Payment, PaymentMethod, Subscription } from "./subscription-steps.
 
 export type SubscribeResult =
   | { kind: "activated"; subscription: Subscription }
-  | { kind: "payment_required"; subscription: Subscription; payment: Payment };
+  | { kind: "payment_required"; subscription: Subscription; payment: Payment }
+  /** A downgrade while a paid period runs: `subscription` (the running one) moves at `effectiveAt`. */
+  | { kind: "scheduled"; subscription: Subscription; plan: Plan; effectiveAt: Date };
+
+/** The credit an invoice for this quote carries: an upgrade's, or none. */
+function creditOf(quote: PlanChangeQuote): InvoiceCredit | null {
+  return quote.kind === "upgrade"
+    ? { creditCents: quote.creditCents, replacesSubscriptionId: quote.replacesSubscriptionId }
+    : null;
+}
 
 export type Reissued = { payment: Payment; replaced: Payment | null };
 
 /**
  * Before an invoice is paid: a pending or expired invoice whose plan's price changed since it was
- * made is closed and a new one made at the current price, which is the one to pay (`replaced` is
- * the old one). Any other invoice is answered as it is (ADR 0028).
+ * made — or whose upgrade credit is not today's (ADR 0046) — is closed and a new one made at the
+ * current price and credit, which is the one to pay (`replaced` is the old one). Any other invoice
+ * is answered as it is (ADR 0028).
  */
 export function reissueAtCurrentPrice(paymentId: number, now = new Date()): Reissued | null {
   return immediateTransaction(db(), () => {
@@ -43,7 +57,10 @@ export function reissueAtCurrentPrice(paymentId: number, now = new Date()): Reis
     if ((payment.status !== "pending" && payment.status !== "expired") || !payment.planId)
       return { payment, replaced: null };
     const plan = findPlan(payment.planId);
-    if (!priceChanged(payment, plan)) return { payment, replaced: null };
+    if (!plan || isFreePlan(plan)) return { payment, replaced: null };
+    const credit = creditOf(quotePlanChange(payment.userId, plan, now));
+    if (!priceChanged(payment, plan) && !creditChanged(payment, credit))
+      return { payment, replaced: null };
     const paymentMethod =
       (payment.subscriptionId
         ? database
@@ -57,6 +74,7 @@ export function reissueAtCurrentPrice(paymentId: number, now = new Date()): Reis
       plan,
       paymentMethod,
       gateway: payment.gateway,
+      credit,
     });
     retireStaleInvoice(payment, opened.payment, now);
     return { payment: opened.payment, replaced: payment };
@@ -64,10 +82,12 @@ export function reissueAtCurrentPrice(paymentId: number, now = new Date()): Reis
 }
 
 /**
- * A customer's plan change. A free plan switches at once. A paid plan creates a pending
- * subscription and a pending invoice; the current plan stays until that invoice is approved
- * (`activatePayment`). Asking again for the same paid plan reuses the invoice still pending,
- * unless the plan's price changed since: then that one is cancelled and a new one made.
+ * A customer's plan change. While a paid period runs, a cheaper or free plan is scheduled for the
+ * period's end and a dearer one is invoiced less the unused days' credit (ADR 0046). Otherwise a
+ * free plan switches at once. A paid plan creates a pending subscription and a pending invoice;
+ * the current plan stays until that invoice is approved (`activatePayment`). Asking again for the
+ * same paid plan reuses the invoice still pending, unless the plan's price or the credit changed
+ * since: then that one is cancelled and a new one made.
  */
 export function subscribe(
   input: {
@@ -89,6 +109,24 @@ export function subscribe(
     return refuseUnofferedTransfer();
   return immediateTransaction(db(), (): Outcome<SubscribeResult> => {
     const database = db();
+    const quote = quotePlanChange(input.userId, plan, now);
+    if (quote.kind === "scheduled") {
+      scheduleDowngrade({
+        userId: input.userId,
+        subscriptionId: quote.subscriptionId,
+        plan,
+        paymentMethod: input.paymentMethod,
+        effectiveAt: quote.effectiveAt,
+        now,
+      });
+      return accept({
+        kind: "scheduled",
+        subscription: findSubscription(quote.subscriptionId)!,
+        plan,
+        effectiveAt: quote.effectiveAt,
+      });
+    }
+    const credit = creditOf(quote);
     if (isFreePlan(plan)) {
       const subscription = insertPendingSubscription({
         userId: input.userId,
@@ -119,13 +157,14 @@ export function subscribe(
       )
       .orderBy(desc(payments.id))
       .get();
-    if (pending && !priceChanged(pending.payment, plan))
+    if (pending && !priceChanged(pending.payment, plan) && !creditChanged(pending.payment, credit))
       return accept({ kind: "payment_required", ...pending });
     const { subscription, payment } = openInvoice({
       userId: input.userId,
       plan,
       paymentMethod: input.paymentMethod,
       gateway: input.gateway ?? "manual",
+      credit,
     });
     if (pending) retireStaleInvoice(pending.payment, payment, now);
     logActivity({
@@ -135,6 +174,13 @@ export function subscribe(
       entity: "payment",
       entityId: payment.id,
     });
+    // A credit that pays the whole price leaves nothing to charge: the invoice is paid now.
+    if (payment.amountCents === 0) {
+      const approved = activatePayment(payment.id, { actorId: input.userId, now });
+      if (!approved.ok) return approved;
+      return accept({ kind: "activated", subscription: findSubscription(subscription.id)! });
+    }
+    noticeInvoiceOpened(payment.id);
     return accept({ kind: "payment_required", subscription, payment });
   });
 }
@@ -171,6 +217,7 @@ export function activatePayment(
       entity: "payment",
       entityId: payment.id,
     });
+    noticePaymentApproved(payment.id);
     return accept({
       activated: true,
       payment: database.select().from(payments).where(eq(payments.id, paymentId)).get()!,

@@ -6,6 +6,7 @@ import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";
 import { accept, refuse, type Outcome } from "../outcome";
 import { activatePayment, type Payment } from "../accounts/subscription.server";
+import { noticeInvoiceExpired } from "../notifications/billing-mail.server";
 
 /**
  * The invoice's life (ADR 0019). Whatever reports a status — a provider webhook, the poller, a
@@ -93,7 +94,7 @@ export function paymentDiscrepancy(
  * nor an expired one whose plan's price has changed since — the customer pays the new invoice.
  */
 function closedInvoiceDiscrepancy(
-  invoice: Pick<Payment, "status" | "planId" | "amountCents">,
+  invoice: Pick<Payment, "status" | "planId" | "amountCents" | "creditCents">,
   paid: PaidEvidence | undefined,
 ): string | null {
   const m = messages.payments;
@@ -108,7 +109,9 @@ function closedInvoiceDiscrepancy(
     .from(plans)
     .where(eq(plans.id, invoice.planId))
     .get();
-  if (!plan?.priceCents || plan.priceCents === invoice.amountCents) return null;
+  // The plan's price is what the invoice asks before an upgrade's credit (ADR 0046).
+  if (!plan?.priceCents || plan.priceCents === invoice.amountCents + invoice.creditCents)
+    return null;
   return m.paidRepricedInvoice(received, formatBRL(plan.priceCents));
 }
 
@@ -251,6 +254,7 @@ export function applyPaymentStatus(
       entity: "payment",
       entityId: payment.id,
     });
+    if (target === "expired") noticeInvoiceExpired(payment.id);
     return accept({ payment: findPayment(paymentId)!, changed: true, activated: false });
   });
 }

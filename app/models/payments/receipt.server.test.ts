@@ -47,6 +47,7 @@ describe("latestPaidReceipt", () => {
       customer: { name: "Maria Peças", email: "maria-recibo@teste.dev", taxId: null },
       planName: "Plano Oficina Recibo",
       amountCents: 12990,
+      creditCents: 0,
       gateway: "paghiper_pix",
       providerPaymentId: "PH-1",
     });

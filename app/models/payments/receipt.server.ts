@@ -26,6 +26,7 @@ function paidReceipts(where: SQL | undefined) {
       planId: payments.planId,
       planName: plans.name,
       amountCents: payments.amountCents,
+      creditCents: payments.creditCents,
       gateway: payments.gateway,
       externalReference: payments.externalReference,
       providerPaymentId: payments.providerPaymentId,
@@ -57,6 +58,7 @@ function toReceipt(row: NonNullable<ReturnType<typeof paidReceipts>>): PaidRecei
     },
     planName: row.planName ?? messages.receipt.planFallback(row.planId),
     amountCents: row.amountCents,
+    creditCents: row.creditCents,
     gateway: row.gateway,
     providerPaymentId: row.providerPaymentId,
   };

@@ -10,6 +10,7 @@ import {
   currentPlan,
   type Payment,
   type PaymentMethod,
+  quotePlanChange,
   subscribe,
 } from "~/models/accounts/index.server";
 import {
@@ -26,6 +27,7 @@ import { useIsSubmitting } from "~/components/hooks";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formatBRL, formatDate } from "~/utils/format";
 
 /** Customers change their plan here; an admin has none and goes back to the settings. */
 export const access: Access = { roles: ["user", "premium_user"], fallback: "/settings?tab=planos" };
@@ -46,9 +48,24 @@ async function loadPlan(request: Request, planIdParam: string | undefined) {
   return { user, plan };
 }
 
+/** What this change costs now, before the customer confirms (ADR 0046). */
+function changeView(userId: number, plan: { priceCents: number | null }) {
+  const quote = quotePlanChange(userId, plan);
+  if (quote.kind === "upgrade")
+    return {
+      kind: quote.kind,
+      creditCents: quote.creditCents,
+      amountDueCents: quote.amountDueCents,
+    } as const;
+  if (quote.kind === "scheduled")
+    return { kind: quote.kind, effectiveAt: quote.effectiveAt.toISOString() } as const;
+  return { kind: quote.kind } as const;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, plan } = await loadPlan(request, params.planId);
   return {
+    change: changeView(user.id, plan),
     plan: {
       id: plan.id,
       name: plan.name,
@@ -76,6 +93,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = subscribed.value;
   if (result.kind === "activated")
     return redirectWithToast("/settings?tab=planos", { type: "success", message: m.created });
+  if (result.kind === "scheduled")
+    return redirectWithToast("/settings?tab=planos", {
+      type: "success",
+      message: m.scheduledLine(result.plan.name, formatDate(result.effectiveAt)),
+    });
   const invoiceId = result.payment.id;
   // Card: straight to Mercado Pago's checkout (a redirect: no script, no new tab); it sends the
   // buyer back to /invoices. A checkout that cannot start leaves the invoice to pay from its dialog.
@@ -105,7 +127,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PlanChange() {
-  const { plan, isCurrent, methods } = useLoaderData<typeof loader>();
+  const { plan, isCurrent, methods, change } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useIsSubmitting();
   const [form] = useForm({
@@ -124,9 +146,17 @@ export default function PlanChange() {
       <p className="text-sm text-slate-700">{planCredits(plan)}</p>
       <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
         <FormErrors errors={isCurrent ? [m.alreadyOnPlan] : form.errors} id={form.errorId} />
+        {change.kind === "scheduled" && !isCurrent && (
+          <p className="text-sm text-slate-700" data-testid="plan-change-schedule">
+            {m.scheduleText(plan.name, formatDate(change.effectiveAt))}
+            {!plan.isFree && <> {m.scheduledPaidNote}</>}
+          </p>
+        )}
         {plan.isFree ? (
           <>
-            <p className="text-sm text-slate-700">{m.freeConfirm(plan.name)}</p>
+            {change.kind !== "scheduled" && (
+              <p className="text-sm text-slate-700">{m.freeConfirm(plan.name)}</p>
+            )}
             <input type="hidden" name="paymentMethod" value="credit_card" />
           </>
         ) : (
@@ -148,11 +178,22 @@ export default function PlanChange() {
                 ))}
               </div>
             </fieldset>
-            <p className="text-sm text-slate-600">{m.paidText(planPrice(plan))}</p>
+            {change.kind === "upgrade" ? (
+              <>
+                <p className="font-semibold" data-testid="plan-change-credit">
+                  {m.creditLine(formatBRL(change.creditCents), formatBRL(change.amountDueCents))}
+                </p>
+                <p className="text-sm text-slate-600">{m.upgradeText}</p>
+              </>
+            ) : (
+              change.kind === "switch" && (
+                <p className="text-sm text-slate-600">{m.paidText(planPrice(plan))}</p>
+              )
+            )}
           </>
         )}
         <button type="submit" className="btn-primary w-full" disabled={busy || isCurrent}>
-          {busy ? m.processing : m.confirm}
+          {busy ? m.processing : change.kind === "scheduled" ? m.scheduleConfirm : m.confirm}
         </button>
       </Form>
     </RouteDialog>

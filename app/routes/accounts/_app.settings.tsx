@@ -11,6 +11,7 @@ import {
   activeSessions,
   getPreferences,
   pendingInvoicesByPlan,
+  scheduledPlanChange,
 } from "~/models/accounts/index.server";
 import { listPlans } from "~/models/payments/index.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
@@ -31,6 +32,14 @@ const m = messages.settings;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
+/** The downgrade waiting for the end of the paid period, if any (ADR 0046). */
+function scheduledView(userId: number) {
+  const scheduled = scheduledPlanChange(userId);
+  return scheduled
+    ? { planName: scheduled.planName, effectiveAt: scheduled.effectiveAt.toISOString() }
+    : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
   const tab = tabFrom(new URL(request.url), m.tabs, "planos");
@@ -46,11 +55,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: p.name,
       priceCents: p.priceCents,
       isFree: p.isFree,
-      dailySearches: p.dailySearches,
+      creditsPerMonth: p.creditsPerMonth,
       description: p.description,
     })),
     preferences: getPreferences(user.id),
     pending: pendingInvoicesByPlan(user.id),
+    scheduled: scheduledView(user.id),
     sessions: activeSessions(user.id).filter((s) => s.kind === "web").length,
   };
 }
@@ -89,8 +99,18 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
 }
 
 export default function Settings() {
-  const { tab, user, isAdmin, subscription, stats, plans, preferences, sessions, pending } =
-    useLoaderData<typeof loader>();
+  const {
+    tab,
+    user,
+    isAdmin,
+    subscription,
+    stats,
+    plans,
+    preferences,
+    sessions,
+    pending,
+    scheduled,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const currentPlanId = subscription?.planId;
   return (
@@ -116,6 +136,23 @@ export default function Settings() {
                   ? m.validUntil(formatDate(subscription.expiresAt))
                   : m.noExpiry}
               </p>
+              {scheduled && (
+                <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                  <span className="font-semibold" data-testid="settings-scheduled-change">
+                    {messages.planChange.scheduledLine(
+                      scheduled.planName,
+                      formatDate(scheduled.effectiveAt),
+                    )}
+                  </span>
+                  <Link
+                    to="/settings/mudanca-agendada"
+                    preventScrollReset
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    {messages.planChange.cancelScheduled}
+                  </Link>
+                </p>
+              )}
             </div>
             <dl className="grid grid-cols-3 gap-6 text-center">
               <div>

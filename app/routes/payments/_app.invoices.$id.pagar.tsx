@@ -44,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: invoice.id,
       status: invoice.status,
       amountCents: invoice.amountCents,
+      creditCents: invoice.creditCents,
       planName: getInvoiceRow(invoice.id)?.planName ?? null,
     },
     transferOffered: bankTransferOffered(),
@@ -79,6 +80,14 @@ export default function PayInvoice() {
         </DetailTile>
         {invoice.planName && <DetailTile label={m.planLabel}>{invoice.planName}</DetailTile>}
       </DetailTiles>
+      {invoice.creditCents > 0 && (
+        <p className="mt-3 font-semibold" data-testid="invoice-credit">
+          {messages.planChange.creditLine(
+            formatBRL(invoice.creditCents),
+            formatBRL(invoice.amountCents),
+          )}
+        </p>
+      )}
       <div className="mt-4 space-y-4">
         <FormErrors errors={actionData?.error ? [actionData.error] : undefined} id="pay-error" />
         {payable ? (

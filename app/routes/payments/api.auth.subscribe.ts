@@ -8,6 +8,7 @@ import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
+import { formatDate } from "~/utils/format";
 
 export const access: Access = { POST: ["user", "premium_user"] };
 
@@ -22,6 +23,10 @@ const m = messages.planChange;
  * `pix` the client then asks POST /api/payments/paghiper/pix for the code, with the payer's CPF.
  * With `bank_transfer` (refused while the admin keeps no bank details) the invoice carries
  * `bank_transfer`: the account, the amount and the reference for the transfer's description.
+ * While a paid period runs (ADR 0046), a dearer plan's invoice carries `credit` (the unused days
+ * of the current plan) and `amount_due` (= `amount`, what is charged: the price less the credit);
+ * a cheaper or free plan is not charged now: the answer carries `scheduled` {plan_id,
+ * effective_at} (the end of the paid period) and `payment` null.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, body } = await apiRequest(request, access, { body: apiSubscribeSchema });
@@ -41,6 +46,15 @@ export async function action({ request }: ActionFunctionArgs) {
     expires_at: result.subscription.expiresAt?.toISOString() ?? null,
   };
   if (result.kind === "activated") return ok({ subscription, payment: null }, m.created);
+  if (result.kind === "scheduled")
+    return ok(
+      {
+        subscription,
+        payment: null,
+        scheduled: { plan_id: result.plan.id, effective_at: result.effectiveAt.toISOString() },
+      },
+      m.scheduledLine(result.plan.name, formatDate(result.effectiveAt)),
+    );
 
   let payment = result.payment;
   let checkoutUrl: string | null = null;
@@ -63,6 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
         status: payment.status,
         gateway: payment.gateway,
         amount: payment.amountCents / 100,
+        credit: payment.creditCents / 100,
+        amount_due: payment.amountCents / 100,
         external_reference: payment.externalReference,
         init_point: payment.initPoint,
         sandbox_init_point: payment.sandboxInitPoint,

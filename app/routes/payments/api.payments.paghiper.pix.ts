@@ -8,7 +8,7 @@ import {
   startPix,
 } from "~/models/payments/index.server";
 import { refuse } from "~/models/outcome";
-import { subscribe } from "~/models/accounts/index.server";
+import { quotePlanChange, subscribe } from "~/models/accounts/index.server";
 import { asText, compact, jsonObject } from "~/schemas/json-body";
 import { apiPixSchema } from "~/schemas/payments/payments";
 import { methodNotAllowed, ok } from "~/server/api.server";
@@ -50,9 +50,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { plan_id: planId, payer_document: cpf } = body;
   if (!maskedGatewayConfigs().paghiper.configured)
     return apiRefusal(refuse("not_configured", m.pagHiperNotConfigured));
+  const plan = getPlanWithCustomers(planId);
   // A free plan has nothing to pay, and asking for it would switch to it at once.
-  if (getPlanWithCustomers(planId)?.isFree)
-    return apiRefusal(refuse("invalid_reference", m.freePlanNoPix, "plan_id"));
+  if (plan?.isFree) return apiRefusal(refuse("invalid_reference", m.freePlanNoPix, "plan_id"));
+  // Nor has a downgrade while a paid period runs: it waits for the period's end (ADR 0046).
+  if (plan && quotePlanChange(user.id, plan).kind === "scheduled")
+    return apiRefusal(refuse("invalid_reference", messages.planChange.scheduledNoPix, "plan_id"));
 
   const subscribed = subscribe({ userId: user.id, planId, paymentMethod: "pix" });
   if (!subscribed.ok) return apiRefusal(subscribed, { fieldName });
