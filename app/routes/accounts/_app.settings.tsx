@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: p.name,
       priceCents: p.priceCents,
       isFree: p.isFree,
-      creditsPerMonth: p.creditsPerMonth,
+      dailySearches: p.dailySearches,
       description: p.description,
     })),
     preferences: getPreferences(user.id),
