@@ -56,7 +56,7 @@ test.describe("company identity", () => {
     await page.getByLabel("E-mail", { exact: true }).fill("contato@oficina-e2e.test");
     await page.getByLabel("WhatsApp", { exact: true }).fill("+55 31 99876-5432");
     await page.getByRole("button", { name: "Salvar dados da empresa" }).click();
-    await expect(page.getByText("CNPJ inválido: confira os números")).toBeVisible();
+    await expect(page.getByText("CNPJ inválido: confira os dígitos verificadores")).toBeVisible();
     await expect(page.getByLabel("Razão social", { exact: true })).toHaveValue(legalName);
     expect((await savedCompany(page)).legal_name).toBe(original.legal_name);
 

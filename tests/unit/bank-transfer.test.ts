@@ -135,7 +135,10 @@ describe("the admin's bank details on /payment-methods", () => {
     expect(answer.status).toBe(400);
     const { intent, reply } = await answer.json();
     expect(intent).toBe("save-banktransfer");
-    expect(reply.error).toMatchObject({ cnpj: [t.cnpjInvalid], holder: [t.holderRequired] });
+    expect(reply.error).toMatchObject({
+      cnpj: [messages.documents.cnpjInvalid],
+      holder: [t.holderRequired],
+    });
     expect(bankTransferDetails()).toBeNull();
   });
 

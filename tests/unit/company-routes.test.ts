@@ -113,7 +113,7 @@ describe("GET/PUT /api/settings/company", () => {
     expect(response.status).toBe(400);
     const body = await envelope(response);
     expect(body.errors).toMatchObject({
-      cnpj: [m.errors.cnpjInvalid],
+      cnpj: [messages.documents.cnpjInvalid],
       postal_code: [m.errors.postalCodeInvalid],
       whatsapp: [m.errors.whatsappInvalid],
       state: [m.errors.stateInvalid],
@@ -227,7 +227,7 @@ describe("the dashboard's Empresa tab", () => {
     const { intent, reply } = (await response.json()) as { intent: string; reply: Reply };
     expect(intent).toBe("company");
     expect(reply.error).toMatchObject({
-      cnpj: [m.errors.cnpjInvalid],
+      cnpj: [messages.documents.cnpjInvalid],
       email: [m.errors.emailInvalid],
     });
     expect(reply.initialValue).toMatchObject({ cnpj: "12.345.678/0001-00", email: "nada" });

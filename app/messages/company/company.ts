@@ -38,7 +38,6 @@ export const company = {
     invalidText: (label: string) => `${label}: informe um texto`,
     legalNameRequired: "Informe a razão social (ou deixe todos os campos em branco)",
     cnpjRequired: "Informe o CNPJ (ou deixe todos os campos em branco)",
-    cnpjInvalid: "CNPJ inválido: confira os números",
     stateInvalid: "UF: escolha um dos estados",
     postalCodeInvalid: "CEP inválido: informe 8 dígitos, como 01310-100",
     emailInvalid: "E-mail inválido",

@@ -29,7 +29,6 @@ export const bankTransfer = {
   accountInvalid: "Conta inválida: use números e o dígito (ex.: 12345-6)",
   holderRequired: "Informe o favorecido",
   cnpjRequired: "Informe o CNPJ do favorecido",
-  cnpjInvalid: "CNPJ inválido: confira os dígitos verificadores",
   tooLong: (max: number) => `No máximo ${max} caracteres`,
 
   // The customer's side

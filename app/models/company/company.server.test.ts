@@ -127,9 +127,9 @@ describe("the company identity", () => {
   });
 
   it.each([
-    [{ cnpj: "34.567.890/0001-31" }, "cnpj", m.errors.cnpjInvalid],
-    [{ cnpj: "11111111111111" }, "cnpj", m.errors.cnpjInvalid],
-    [{ cnpj: "34567890000130<script>" }, "cnpj", m.errors.cnpjInvalid],
+    [{ cnpj: "34.567.890/0001-31" }, "cnpj", messages.documents.cnpjInvalid],
+    [{ cnpj: "11111111111111" }, "cnpj", messages.documents.cnpjInvalid],
+    [{ cnpj: "34567890000130<script>" }, "cnpj", messages.documents.cnpjInvalid],
     [{ cnpj: null }, "cnpj", m.errors.cnpjRequired],
     [{ legalName: null }, "legalName", m.errors.legalNameRequired],
     [{ state: "XX" }, "state", m.errors.stateInvalid],
@@ -183,7 +183,7 @@ describe("the company form's schema", () => {
     );
     expect(issues).toEqual({
       legalName: m.errors.legalNameRequired,
-      cnpj: m.errors.cnpjInvalid,
+      cnpj: messages.documents.cnpjInvalid,
       email: m.errors.emailInvalid,
       whatsapp: m.errors.whatsappInvalid,
     });

@@ -98,7 +98,7 @@ describe("the bank details", () => {
         const digit = (Number(DETAILS.cnpj[at]) + shift) % 10;
         const cnpj = `${DETAILS.cnpj.slice(0, at)}${digit}${DETAILS.cnpj.slice(at + 1)}`;
         const saved = saveBankTransferDetails({ ...DETAILS, holder: "Outro", cnpj }, null);
-        return !saved.ok && saved.message === messages.bankTransfer.cnpjInvalid;
+        return !saved.ok && saved.message === messages.documents.cnpjInvalid;
       }),
       { numRuns: 30 },
     );

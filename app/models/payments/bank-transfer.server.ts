@@ -74,7 +74,8 @@ export function saveBankTransferDetails(
   }
   for (const [field, message] of REQUIRED)
     if (!details[field]) return refuse("invalid_reference", message, field);
-  if (!isValidCnpj(details.cnpj)) return refuse("invalid_reference", m.cnpjInvalid, "cnpj");
+  if (!isValidCnpj(details.cnpj))
+    return refuse("invalid_reference", messages.documents.cnpjInvalid, "cnpj");
   writeGatewayConfig("bank_transfer", details);
   logActivity({ actorId, type: "payment", action: m.activitySaved, entity: "gateway" });
   return accept(details);

@@ -57,7 +57,7 @@ export function companyProblems(value: CompanyInput): { field: CompanyField; mes
     if (!given) continue;
     if (given.length > COMPANY_LIMITS[name])
       problem(name, m.errors.tooLong(f[name], COMPANY_LIMITS[name]));
-    else if (name === "cnpj" && !isValidCnpj(given)) problem(name, m.errors.cnpjInvalid);
+    else if (name === "cnpj" && !isValidCnpj(given)) problem(name, messages.documents.cnpjInvalid);
     else if (name === "state" && !BRAZIL_STATES.some((uf) => uf === given.toUpperCase()))
       problem(name, m.errors.stateInvalid);
     else if (name === "postalCode" && !isCep(given)) problem(name, m.errors.postalCodeInvalid);

@@ -51,7 +51,7 @@ export const bankTransferSchema = z
     else if (!ACCOUNT_PATTERN.test(value.account)) problem("account", m.accountInvalid);
     if (!value.holder) problem("holder", m.holderRequired);
     if (!value.cnpj) problem("cnpj", m.cnpjRequired);
-    else if (!isValidCnpj(value.cnpj)) problem("cnpj", m.cnpjInvalid);
+    else if (!isValidCnpj(value.cnpj)) problem("cnpj", messages.documents.cnpjInvalid);
   })
   .transform((value) => ({
     ...value,
