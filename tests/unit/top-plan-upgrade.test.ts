@@ -29,6 +29,7 @@ const UPGRADE = messages.planCard.upgrade;
 let admin: User;
 let middlePlanId: number;
 let topPlanId: number;
+let freePlanId: number;
 
 const cookieOf = async (user: User) => (await sessionHeaders(user, "web")).Cookie!;
 
@@ -48,7 +49,7 @@ async function spentCustomerOn(planId: number) {
 }
 
 beforeAll(async () => {
-  createFreePlan();
+  freePlanId = createFreePlan().id;
   admin = (await createUser({ role: "admin" })).user;
   const dearest = Math.max(0, ...listPlans().map((p) => p.priceCents ?? 0));
   middlePlanId = createPlan({ creditsPerMonth: 30, priceCents: dearest + 1000 }).id;
@@ -112,6 +113,12 @@ describe("the pages as the server renders them", () => {
       expect(await html(path, middle), path).toContain(UPGRADE);
       expect(await html(path, top), path).not.toMatch(/Fazer upgrade/i);
     }
+  });
+
+  it("a paid customer may choose the free plan too: its card leads to the change dialog (a scheduled downgrade)", async () => {
+    const page = await html("/settings?tab=planos", await customerOn(topPlanId));
+    expect(page).toContain(`href="/settings/plano/${freePlanId}"`);
+    expect(page).not.toContain(`href="/settings/plano/${topPlanId}"`);
   });
 
   it("a spent search on the top plan says when the searches come back, not to upgrade", async () => {

@@ -214,7 +214,7 @@ export default function Settings() {
                       <span className="inline-block rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">
                         {m.current}
                       </span>
-                    ) : !isAdmin && !plan.isFree ? (
+                    ) : !isAdmin ? (
                       <Link
                         to={`/settings/plano/${plan.id}`}
                         preventScrollReset
