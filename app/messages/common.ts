@@ -49,11 +49,6 @@ export const formPost = {
   invalidValue: "Valor inválido para este campo",
 } as const;
 
-/** Brazilian documents, refused alike wherever a form takes one (company, bank details). */
-export const documents = {
-  cnpjInvalid: "CNPJ inválido: confira os dígitos verificadores",
-} as const;
-
 export const format = {
   never: "Nunca",
   justNow: "agora mesmo",

@@ -11,18 +11,8 @@
  */
 
 // Shared by every area
-export {
-  app,
-  notFound,
-  error,
-  formPost,
-  documents,
-  format,
-  roles,
-  nav,
-  planCard,
-  planDialog,
-} from "./common";
+export { app, notFound, error, formPost, format, roles, nav, planCard, planDialog } from "./common";
+export { documents } from "./documents";
 export { api, apiSearch } from "./api";
 export { admin } from "./admin";
 export { integrations } from "./integrations";
