@@ -3,9 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
-import { AccountEmailField } from "~/components/auth-form-parts";
+import { AccountEmailField, AuthLayout } from "~/components/auth-form-parts";
 import { ResetLinks } from "~/components/reset-links";
-import { AuthLayout } from "~/components/auth-layout";
 import { SubmitButton } from "~/components/submit-button";
 import { requestPasswordReset } from "~/models/accounts/index.server";
 import { forgotPasswordSchema } from "~/schemas/accounts/password-reset";

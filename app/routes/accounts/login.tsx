@@ -3,8 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
-import { AccountEmailField, AuthSwitchLink } from "~/components/auth-form-parts";
-import { AuthLayout } from "~/components/auth-layout";
+import { AccountEmailField, AuthLayout, AuthSwitchLink } from "~/components/auth-form-parts";
 import { PasswordField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { ApiPingButton } from "~/components/api-ping-button";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthLayout } from "~/components/auth-layout";
+import { AuthLayout } from "~/components/auth-form-parts";
 import { SubmitButton } from "~/components/submit-button";
 import { turnOffByLink, turnOffState } from "~/models/notifications/index.server";
 import { fromAnotherSite } from "~/server/csrf.server";

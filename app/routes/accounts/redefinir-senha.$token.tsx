@@ -3,9 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
-import { NewPasswordFields } from "~/components/auth-form-parts";
+import { AuthLayout, NewPasswordFields } from "~/components/auth-form-parts";
 import { ResetLinks } from "~/components/reset-links";
-import { AuthLayout } from "~/components/auth-layout";
 import { SubmitButton } from "~/components/submit-button";
 import { isResetLinkOpen, resetPassword } from "~/models/accounts/index.server";
 import { resetPasswordSchema } from "~/schemas/accounts/password-reset";

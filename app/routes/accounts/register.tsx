@@ -3,8 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { AuthForm, useAuthForm } from "~/components/auth-form";
-import { AccountEmailField, AuthSwitchLink, NewPasswordFields } from "~/components/auth-form-parts";
-import { AuthLayout } from "~/components/auth-layout";
+import {
+  AccountEmailField,
+  AuthLayout,
+  AuthSwitchLink,
+  NewPasswordFields,
+} from "~/components/auth-form-parts";
 import { Field } from "~/components/form-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { createAccount } from "~/models/accounts/index.server";
