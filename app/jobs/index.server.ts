@@ -4,6 +4,7 @@ import { importFipeVehicles } from "./fipe-import.server";
 import { deliverMailJob, sweepMail } from "./mail.server";
 import { purgeExpiredSessions } from "./maintenance.server";
 import { applyScheduledPlanChanges } from "./plan-changes.server";
+import { notifyPlansEnding } from "./notifications.server";
 import { reconcilePayments } from "./payments.server";
 import { registerJob } from "./registry.server";
 
@@ -17,6 +18,7 @@ export const appJobs = [
   deliverMailJob,
   sweepMail,
   applyScheduledPlanChanges,
+  notifyPlansEnding,
 ];
 appJobs.forEach(registerJob);
 

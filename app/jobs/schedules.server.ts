@@ -4,6 +4,7 @@ import { backupDatabase } from "./backup.server";
 import { hasStrandedMail, sweepMail } from "./mail.server";
 import { hasPaymentsToCheck, reconcilePayments } from "./payments.server";
 import { applyScheduledPlanChanges, hasScheduledPlanChangesDue } from "./plan-changes.server";
+import { hasPlanEndingNotices, notifyPlansEnding } from "./notifications.server";
 import { purgeExpiredSessions } from "./maintenance.server";
 import { enqueue } from "./runner.server";
 import type { JobDefinition } from "./registry.server";
@@ -31,6 +32,9 @@ export const SCHEDULES: Schedule[] = [
   { job: sweepMail, everyMs: 60_000, due: () => hasStrandedMail() },
   // A downgrade takes effect when its paid period ends: within a minute of it (ADR 0046).
   { job: applyScheduledPlanChanges, everyMs: 60_000, due: hasScheduledPlanChangesDue },
+  // The daily notices "your plan ends in 7 days / 1 day": checked hourly, so a process restarted
+  // more often than daily still sends them; each notice's event key sends it once (ADR 0047).
+  { job: notifyPlansEnding, everyMs: 60 * 60_000, due: () => hasPlanEndingNotices() },
 ];
 
 let timers: NodeJS.Timeout[] = [];

@@ -56,7 +56,11 @@ describe("turning a kind of e-mail off by its link", () => {
   it("refuses a post another site sends", async () => {
     const { user } = await createUser();
     const token = turnOffToken(user.id, "all");
-    for (const headers of [{ Origin: "https://outro.site" }, { "Sec-Fetch-Site": "cross-site" }]) {
+    const crossSite: Record<string, string>[] = [
+      { Origin: "https://outro.site" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
+    for (const headers of crossSite) {
       const refused = await post(token, headers);
       expect(refused.status).toBe(403);
     }
