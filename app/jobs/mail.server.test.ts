@@ -3,8 +3,6 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox, mailSimMessages } from "~db/schema";
 import { closeMailTransports } from "~/integrations/mail/client.server";
@@ -19,57 +17,29 @@ import {
 import * as messages from "~/messages";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
+import { simpleParser } from "mailparser";
+import { startTestSmtpServer } from "../../tests/support/smtp-server";
 import { startJobRunner, stopJobRunner, waitForJob } from "./index.server";
 
-type Received = { envelopeTo: string[]; parsed: ParsedMail };
-
-let server: SMTPServer;
-let port = 0;
-let received: Received[] = [];
-/** Answers 451 to this many DATA commands before accepting. */
-let refusals = 0;
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onAuth: (_auth, _session, callback) => callback(null, { user: "encaixa" }),
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (refusals > 0) {
-          refusals--;
-          const error = Object.assign(new Error("Tente mais tarde"), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        void simpleParser(Buffer.concat(chunks)).then((parsed) => {
-          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed });
-          callback();
-        });
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as { port: number }).port;
+  smtp = await startTestSmtpServer();
 });
 
 afterAll(async () => {
   await stopJobRunner();
   closeMailTransports();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
   delete process.env.SMTP_URL;
   resetEnvForTests();
 });
 
 beforeEach(async () => {
-  received = [];
-  refusals = 0;
+  smtp.reset();
   db().delete(mailOutbox).run();
   db().delete(mailSimMessages).run();
-  process.env.SMTP_URL = `smtp://encaixa:segredo@127.0.0.1:${port}`;
+  process.env.SMTP_URL = `smtp://encaixa:segredo@127.0.0.1:${smtp.port}`;
   resetEnvForTests();
   await startJobRunner({ worker: true, backoffMs: 20 });
 });
@@ -103,8 +73,8 @@ describe("the mail job, against a real SMTP server", () => {
     expect(queued).toBe(true);
     expect((await runOf(id)).status).toBe("completed");
 
-    expect(received).toHaveLength(1);
-    const [mail] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
     expect(mail!.envelopeTo).toEqual(["cliente@oficina.com.br"]);
     expect(mail!.parsed.subject).toBe("Seu recibo");
     expect(mail!.parsed.from?.text).toContain("nao-responda@encaixa.local");
@@ -122,18 +92,18 @@ describe("the mail job, against a real SMTP server", () => {
   });
 
   it("retries a delivery the server refuses (451) and then sends it, once", async () => {
-    refusals = 2;
+    smtp.refuse(2);
     const { id } = await queueMail(welcome("test:refused", false));
     expect((await runOf(id)).status).toBe("completed");
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     expect(outboxMail(id)).toMatchObject({ status: "sent", attempts: 3, lastError: null });
   });
 
   it("keeps a message the server always refuses as failed, its error on the dashboard", async () => {
-    refusals = 100;
+    smtp.refuse(100);
     const { id } = await queueMail(welcome("test:always-refused", false));
     expect((await runOf(id)).status).toBe("failed");
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     const row = outboxMail(id)!;
     expect(row.status).toBe("failed");
     expect(row.attempts).toBe(6);
@@ -150,7 +120,7 @@ describe("the mail job, against a real SMTP server", () => {
     const second = await queueMail(welcome("test:twice", false));
     expect(second).toEqual({ id: first.id, queued: false });
     await runOf(first.id);
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
   });
 
   it("sends one message when two OS processes queue the same event at the same instant", async () => {
@@ -175,8 +145,8 @@ describe("the mail job, against a real SMTP server", () => {
       (r) => JSON.parse(/^RESULT (.*)$/m.exec(r.stdout)![1]!) as { queued: boolean },
     );
     expect(outcomes.filter((o) => o.queued)).toHaveLength(1);
-    expect(received).toHaveLength(1);
-    expect(received[0]!.envelopeTo).toEqual(["corrida@oficina.com.br"]);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.envelopeTo).toEqual(["corrida@oficina.com.br"]);
     expect(db().select().from(mailOutbox).all()).toHaveLength(1);
   }, 90_000);
 });
@@ -187,7 +157,7 @@ describe("the local catcher (no SMTP_URL)", () => {
     resetEnvForTests();
     const { id } = await queueMail(welcome("test:catcher"));
     expect((await runOf(id)).status).toBe("completed");
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     expect(outboxMail(id)!.status).toBe("sent");
     const [caught] = caughtMails();
     expect(caught).toMatchObject({ to: "cliente@oficina.com.br", subject: "Seu recibo" });

@@ -3,8 +3,6 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, subscriptions } from "~db/schema";
 import { closeMailTransports } from "~/integrations/mail/client.server";
@@ -24,6 +22,7 @@ import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { accepted, createPlan, createUser, setDailyAllowance } from "../../tests/support/factories";
 import { CPF, invoice, withGatewaySimulators } from "../../tests/support/gateway-model";
+import { startTestSmtpServer } from "../../tests/support/smtp-server";
 import { startJobRunner, stopJobRunner, waitForJob } from "./index.server";
 
 /**
@@ -34,25 +33,14 @@ import { startJobRunner, stopJobRunner, waitForJob } from "./index.server";
 
 withGatewaySimulators();
 
-let server: SMTPServer;
-let received: ParsedMail[] = [];
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+/** What the server accepted, parsed. */
+const received = () => smtp.received.map((mail) => mail.parsed);
 const DAY = 24 * 60 * 60_000;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      void simpleParser(stream).then((parsed) => {
-        received.push(parsed);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  smtp = await startTestSmtpServer();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
   resetEnvForTests();
   db().delete(mailOutbox).run();
   await startJobRunner({ worker: true, backoffMs: 20 });
@@ -61,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopJobRunner();
   closeMailTransports();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
   delete process.env.SMTP_URL;
   resetEnvForTests();
 });
@@ -76,7 +64,7 @@ async function deliverAll() {
 /** Each received message with its outbox kind, found by the Message-ID the event key made. */
 function receivedKinds() {
   const rows = db().select().from(mailOutbox).all();
-  return received.map((mail) => ({
+  return received().map((mail) => ({
     kind: rows.find((row) => row.messageId === mail.messageId)?.kind,
     mail,
   }));
@@ -136,7 +124,7 @@ describe("every notification, through a real SMTP server", () => {
       plan_ending_1: 1,
       credits_90: 1,
     });
-    expect(received).toHaveLength(db().select().from(mailOutbox).all().length);
+    expect(received()).toHaveLength(db().select().from(mailOutbox).all().length);
 
     for (const { mail } of kinds) {
       expect(mail.html).toContain('lang="pt-BR"');
@@ -153,11 +141,11 @@ describe("every notification, through a real SMTP server", () => {
     accepted(applyPaymentStatus(paymentId, { status: "approved", source: "admin" }));
     await queuePlanEndingNotices(new Date(now.getTime() + 29.7 * DAY));
     await deliverAll();
-    expect(received).toHaveLength(kinds.length);
+    expect(received()).toHaveLength(kinds.length);
   }, 60_000);
 
   it("sends one plan-ending message when two OS processes run the notices at the same instant", async () => {
-    received = [];
+    smtp.reset();
     const { user } = await createUser({ email: "corrida.plano@oficina.com.br" });
     const plan = createPlan({ priceCents: 4990 });
     db()
@@ -188,7 +176,7 @@ describe("every notification, through a real SMTP server", () => {
       (r) => JSON.parse(/^RESULT (.*)$/m.exec(r.stdout)![1]!) as { queued: boolean },
     );
     expect(outcomes.filter((o) => o.queued)).toHaveLength(1);
-    const toUser = received.filter((mail) =>
+    const toUser = received().filter((mail) =>
       mail.to && !Array.isArray(mail.to) ? mail.to.text === user.email : false,
     );
     expect(toUser).toHaveLength(1);
