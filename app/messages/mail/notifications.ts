@@ -4,9 +4,9 @@
  * page that link opens.
  */
 
-const plural = new Intl.PluralRules("pt-BR");
-const count = (n: number, one: string, other: string) =>
-  `${n} ${plural.select(n) === "one" ? one : other}`;
+import { countOf } from "../locale/plural";
+
+const DAYS = { one: "dia", other: "dias" };
 
 /** Which e-mails a turn-off link stops, as its page names them. */
 const topics = {
@@ -57,17 +57,21 @@ export const notifications = {
   pixExpiredAction: "Gerar novo PIX",
 
   planEndingSubject: (appName: string, plan: string, days: number) =>
-    `${appName}: seu plano ${plan} termina em ${count(days, "dia", "dias")}`,
-  planEndingHeading: (days: number) => `Seu plano termina em ${count(days, "dia", "dias")}`,
+    `${appName}: seu plano ${plan} termina em ${countOf(days, DAYS)}`,
+  planEndingHeading: (days: number) => `Seu plano termina em ${countOf(days, DAYS)}`,
   planEndingIntro: (plan: string, when: string) =>
     `Seu plano ${plan} vale até ${when}. Depois disso, sua conta volta às buscas diárias do plano gratuito.`,
   planEndingHint: "Para continuar com o plano, renove-o em Configurações antes dessa data.",
+  planEndingScheduledIntro: (plan: string, when: string, next: string) =>
+    `Seu plano ${plan} vale até ${when}. Depois disso começa o plano ${next}, como você agendou.`,
+  planEndingScheduledHint:
+    "Se preferir continuar no plano atual, cancele a mudança agendada em Configurações antes dessa data.",
   planEndingAction: "Renovar plano",
 
   creditsSubject: (appName: string) => `${appName}: você já usou 90% das buscas de hoje`,
   creditsHeading: "Suas buscas de hoje estão acabando",
   creditsIntro: (used: number, allowance: number) =>
-    `Você já usou ${used} de ${count(allowance, "busca", "buscas")} do seu plano hoje; ${
+    `Você já usou ${used} de ${countOf(allowance, { one: "busca", other: "buscas" })} do seu plano hoje; ${
       allowance - used === 1 ? "resta 1" : `restam ${allowance - used}`
     }.`,
   creditsHint:

@@ -195,6 +195,24 @@ describe("plan ending", () => {
     expect(one[0]!.text).toContain(m.planEndingHeading(1));
   });
 
+  it("names the plan a scheduled downgrade moves to, instead of the free plan and a renewal", async () => {
+    const now = new Date();
+    const { subscription } = await endingIn(2 * DAY, now);
+    const cheaper = createPlan({ priceCents: 1990 });
+    db()
+      .update(subscriptions)
+      .set({ scheduledPlanId: cheaper.id, scheduledAt: now })
+      .where(eq(subscriptions.id, subscription.id))
+      .run();
+    await queuePlanEndingNotices(now);
+    const [notice] = ofKind("plan_ending_7").filter((mail) =>
+      mail.eventKey.includes(`:${subscription.id}:`),
+    );
+    expect(notice!.text).toContain(`começa o plano ${cheaper.name}, como você agendou`);
+    expect(notice!.text).toContain(m.planEndingScheduledHint);
+    expect(notice!.text).not.toContain(m.planEndingHint);
+  });
+
   it("leaves out plans ending later, ended, and accounts that turned the alerts off", async () => {
     const now = new Date();
     const later = await endingIn(10 * DAY, now);

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { mailOutbox, plans, subscriptions, userPreferences } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { formatDateTime } from "~/utils/format";
@@ -14,6 +15,7 @@ import { appUrl, notify } from "./notify.server";
 
 const m = messages.notifications;
 const DAY_MS = 24 * 60 * 60_000;
+const scheduledPlans = alias(plans, "scheduled_plans");
 
 export const PLAN_ENDING_NOTICES = [
   { days: 1, kind: "plan_ending_1", key: "plan-ending-1" },
@@ -24,6 +26,8 @@ type Ending = {
   subscriptionId: number;
   userId: number;
   planName: string;
+  /** The cheaper plan the customer scheduled for the end of this period, if any (ADR 0046). */
+  scheduledPlanName: string | null;
   expiresAt: Date;
   notice: (typeof PLAN_ENDING_NOTICES)[number];
   eventKey: string;
@@ -37,10 +41,12 @@ export function plansEndingSoon(now = new Date()): Ending[] {
       subscriptionId: subscriptions.id,
       userId: subscriptions.userId,
       planName: plans.name,
+      scheduledPlanName: scheduledPlans.name,
       expiresAt: subscriptions.expiresAt,
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(scheduledPlans, eq(scheduledPlans.id, subscriptions.scheduledPlanId))
     .leftJoin(userPreferences, eq(userPreferences.userId, subscriptions.userId))
     .where(
       and(
@@ -94,10 +100,19 @@ async function queuePlanEnding(ending: Ending, now: Date): Promise<boolean> {
       layout: (appName) => ({
         subject: m.planEndingSubject(appName, ending.planName, days),
         heading: m.planEndingHeading(days),
-        paragraphs: [
-          m.planEndingIntro(ending.planName, formatDateTime(ending.expiresAt)),
-          m.planEndingHint,
-        ],
+        paragraphs: ending.scheduledPlanName
+          ? [
+              m.planEndingScheduledIntro(
+                ending.planName,
+                formatDateTime(ending.expiresAt),
+                ending.scheduledPlanName,
+              ),
+              m.planEndingScheduledHint,
+            ]
+          : [
+              m.planEndingIntro(ending.planName, formatDateTime(ending.expiresAt)),
+              m.planEndingHint,
+            ],
         action: { label: m.planEndingAction, url: appUrl("/settings") },
       }),
     },
