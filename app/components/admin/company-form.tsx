@@ -1,13 +1,11 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
-import { Field, FormErrors, SelectField } from "~/components/form-fields";
+import type { SubmissionResult } from "@conform-to/react";
+import { Field, SelectField } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/schema-form";
 import { BRAZIL_STATES, companyFormSchema, type CompanyInput } from "~/schemas/company/company";
 import { formatCnpj } from "~/utils/cnpj";
 import { formatCep, formatPhone } from "~/utils/contact";
-import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
-import { SettingsSection } from "./settings-section";
+import { SettingsForm, SettingsSection } from "./settings-section";
 
 const m = messages.company;
 
@@ -24,9 +22,6 @@ export function CompanyForm({
   settings: CompanyFormSettings;
   reply: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "company";
   const [form, fields] = useSchemaForm(companyFormSchema, {
     id: "company-settings",
     lastResult: reply,
@@ -44,19 +39,13 @@ export function CompanyForm({
   });
 
   return (
-    <Form method="post" action="/admin?tab=empresa" className="space-y-6" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="company" />
-      <header>
-        <h2 className="text-xl font-bold">{m.title}</h2>
-        <p className="text-sm text-slate-600">{m.intro}</p>
-        {settings.updatedAt && (
-          <p className="mt-1 text-xs text-slate-500">
-            {m.updatedAt(formatDateTime(settings.updatedAt))}
-          </p>
-        )}
-      </header>
-      <FormErrors errors={form.errors} id={form.errorId} />
-
+    <SettingsForm
+      tab="empresa"
+      intent="company"
+      form={form}
+      texts={m}
+      updatedAt={settings.updatedAt}
+    >
       <SettingsSection title={m.sections.identity}>
         <Field
           meta={fields.legalName}
@@ -115,12 +104,6 @@ export function CompanyForm({
           autoComplete="tel"
         />
       </SettingsSection>
-
-      <div className="flex justify-end">
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? m.saving : m.save}
-        </button>
-      </div>
-    </Form>
+    </SettingsForm>
   );
 }

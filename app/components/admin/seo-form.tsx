@@ -1,17 +1,9 @@
-import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import type { ComponentProps } from "react";
-import {
-  CheckboxField,
-  Field,
-  FormErrors,
-  SelectField,
-  TextareaField,
-} from "~/components/form-fields";
+import { CheckboxField, Field, SelectField, TextareaField } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/schema-form";
-import { SettingsSection } from "./settings-section";
+import { SettingsForm, SettingsSection } from "./settings-section";
 import { seoFormSchema, TWITTER_CARDS, type SeoInput } from "~/schemas/seo/seo";
-import { formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
 
 const m = messages.seo;
@@ -51,8 +43,6 @@ export function SeoForm({
   settings: SeoFormSettings;
   reply: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "seo";
   const [form, fields] = useSchemaForm(seoFormSchema, {
     id: "seo-settings",
     lastResult: reply,
@@ -73,19 +63,7 @@ export function SeoForm({
   });
 
   return (
-    <Form method="post" action="/admin?tab=seo" className="space-y-6" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="seo" />
-      <header>
-        <h2 className="text-xl font-bold">{m.title}</h2>
-        <p className="text-sm text-slate-600">{m.intro}</p>
-        {settings.updatedAt && (
-          <p className="mt-1 text-xs text-slate-500">
-            {m.updatedAt(formatDateTime(settings.updatedAt))}
-          </p>
-        )}
-      </header>
-      <FormErrors errors={form.errors} id={form.errorId} />
-
+    <SettingsForm tab="seo" intent="seo" form={form} texts={m} updatedAt={settings.updatedAt}>
       <SettingsSection title={m.sections.identity}>
         <TextInput name="siteTitle" field={fields.siteTitle} />
         <TextareaField
@@ -123,12 +101,6 @@ export function SeoForm({
           spellCheck={false}
         />
       </SettingsSection>
-
-      <div className="flex justify-end">
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? m.saving : m.save}
-        </button>
-      </div>
-    </Form>
+    </SettingsForm>
   );
 }
