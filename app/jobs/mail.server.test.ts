@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox, mailSimMessages } from "~db/schema";
 import { closeMailTransports } from "~/integrations/mail/client.server";
@@ -20,6 +15,7 @@ import { resetEnvForTests } from "~/utils/env.server";
 import { simpleParser } from "mailparser";
 import { startTestSmtpServer } from "../../tests/support/smtp-server";
 import { startJobRunner, stopJobRunner, waitForJob } from "./index.server";
+import { race } from "../../tests/support/race";
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 
@@ -124,25 +120,12 @@ describe("the mail job, against a real SMTP server", () => {
   });
 
   it("sends one message when two OS processes queue the same event at the same instant", async () => {
-    const barrier = mkdtempSync(path.join(tmpdir(), "encaixa-mail-race-"));
-    const worker = path.resolve("tests/support/mail-queue-worker.ts");
-    const tsx = path.resolve("node_modules/.bin/tsx");
-    const run = promisify(execFile);
-    const running = [1, 2, 3].map(() =>
-      run(
-        tsx,
-        ["--tsconfig", "tsconfig.json", worker, barrier, "test:race", "corrida@oficina.com.br"],
-        {
-          env: { ...process.env },
-          timeout: 60_000,
-        },
-      ),
+    const outputs = await race(
+      "mail-queue-worker.ts",
+      [1, 2, 3].map(() => ["test:race", "corrida@oficina.com.br"]),
     );
-    while (readdirSync(barrier).filter((f) => f.startsWith("ready-")).length < 3)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    writeFileSync(path.join(barrier, "go"), "");
-    const outcomes = (await Promise.all(running)).map(
-      (r) => JSON.parse(/^RESULT (.*)$/m.exec(r.stdout)![1]!) as { queued: boolean },
+    const outcomes = outputs.map(
+      (out) => JSON.parse(/^RESULT (.*)$/m.exec(out)![1]!) as { queued: boolean },
     );
     expect(outcomes.filter((o) => o.queued)).toHaveLength(1);
     expect(smtp.received).toHaveLength(1);

@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, subscriptions } from "~db/schema";
 import { closeMailTransports } from "~/integrations/mail/client.server";
@@ -24,6 +19,7 @@ import { accepted, createPlan, createUser, setDailyAllowance } from "../../tests
 import { CPF, invoice, withGatewaySimulators } from "../../tests/support/gateway-model";
 import { startTestSmtpServer } from "../../tests/support/smtp-server";
 import { startJobRunner, stopJobRunner, waitForJob } from "./index.server";
+import { race } from "../../tests/support/race";
 
 /**
  * Issue #27's "Done when" for notifications: against a real SMTP server, every kind of
@@ -159,21 +155,12 @@ describe("every notification, through a real SMTP server", () => {
         expiresAt: new Date(Date.now() + 3 * DAY),
       })
       .run();
-    const barrier = mkdtempSync(path.join(tmpdir(), "encaixa-plan-ending-race-"));
-    const worker = path.resolve("tests/support/mail-queue-worker.ts");
-    const tsx = path.resolve("node_modules/.bin/tsx");
-    const run = promisify(execFile);
-    const running = [1, 2].map(() =>
-      run(tsx, ["--tsconfig", "tsconfig.json", worker, barrier, "plan-ending", ""], {
-        env: { ...process.env },
-        timeout: 60_000,
-      }),
-    );
-    while (readdirSync(barrier).filter((f) => f.startsWith("ready-")).length < 2)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    writeFileSync(path.join(barrier, "go"), "");
-    const outcomes = (await Promise.all(running)).map(
-      (r) => JSON.parse(/^RESULT (.*)$/m.exec(r.stdout)![1]!) as { queued: boolean },
+    const outputs = await race("mail-queue-worker.ts", [
+      ["plan-ending", ""],
+      ["plan-ending", ""],
+    ]);
+    const outcomes = outputs.map(
+      (out) => JSON.parse(/^RESULT (.*)$/m.exec(out)![1]!) as { queued: boolean },
     );
     expect(outcomes.filter((o) => o.queued)).toHaveLength(1);
     const toUser = received().filter((mail) =>

@@ -1,17 +1,13 @@
 // One of the processes of the comparison race: says it is ready, waits for the go signal, then
 // compares the same pair `times` times, alternating the order and the spelling of the codes.
-import { existsSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { compareParts } from "../../app/models/catalogue/part-compare.server";
 import { getUserById } from "../../app/models/accounts/user.server";
+import { atStartLine } from "./race";
 
-const [userId, barrierDir, a, b, times] = process.argv.slice(2);
+const [userId, a, b, times] = process.argv.slice(2);
 const user = getUserById(Number(userId))!;
 compareParts(user, { a: "warm-up-nothing", b: "warm-up-none" }); // opens the DB, prepares statements
-writeFileSync(path.join(barrierDir!, `ready-${process.pid}`), "");
-while (!existsSync(path.join(barrierDir!, "go"))) {
-  /* spin: both processes must start comparing at the same instant */
-}
+atStartLine();
 let charged = 0;
 let exhausted = 0;
 for (let i = 0; i < Number(times); i++) {

@@ -2,19 +2,15 @@
 // the same event's message (its own connection to the shared database, jobs inline) and prints
 // whether it queued it, after its job has finished. With the event key "plan-ending" it runs the
 // plan-ending notices instead (ADR 0047): whatever is due, each notice once.
-import { existsSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { startJobRunner, stopJobRunner } from "../../app/jobs/index.server";
 import { outboxHealth, queueMail, renderMail } from "../../app/models/mail/index.server";
 import { queuePlanEndingNotices } from "../../app/models/notifications/index.server";
+import { atStartLine } from "./race";
 
-const [barrierDir, eventKey, to] = process.argv.slice(2);
+const [eventKey, to] = process.argv.slice(2);
 outboxHealth(); // opens the database before the start line
 await startJobRunner({ worker: true, backoffMs: 50 });
-writeFileSync(path.join(barrierDir!, `ready-${process.pid}`), "");
-while (!existsSync(path.join(barrierDir!, "go"))) {
-  /* spin: the processes must queue at the same instant */
-}
+atStartLine();
 const queued =
   eventKey === "plan-ending"
     ? (await queuePlanEndingNotices()).queued > 0

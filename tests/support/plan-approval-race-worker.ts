@@ -1,14 +1,10 @@
 // One of the processes racing to approve the same upgrade invoice (the webhook and the poller):
 // says it is ready, waits for the go signal, then reports the approval `times` times.
-import { existsSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { applyPaymentStatus } from "../../app/models/payments/payment.server";
+import { atStartLine } from "./race";
 
-const [paymentId, amountCents, barrierDir, source, times] = process.argv.slice(2);
-writeFileSync(path.join(barrierDir!, `ready-${process.pid}`), "");
-while (!existsSync(path.join(barrierDir!, "go"))) {
-  /* spin: both processes must approve at the same instant */
-}
+const [paymentId, amountCents, source, times] = process.argv.slice(2);
+atStartLine();
 let activated = 0;
 for (let i = 0; i < Number(times); i++) {
   const applied = applyPaymentStatus(Number(paymentId), {

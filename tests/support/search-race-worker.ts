@@ -1,16 +1,12 @@
 // One of the processes of the credit race: says it is ready, waits for the go signal, then searches its share.
-import { existsSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { searchParts } from "../../app/models/search/metering.server";
 import { getUserById } from "../../app/models/accounts/user.server";
+import { atStartLine } from "./race";
 
-const [userId, barrierDir, ...codes] = process.argv.slice(2);
+const [userId, ...codes] = process.argv.slice(2);
 const user = getUserById(Number(userId))!;
 searchParts(user, { query: "warm-up-nothing", type: "code" }); // opens the DB and prepares statements
-writeFileSync(path.join(barrierDir!, `ready-${process.pid}`), "");
-while (!existsSync(path.join(barrierDir!, "go"))) {
-  /* spin: both processes must start searching at the same instant */
-}
+atStartLine();
 // A search takes well under a millisecond: without a pause between them one process could spend
 // every credit before the other is even scheduled, and nothing would race. Requests arrive spread
 // over time anyway.

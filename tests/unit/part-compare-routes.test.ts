@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searches, users } from "~db/schema";
@@ -23,6 +18,7 @@ import {
   setDailyAllowance,
 } from "../support/factories";
 import { call, envelope } from "../support/routes";
+import { race } from "../support/race";
 
 type Role = "admin" | "user" | "premium_user";
 
@@ -282,32 +278,11 @@ describe("GET /api/parts/compare", () => {
 
   it("charges one comparison once when two OS processes repeat it at the same instant", async () => {
     const me = await client({ daily: 5 });
-    const barrier = mkdtempSync(path.join(tmpdir(), "encaixa-compare-race-"));
-    const worker = path.resolve("tests/support/compare-race-worker.ts");
-    const tsx = path.resolve("node_modules/.bin/tsx");
-    const run = promisify(execFile);
-    const running = [0, 1].map(() =>
-      run(
-        tsx,
-        [
-          "--tsconfig",
-          "tsconfig.json",
-          worker,
-          String(me.user.id),
-          barrier,
-          "CR-100",
-          "CR-200",
-          "8",
-        ],
-        { env: { ...process.env }, timeout: 60_000 },
-      ),
+    const outputs = await race(
+      "compare-race-worker.ts",
+      [0, 1].map(() => [String(me.user.id), "CR-100", "CR-200", "8"]),
     );
-    while (readdirSync(barrier).filter((f) => f.startsWith("ready-")).length < 2)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    writeFileSync(path.join(barrier, "go"), "");
-    const counts = (await Promise.all(running)).map(
-      (r) => JSON.parse(r.stdout) as { charged: number; exhausted: number },
-    );
+    const counts = outputs.map((out) => JSON.parse(out) as { charged: number; exhausted: number });
     expect(counts.reduce((sum, c) => sum + c.charged, 0)).toBe(1);
     expect(counts.reduce((sum, c) => sum + c.exhausted, 0)).toBe(0);
     const charged = db()

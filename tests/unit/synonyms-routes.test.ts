@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { searchSynonyms } from "~db/schema";
@@ -28,6 +23,7 @@ import {
   toastOf,
 } from "../support/factories";
 import { routeManifest, serverBuild } from "../support/route-manifest";
+import { race } from "../support/race";
 
 const m = messages.synonyms;
 
@@ -269,24 +265,11 @@ describe("adding a synonym (POST /admin/synonyms)", () => {
   });
 
   it("adds one row when two OS processes add the same synonym at the same instant", async () => {
-    const barrier = mkdtempSync(path.join(tmpdir(), "encaixa-synonym-race-"));
-    const worker = path.resolve("tests/support/synonym-race-worker.ts");
-    const tsx = path.resolve("node_modules/.bin/tsx");
-    const run = promisify(execFile);
-    const running = ["Embr", "embr"].map((term) =>
-      run(
-        tsx,
-        ["--tsconfig", "tsconfig.json", worker, String(admin.id), barrier, term, "Embreagem"],
-        {
-          env: { ...process.env },
-          timeout: 60_000,
-        },
-      ),
+    const outputs = await race(
+      "synonym-race-worker.ts",
+      ["Embr", "embr"].map((term) => [String(admin.id), term, "Embreagem"]),
     );
-    while (readdirSync(barrier).filter((f) => f.startsWith("ready-")).length < 2)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    writeFileSync(path.join(barrier, "go"), "");
-    const outcomes = (await Promise.all(running)).map((r) => JSON.parse(r.stdout) as object);
+    const outcomes = outputs.map((out) => JSON.parse(out) as object);
     expect(outcomes).toContainEqual({ ok: true });
     expect(outcomes).toContainEqual({ ok: false, reason: "duplicate" });
     expect(rows()).toEqual(["embr>embreagem"]);

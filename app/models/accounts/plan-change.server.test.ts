@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -23,8 +18,8 @@ import {
   reissueAtCurrentPrice,
   subscribe,
 } from "./subscription.server";
+import { race } from "../../../tests/support/race";
 
-const run = promisify(execFile);
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const T0 = new Date("2026-07-01T12:00:00Z");
@@ -240,30 +235,16 @@ describe("an upgrade while a paid period runs", () => {
       .run();
     const payment = upgradeInvoice(user.id, dearer.id, new Date(started.getTime() + 7 * DAY));
 
-    const barrier = mkdtempSync(path.join(tmpdir(), "encaixa-approval-"));
-    const worker = path.resolve("tests/support/plan-approval-race-worker.ts");
-    const tsx = path.resolve("node_modules/.bin/tsx");
-    const running = (["webhook", "poll"] as const).map((source) =>
-      run(
-        tsx,
-        [
-          "--tsconfig",
-          "tsconfig.json",
-          worker,
-          String(payment.id),
-          String(payment.amountCents),
-          barrier,
-          source,
-          "3",
-        ],
-        { env: { ...process.env }, timeout: 60_000 },
-      ),
+    const outputs = await race(
+      "plan-approval-race-worker.ts",
+      (["webhook", "poll"] as const).map((source) => [
+        String(payment.id),
+        String(payment.amountCents),
+        source,
+        "3",
+      ]),
     );
-    while (readdirSync(barrier).filter((f) => f.startsWith("ready-")).length < 2)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    writeFileSync(path.join(barrier, "go"), "");
-    const results = await Promise.all(running);
-    const activated = results.map((r) => (JSON.parse(r.stdout) as { activated: number }).activated);
+    const activated = outputs.map((out) => (JSON.parse(out) as { activated: number }).activated);
     expect(activated.reduce((a, b) => a + b, 0)).toBe(1);
 
     const rows = subscriptionsOf(user.id);

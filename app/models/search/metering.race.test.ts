@@ -1,15 +1,9 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, searches, users } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { createPart, createPlan, createUser } from "../../../tests/support/factories";
-
-const run = promisify(execFile);
+import { race } from "../../../tests/support/race";
 
 describe("credits under load", () => {
   it("charges exactly 50 of 200 searches racing from two OS processes", async () => {
@@ -24,22 +18,12 @@ describe("credits under load", () => {
     const codes = Array.from({ length: 200 }, (_, i) => `RACE-${i}`);
     for (const code of codes) createPart({ code, name: `Peça ${code}` });
 
-    const barrier = mkdtempSync(path.join(tmpdir(), "encaixa-race-"));
-    const worker = path.resolve("tests/support/search-race-worker.ts");
-    const tsx = path.resolve("node_modules/.bin/tsx");
     const halves = [codes.filter((_, i) => i % 2 === 0), codes.filter((_, i) => i % 2 === 1)];
-    const running = halves.map((share) =>
-      run(tsx, ["--tsconfig", "tsconfig.json", worker, String(user.id), barrier, ...share], {
-        env: { ...process.env },
-        timeout: 60_000,
-      }),
+    const outputs = await race(
+      "search-race-worker.ts",
+      halves.map((share) => [String(user.id), ...share]),
     );
-    while (readdirSync(barrier).filter((f) => f.startsWith("ready-")).length < 2) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    writeFileSync(path.join(barrier, "go"), "");
-    const results = await Promise.all(running);
-    const counts = results.map((r) => JSON.parse(r.stdout) as { ok: number; exhausted: number });
+    const counts = outputs.map((out) => JSON.parse(out) as { ok: number; exhausted: number });
     const charged = counts.reduce((sum, c) => sum + c.ok, 0);
     const refused = counts.reduce((sum, c) => sum + c.exhausted, 0);
     expect(charged).toBe(50);
