@@ -28,6 +28,14 @@ export const paymentRow = (id: number) =>
   db().select().from(payments).where(eq(payments.id, id)).get()!;
 export const subscriptionRow = (id: number) =>
   db().select().from(subscriptions).where(eq(subscriptions.id, id)).get()!;
+/** A user's subscriptions, oldest first. */
+export const subscriptionsOf = (userId: number) =>
+  db()
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(subscriptions.id)
+    .all();
 export const activations = (paymentId: number) =>
   db()
     .select()

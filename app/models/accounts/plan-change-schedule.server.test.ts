@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payments, subscriptions } from "~db/schema";
+import { payments } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { accepted, createFreePlan, createPlan, createUser } from "../../../tests/support/factories";
 import { currentPlan } from "./credits.server";
@@ -11,20 +11,13 @@ import {
   scheduledPlanChange,
 } from "./plan-change.server";
 import { activatePayment, assignPlanByAdmin, subscribe } from "./subscription.server";
+import { subscriptionsOf } from "../../../tests/support/invoice-model";
 
 /** Downgrades wait for the paid period's end (ADR 0046); upgrades: plan-change.server.test.ts. */
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-07-01T12:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
-
-const subscriptionsOf = (userId: number) =>
-  db()
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(subscriptions.id)
-    .all();
 
 function upgradeInvoice(userId: number, planId: number, now: Date) {
   const result = accepted(subscribe({ userId, planId, paymentMethod: "pix" }, now));

@@ -19,6 +19,7 @@ import {
   subscribe,
 } from "./subscription.server";
 import { race } from "../../../tests/support/race";
+import { subscriptionsOf } from "../../../tests/support/invoice-model";
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -49,14 +50,6 @@ function upgradeInvoice(userId: number, planId: number, now: Date) {
     throw new Error(`expected an invoice, got ${result.kind}`);
   return result.payment;
 }
-
-const subscriptionsOf = (userId: number) =>
-  db()
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(subscriptions.id)
-    .all();
 
 describe("the unused days' credit", () => {
   const inputs = fc.record({

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payments, subscriptions } from "~db/schema";
+import { payments } from "~db/schema";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import { accepted, createFreePlan, createPlan, createUser } from "../../../tests/support/factories";
@@ -12,14 +12,7 @@ import {
   cancelSubscription,
   subscribe,
 } from "./subscription.server";
-
-const subs = (userId: number) =>
-  db()
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(subscriptions.id)
-    .all();
+import { subscriptionsOf } from "../../../tests/support/invoice-model";
 
 describe("plan change by the customer", () => {
   it("switches to a free plan at once once no paid period runs", async () => {
@@ -74,7 +67,7 @@ describe("plan change by the customer", () => {
     const plan = currentPlan(user.id, now);
     expect(plan?.planId).toBe(paid.id);
     expect(plan?.expiresAt?.toISOString()).toBe("2026-07-31T12:00:00.000Z");
-    expect(subs(user.id).map((s) => s.status)).toEqual(["cancelled", "active"]);
+    expect(subscriptionsOf(user.id).map((s) => s.status)).toEqual(["cancelled", "active"]);
     expect(getUserById(user.id)?.role).toBe("premium_user");
     expect(currentPlan(user.id, new Date("2026-08-01T00:00:00Z"))).toBeNull();
     expect(activatePayment(999_999, { now })).toEqual({
@@ -104,7 +97,7 @@ describe("plan change by the customer", () => {
       notFound,
     );
     expect(currentPlan(user.id)?.planId).toBe(starting);
-    expect(subs(user.id)).toHaveLength(1);
+    expect(subscriptionsOf(user.id)).toHaveLength(1);
   });
 });
 
@@ -157,6 +150,6 @@ describe("admin assignment and cancellation", () => {
       field: "planId",
     });
     expect(currentPlan(user.id)?.planId).toBe(starting);
-    expect(subs(user.id)).toHaveLength(1);
+    expect(subscriptionsOf(user.id)).toHaveLength(1);
   });
 });
