@@ -92,6 +92,13 @@ describe("renderReceiptPdf", () => {
     const manual = await receiptText({ ...receipt, gateway: "manual", providerPaymentId: null });
     expect(manual).toContain("Manual");
     expect(manual).toMatch(/ID do pagamento no provedor\n—/);
+    const transfer = await receiptText({
+      ...receipt,
+      gateway: "manual",
+      paymentMethod: "bank_transfer",
+    });
+    expect(transfer).toContain("Transferência bancária");
+    expect(transfer).not.toContain("Manual");
     const mp = await receiptText({ ...receipt, gateway: "mercadopago" });
     expect(mp).toContain("Mercado Pago");
   });

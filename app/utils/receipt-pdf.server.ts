@@ -19,7 +19,9 @@ export type ReceiptData = {
   amountCents: number;
   /** An upgrade's credit for the unused days of the plan it replaced (ADR 0046); 0 when none. */
   creditCents?: number;
-  gateway: keyof typeof messages.receipt.gateways;
+  gateway: string;
+  /** The subscription's method: names a manual invoice ("Transferência bancária"). */
+  paymentMethod?: string | null;
   providerPaymentId: string | null;
 };
 
@@ -147,7 +149,7 @@ export function renderReceiptPdf(
       ? [[m.credit, m.creditValue(formatBRL(receipt.creditCents))] as [string, string]]
       : []),
     [m.amount, amount],
-    [m.method, m.gateways[receipt.gateway]],
+    [m.method, messages.payments.paidWith(receipt.gateway, receipt.paymentMethod)],
     [m.providerPaymentId, receipt.providerPaymentId ?? m.none],
   ];
   const labelWidth = 170;

@@ -209,7 +209,7 @@ describe("the admin invoice list", () => {
     expect(page.status).toBe(200);
     const rows = page.text.split('data-testid="invoice-row"').slice(1);
     expect(rows).toHaveLength(5);
-    const rowOf = (id: number) => rows.find((row) => row.includes(`#${id}<`))!;
+    const rowOf = (id: number) => rows.find((row) => row.includes(`name="id" value="${id}"`))!;
     // The payment link itself, selectable without JavaScript.
     expect(rowOf(invoice.a)).toContain(`href="${CHECKOUT.replace("&", "&amp;")}"`);
     expect(rowOf(invoice.b)).not.toContain("invoice-link");
@@ -265,7 +265,10 @@ describe("Sincronizar", () => {
     });
     expect(await toastOf(response)).toEqual({
       type: "success",
-      message: m.synced(invoice.b, messages.payments.statuses.approved!),
+      message: m.synced(
+        db().select().from(payments).where(eq(payments.id, invoice.b)).get()!.externalReference,
+        messages.payments.statuses.approved!,
+      ),
     });
   });
 
@@ -328,7 +331,7 @@ describe("Marcar pago", () => {
     const { payment } = await pendingPlanInvoice();
     const page = await html(admin, `/admin-invoices/${payment.id}/mark-paid?status=pending`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain(m.markPaidTitle(payment.id));
+    expect(page.text).toContain(m.markPaidTitle(payment.externalReference));
     expect(page.text).toContain("O plano do cliente começa agora");
     expect(page.text).toContain(m.markPaidConfirm);
     // Back to the list as it was filtered.
@@ -354,7 +357,10 @@ describe("Marcar pago", () => {
     const first = await post(payment.id, "?status=pending");
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/admin-invoices?status=pending");
-    expect(await toastOf(first)).toEqual({ type: "success", message: m.markedPaid(payment.id) });
+    expect(await toastOf(first)).toEqual({
+      type: "success",
+      message: m.markedPaid(payment.externalReference),
+    });
 
     const paid = db().select().from(payments).where(eq(payments.id, payment.id)).get()!;
     expect(paid.status).toBe("approved");

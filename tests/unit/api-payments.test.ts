@@ -124,7 +124,9 @@ describe("before any gateway is configured", () => {
       sandbox_init_point: null,
       checkout_url: null,
     });
-    expect(body.message).toBe(m.invoiceWithoutLink(body.data.payment.id, m.mercadoPagoUnavailable));
+    expect(body.message).toBe(
+      m.invoiceWithoutLink(body.data.payment.external_reference, m.mercadoPagoUnavailable),
+    );
     expect(invoiceCount(user.id)).toBe(1);
   });
 });
@@ -155,7 +157,9 @@ describe("with the gateways pointed at the simulators", () => {
         checkout_url: body.data.payment.sandbox_init_point,
         created_at: expect.any(String),
       });
-      expect(body.message).toBe(messages.planChange.paymentRequired(body.data.payment.id));
+      expect(body.message).toBe(
+        messages.planChange.paymentRequired(body.data.payment.external_reference),
+      );
       // This machine's address (no APP_URL in tests), never the request's Host (ADR 0028).
       expect(preference.notificationUrl).toMatch(
         /^http:\/\/localhost:\d+\/api\/webhooks\/mercadopago\?source_news=webhooks$/,
@@ -185,7 +189,9 @@ describe("with the gateways pointed at the simulators", () => {
         checkout_url: null,
         amount: 49.9,
       });
-      expect(body.message).toBe(messages.planChange.paymentRequired(body.data.payment.id));
+      expect(body.message).toBe(
+        messages.planChange.paymentRequired(body.data.payment.external_reference),
+      );
       expect(sims.mercadoPago.preferences()).toHaveLength(before);
     });
   });
@@ -500,7 +506,7 @@ describe("with the gateways pointed at the simulators", () => {
       const response = await patchPayment(id, admin.token, { json: { status: "approved" } });
       expect(response.status).toBe(200);
       const body = await envelope(response);
-      expect(body.message).toBe(`Fatura #${id}: aprovado`);
+      expect(body.message).toBe(`Fatura ${subscribed.data.payment.external_reference}: aprovado`);
       expect(body.data).toMatchObject({
         id,
         status: "approved",

@@ -271,6 +271,8 @@ describe("a customer's choice of transfer", () => {
     expect(list.invoices[0]).toMatchObject({
       id: invoice.id,
       payPath: `/invoices/${invoice.id}/transferencia`,
+      // Named by how it is paid, not by its gateway ("Manual").
+      paidWith: "Transferência bancária",
     });
     const pay = await (
       await invoke(payDialog.loader, `/invoices/${invoice.id}/pagar`, {

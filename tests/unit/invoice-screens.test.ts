@@ -282,7 +282,7 @@ describe("after Mercado Pago sends the buyer back", () => {
     );
     expect(page.notice).toEqual({
       tone: "info",
-      text: messages.invoices.returnPending(invoice.id),
+      text: messages.invoices.returnPending(invoice.externalReference),
     });
     expect(row(invoice.id).status).toBe("pending");
 
@@ -290,7 +290,7 @@ describe("after Mercado Pago sends the buyer back", () => {
     page = await json(await get(invoicesList, `/invoices?payment=success&invoice=${id}`, cookie));
     expect(page.notice).toEqual({
       tone: "success",
-      text: messages.invoices.returnApproved(invoice.id),
+      text: messages.invoices.returnApproved(invoice.externalReference),
     });
     expect(row(invoice.id).status).toBe("approved");
     expect(currentPlan(user.id)?.planId).toBe(plan.id);
@@ -303,7 +303,7 @@ describe("after Mercado Pago sends the buyer back", () => {
     );
     expect(page.notice).toEqual({
       tone: "error",
-      text: messages.invoices.returnFailure(invoice.id),
+      text: messages.invoices.returnFailure(invoice.externalReference),
     });
   });
 });
@@ -403,7 +403,7 @@ describe("the PIX dialog", () => {
     expect(done.headers.get("Location")).toBe("/invoices");
     expect(await toastOf(done)).toEqual({
       type: "success",
-      message: messages.invoices.approvedToast(invoice.id),
+      message: messages.invoices.approvedToast(invoice.externalReference),
     });
   });
 
@@ -489,7 +489,7 @@ describe("the plan change in settings", () => {
     expect(invoice).toMatchObject({ status: "pending", gateway: "paghiper_pix" });
     expect(await toastOf(answer)).toEqual({
       type: "info",
-      message: messages.planChange.paymentRequired(invoice.id),
+      message: messages.planChange.paymentRequired(invoice.externalReference),
     });
   });
 
@@ -647,7 +647,7 @@ describe("the pages as the server renders them (JavaScript off)", () => {
     const { status, html } = await page(`/invoices/${invoice.id}/pagar`, cookie);
     expect(status).toBe(200);
     expect(html).toContain('role="dialog"');
-    expect(html).toContain(messages.invoices.payTitle(invoice.id));
+    expect(html).toContain(messages.invoices.payTitle(invoice.externalReference));
     expect(html).toMatch(/<form method="post"[^>]*>.*name="intent" value="checkout"/s);
     expect(html).toContain(`href="/invoices/${invoice.id}/pix"`);
     // Over the list: its title is on the page too.
@@ -684,7 +684,7 @@ describe("the pages as the server renders them (JavaScript off)", () => {
     const live = await page(path, cookie);
     const code = row(invoice.id).pixCode!;
     expect(live.html).toMatch(/<img[^>]*src="data:image\/png;base64,/);
-    expect(live.html).toContain(`alt="${messages.invoices.qrAlt(invoice.id)}"`);
+    expect(live.html).toContain(`alt="${messages.invoices.qrAlt(invoice.externalReference)}"`);
     expect(live.html).toMatch(/<textarea[^>]*readOnly[^>]*>/i);
     expect(live.html).toContain(code.replaceAll("&", "&amp;"));
     expect(live.html).toContain(messages.invoices.verify);

@@ -207,7 +207,12 @@ describe("an old price is never paid (ADR 0028)", () => {
     const newId = Number(response.headers.get("Location")!.match(/^\/invoices\/(\d+)\/pix$/)![1]);
     expect(newId).not.toBe(invoiceId);
     expect((await toastOf(response))?.message).toBe(
-      m.repriced(invoiceId, formatBRL(4990), newId, formatBRL(9990)),
+      m.repriced(
+        row(invoiceId).externalReference,
+        formatBRL(4990),
+        row(newId).externalReference,
+        formatBRL(9990),
+      ),
     );
     expect(row(invoiceId).status).toBe("cancelled");
     expect(row(newId)).toMatchObject({ status: "pending", amountCents: 9990 });

@@ -43,6 +43,7 @@ function row(overrides: Partial<InvoiceRow> = {}): InvoiceRow {
     userName: "Ana",
     userEmail: "ana@teste.dev",
     planName: "Profissional",
+    paymentMethod: "pix",
     ...overrides,
   };
 }
@@ -126,6 +127,7 @@ describe("PIX view", () => {
     expect(
       pixView({
         paymentId: 12,
+        reference: "ENC-ABC-123",
         pixCode: "000201",
         pixQrDataUrl: "data:image/png;base64,iVBORw0KGgo=",
         amountCents: 4990,

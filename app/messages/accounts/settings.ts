@@ -21,7 +21,7 @@ export const settings = {
   current: "Plano atual",
   changePlan: "Alterar Plano",
   choosePlan: "Escolher este plano",
-  pendingInvoice: (id: number) => `Fatura #${id} aguardando pagamento`,
+  pendingInvoice: (reference: string) => `Fatura ${reference} aguardando pagamento`,
   accountName: "Nome",
   accountEmail: "E-mail",
   accountRole: "Perfil de acesso",
@@ -62,8 +62,8 @@ export const planChange = {
   paidText: (price: string) =>
     `Será criada uma fatura de ${price}. O plano começa quando o pagamento for aprovado; até lá, seu plano atual continua valendo.`,
   created: "Assinatura criada com sucesso",
-  paymentRequired: (id: number) =>
-    `Pagamento necessário: a fatura #${id} foi criada. O plano começa quando ela for paga.`,
+  paymentRequired: (reference: string) =>
+    `Pagamento necessário: a fatura ${reference} foi criada. O plano começa quando ela for paga.`,
   invalidPlanId: "ID do plano inválido",
   planNotFound: "Plano não encontrado",
   alreadyOnPlan: "Você já está neste plano",
@@ -97,6 +97,6 @@ export const planChange = {
   activityScheduleCancelled: (plan: string) => `Cancelou a mudança agendada para ${plan}`,
   activityScheduleApplied: (plan: string) => `Mudança agendada aplicada: ${plan}`,
   activityChanged: (plan: string) => `Mudou para o plano ${plan}`,
-  activityRequested: (plan: string, invoiceId: number) =>
-    `Pediu o plano ${plan} (fatura #${invoiceId})`,
+  activityRequested: (plan: string, invoiceReference: string) =>
+    `Pediu o plano ${plan} (fatura ${invoiceReference})`,
 } as const;

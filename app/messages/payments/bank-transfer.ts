@@ -34,7 +34,7 @@ export const bankTransfer = {
   // The customer's side
   unavailable:
     "A transferência bancária não está disponível no momento. Escolha outra forma de pagamento.",
-  dialogTitle: (id: number) => `Transferência bancária — fatura #${id}`,
+  dialogTitle: (reference: string) => `Transferência bancária — fatura ${reference}`,
   instructions:
     "Transfira o valor exato para a conta abaixo e escreva a referência na descrição da transferência. Assim que conferirmos o pagamento, o plano é ativado.",
   pixKeyLabel: "Chave PIX",

@@ -41,12 +41,12 @@ export const invoicesAdmin = {
   sync: "Sincronizar",
   syncing: "Sincronizando...",
   markPaid: "Marcar pago",
-  forInvoice: (id: number) => `fatura #${id}`,
+  forInvoice: (reference: string) => `fatura ${reference}`,
 
-  synced: (id: number, status: string) => `Fatura #${id} sincronizada: ${status}`,
+  synced: (reference: string, status: string) => `Fatura ${reference} sincronizada: ${status}`,
   invalidRequest: "Pedido inválido: recarregue a página e tente de novo",
 
-  markPaidTitle: (id: number) => `Marcar fatura #${id} como paga?`,
+  markPaidTitle: (reference: string) => `Marcar fatura ${reference} como paga?`,
   markPaidText: (plan: string, user: string, amount: string) =>
     `A fatura de ${amount} do plano ${plan} de ${user} passa a Aprovado, sem consulta ao provedor de pagamento. O plano do cliente começa agora e vale 30 dias.`,
   markPaidNoPlan: (user: string, amount: string) =>
@@ -56,7 +56,7 @@ export const invoicesAdmin = {
   markPaidBusy: "Marcando...",
   keep: "Voltar",
   alreadyPaid: "Esta fatura já está paga",
-  markedPaid: (id: number) => `Fatura #${id} marcada como paga`,
+  markedPaid: (reference: string) => `Fatura ${reference} marcada como paga`,
 
   // Formas de pagamento
   methods: {

@@ -17,25 +17,25 @@ export const invoices = {
   pay: "Pagar",
   newPix: "Gerar novo PIX",
   receipt: "Recibo",
-  invoiceName: (id: number) => `fatura #${id}`,
+  invoiceName: (reference: string) => `fatura ${reference}`,
   autoRefresh: "Faturas pendentes se atualizam sozinhas nesta página; ou toque em “Atualizar”.",
   checkNow: "Atualizar",
 
   /** After Mercado Pago's checkout sends the buyer back (?payment=…&invoice=…). */
-  returnApproved: (id: number) =>
-    `Pagamento aprovado! A fatura #${id} está paga e seu plano já está ativo.`,
-  returnPending: (id: number) =>
-    `Pagamento da fatura #${id} em processamento. Assim que o Mercado Pago confirmar, seu plano será ativado.`,
-  returnFailure: (id: number) =>
-    `O pagamento da fatura #${id} não foi concluído. Você pode tentar novamente em "Pagar".`,
-  returnRejected: (id: number) =>
-    `O pagamento da fatura #${id} foi recusado. Tente outra forma de pagamento.`,
-  returnOther: (id: number, status: string) => `Fatura #${id}: ${status}.`,
-  returnUnconfirmed: (id: number, reason: string) =>
-    `Não foi possível confirmar agora o pagamento da fatura #${id} (${reason}). Ela será verificada novamente em instantes.`,
+  returnApproved: (reference: string) =>
+    `Pagamento aprovado! A fatura ${reference} está paga e seu plano já está ativo.`,
+  returnPending: (reference: string) =>
+    `Pagamento da fatura ${reference} em processamento. Assim que o Mercado Pago confirmar, seu plano será ativado.`,
+  returnFailure: (reference: string) =>
+    `O pagamento da fatura ${reference} não foi concluído. Você pode tentar novamente em "Pagar".`,
+  returnRejected: (reference: string) =>
+    `O pagamento da fatura ${reference} foi recusado. Tente outra forma de pagamento.`,
+  returnOther: (reference: string, status: string) => `Fatura ${reference}: ${status}.`,
+  returnUnconfirmed: (reference: string, reason: string) =>
+    `Não foi possível confirmar agora o pagamento da fatura ${reference} (${reason}). Ela será verificada novamente em instantes.`,
 
   /** The payment-method dialog. */
-  payTitle: (id: number) => `Pagar fatura #${id}`,
+  payTitle: (reference: string) => `Pagar fatura ${reference}`,
   amountLabel: "Valor",
   planLabel: "Plano",
   chooseMethod: "Escolha como pagar:",
@@ -51,13 +51,13 @@ export const invoices = {
   backToInvoices: "Voltar para Minhas Faturas",
 
   /** The PIX dialog. */
-  pixTitle: (id: number) => `Pagar fatura #${id} com PIX`,
+  pixTitle: (reference: string) => `Pagar fatura ${reference} com PIX`,
   cpfLabel: "CPF",
   cpfHint: "CPF de quem vai pagar, só números ou com pontos e traço.",
   cpfPlaceholder: "000.000.000-00",
   generate: "Gerar QR Code",
   generating: "Gerando...",
-  qrAlt: (id: number) => `QR Code PIX da fatura #${id}`,
+  qrAlt: (reference: string) => `QR Code PIX da fatura ${reference}`,
   expiresAt: "Válido até",
   timeLeft: "Tempo restante",
   codeLabel: "Código PIX (copia e cola)",
@@ -72,7 +72,7 @@ export const invoices = {
   stillPending: "Pagamento ainda não identificado. Se você já pagou, aguarde alguns instantes.",
   approved: "Pagamento aprovado!",
   approvedText: "Seu plano já está ativo. Obrigado!",
-  approvedToast: (id: number) => `Pagamento aprovado! A fatura #${id} está paga.`,
+  approvedToast: (reference: string) => `Pagamento aprovado! A fatura ${reference} está paga.`,
   expired: "PIX expirado",
   expiredText: "O código anterior não vale mais. Informe o CPF para gerar um novo QR Code.",
   closed: (status: string) =>

@@ -9,24 +9,40 @@ const STATUS_LABELS = {
   expired: "Expirado",
 } as const;
 
+const GATEWAY_LABELS = {
+  mercadopago: "Mercado Pago",
+  paghiper_pix: "PIX (PagHiper)",
+  manual: "Manual",
+} as const;
+
+/** A manual invoice named by its subscription's method; any other method stays "Manual". */
+const MANUAL_METHOD_LABELS = {
+  bank_transfer: "Transferência bancária",
+  cash: "Dinheiro",
+} as const;
+
 export const payments = {
   statuses: STATUS_LABELS as Record<string, string>,
-  gateways: {
-    mercadopago: "Mercado Pago",
-    paghiper_pix: "PIX (PagHiper)",
-    manual: "Manual",
-  } as Record<string, string>,
+  gateways: GATEWAY_LABELS as Record<string, string>,
+  /**
+   * How an invoice is paid, the one label every list, the receipt and the API use: its gateway, and
+   * for a manual one the method of its subscription ("por transferência", "em dinheiro").
+   */
+  paidWith: (gateway: string, paymentMethod?: string | null) =>
+    gateway === "manual" && paymentMethod && paymentMethod in MANUAL_METHOD_LABELS
+      ? MANUAL_METHOD_LABELS[paymentMethod as keyof typeof MANUAL_METHOD_LABELS]
+      : (GATEWAY_LABELS[gateway as keyof typeof GATEWAY_LABELS] ?? gateway),
   invoiceNotFound: "Fatura não encontrada",
   refundedIsFinal: "Esta fatura foi estornada e não pode ser aprovada novamente",
   notPayable: "Só faturas pendentes podem ser pagas",
   cannotChange: (from: string, to: string) =>
     `Esta fatura não pode passar de ${STATUS_LABELS[from as keyof typeof STATUS_LABELS] ?? from} para ${STATUS_LABELS[to as keyof typeof STATUS_LABELS] ?? to}`,
-  activityApproved: (id: number, plan: string) =>
-    `Pagamento da fatura #${id} aprovado${plan ? ` — plano ${plan} ativo` : ""}`,
+  activityApproved: (reference: string, plan: string) =>
+    `Pagamento da fatura ${reference} aprovado${plan ? ` — plano ${plan} ativo` : ""}`,
   activityMercadoPagoSaved: "Atualizou a configuração do Mercado Pago",
   activityPagHiperSaved: "Atualizou a configuração do PagHiper",
-  activityStatus: (id: number, status: string) =>
-    `Fatura #${id}: ${(STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status).toLowerCase()}`,
+  activityStatus: (reference: string, status: string) =>
+    `Fatura ${reference}: ${(STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status).toLowerCase()}`,
   accessTokenRequired: "Access Token é obrigatório",
   webhookSecretRequired: "Assinatura secreta do webhook é obrigatória",
   pagHiperKeysRequired: "Informe a API Key e o Token do PagHiper",
@@ -42,7 +58,7 @@ export const payments = {
   webhookUnknownInvoice: "fatura desconhecida",
   webhookLookupFailed: (paymentId: string) => `falha ao consultar o pagamento ${paymentId}`,
 
-  // The server log
+  // The server log: operators look invoices up by their id, so these keep it
   logCheckoutFailed: (invoiceId: number) => `Mercado Pago: preferência da fatura #${invoiceId}:`,
   logPixFailed: (invoiceId: number) => `PagHiper: PIX da fatura #${invoiceId}:`,
   logSyncFailed: (invoiceId: number) => `Sincronização da fatura #${invoiceId}:`,
@@ -65,8 +81,8 @@ export const payments = {
   testOk: (who: string) => `Conexão OK: ${who}`,
   pagHiperTestOk: "Conexão com o PagHiper OK: credenciais aceitas",
   // The /api/payments and /api/payment-gateways routes
-  statusSaved: (id: number, status: string) =>
-    `Fatura #${id}: ${(STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status).toLowerCase()}`,
+  statusSaved: (reference: string, status: string) =>
+    `Fatura ${reference}: ${(STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status).toLowerCase()}`,
   synced: (status: string) =>
     `Situação sincronizada: ${STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}`,
   pixCreated: "PIX gerado: pague com o QR Code ou o código copia e cola",
@@ -75,8 +91,8 @@ export const payments = {
   /** A developer's error: subscribing to a paid plan activated it without an invoice. */
   activatedWithoutPayment: (planId: number) =>
     `O plano #${planId} foi ativado sem pagamento no pedido de PIX`,
-  invoiceWithoutLink: (id: number, reason: string) =>
-    `Fatura #${id} criada, mas sem link de pagamento: ${reason}`,
+  invoiceWithoutLink: (reference: string, reason: string) =>
+    `Fatura ${reference} criada, mas sem link de pagamento: ${reason}`,
   gatewaySaved: "Configuração salva com sucesso",
   nothingToSave: "Informe ao menos um campo da configuração",
   invalidSandboxMode: "sandbox_mode deve ser true ou false",
@@ -102,8 +118,8 @@ export const payments = {
   cancelledNotPayable:
     "Esta fatura foi cancelada e não pode ser marcada como paga: se o cliente pagou por ela, estorne o pagamento no provedor ou atribua o plano pelo cadastro do cliente",
   // An invoice priced before its plan's price changed (ADR 0028)
-  repriced: (oldId: number, oldAmount: string, newId: number, newAmount: string) =>
-    `O preço do plano mudou: a fatura #${oldId} (${oldAmount}) foi cancelada e a fatura #${newId} criada com o valor atual (${newAmount})`,
+  repriced: (oldReference: string, oldAmount: string, newReference: string, newAmount: string) =>
+    `O preço do plano mudou: a fatura ${oldReference} (${oldAmount}) foi cancelada e a fatura ${newReference} criada com o valor atual (${newAmount})`,
   publicUrlRequired:
     "APP_URL (ou a URL canônica nas configurações de SEO) é obrigatório em produção: é o endereço público para onde os provedores de pagamento mandam notificações e compradores",
   publicUrlMissing:

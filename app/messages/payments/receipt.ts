@@ -24,11 +24,6 @@ export const receipt = {
     `Recebemos o valor de ${amount} referente à assinatura: ${plan}.`,
   footer:
     "Este recibo confirma o pagamento registrado pelo Encaixa. Opções de plano e faturas: Perfil > Assinatura.",
-  gateways: {
-    mercadopago: "Mercado Pago",
-    paghiper_pix: "PIX (PagHiper)",
-    manual: "Manual",
-  },
   fileName: (number: string) => `recibo-${number}.pdf`,
   download: "Baixar Fatura",
   downloadUnavailable: "Nenhuma fatura paga para baixar",

@@ -158,9 +158,9 @@ export function retireStaleInvoice(stale: Payment, replacement: Payment, now: Da
     actorId: stale.userId,
     type: "payment",
     action: messages.payments.repriced(
-      stale.id,
+      stale.externalReference,
       formatBRL(stale.amountCents),
-      replacement.id,
+      replacement.externalReference,
       formatBRL(replacement.amountCents),
     ),
     entity: "payment",

@@ -170,7 +170,7 @@ export function subscribe(
     logActivity({
       actorId: input.userId,
       type: "subscription",
-      action: messages.planChange.activityRequested(plan.name, payment.id),
+      action: messages.planChange.activityRequested(plan.name, payment.externalReference),
       entity: "payment",
       entityId: payment.id,
     });
@@ -213,7 +213,7 @@ export function activatePayment(
     logActivity({
       actorId: options.actorId ?? payment.userId,
       type: "payment",
-      action: messages.payments.activityApproved(payment.id, planName),
+      action: messages.payments.activityApproved(payment.externalReference, planName),
       entity: "payment",
       entityId: payment.id,
     });
@@ -323,11 +323,14 @@ export function activeSubscriptionId(userId: number): number | null {
 }
 
 /** Pending invoices of a user by plan: the settings page says which plan is waiting for payment. */
-export function pendingInvoicesByPlan(userId: number): Record<number, number> {
+/** Each plan's pending invoice of the user, by its reference (the number the customer sees). */
+export function pendingInvoicesByPlan(userId: number): Record<number, string> {
   const rows = db()
-    .select({ id: payments.id, planId: payments.planId })
+    .select({ reference: payments.externalReference, planId: payments.planId })
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.status, "pending")))
     .all();
-  return Object.fromEntries(rows.filter((r) => r.planId !== null).map((r) => [r.planId!, r.id]));
+  return Object.fromEntries(
+    rows.filter((r) => r.planId !== null).map((r) => [r.planId!, r.reference]),
+  );
 }

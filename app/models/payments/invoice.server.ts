@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, sum } from "drizzle-orm";
-import { activity, payments, plans, users } from "~db/schema";
+import { activity, payments, plans, subscriptions, users } from "~db/schema";
 import { pageBounds } from "~/utils/paging";
 import { db } from "~/utils/db.server";
 import { likePattern } from "../catalogue/catalogue-rules.server";
-import type { Payment } from "../accounts/subscription.server";
+import type { Payment, PaymentMethod } from "../accounts/subscription.server";
 import { DISCREPANCY_ACTIVITY, type PaymentStatus } from "./payment.server";
 
 /** Reading invoices: a customer's own, the admin's filtered list, and the figures of the gateways. */
@@ -14,6 +14,8 @@ export type InvoiceRow = Payment & {
   userName: string | null;
   userEmail: string | null;
   planName: string | null;
+  /** Its subscription's method (a manual invoice is paid "por transferência" or in cash); null without one. */
+  paymentMethod: PaymentMethod | null;
 };
 
 const rowColumns = {
@@ -21,6 +23,7 @@ const rowColumns = {
   userName: users.name,
   userEmail: users.email,
   planName: plans.name,
+  paymentMethod: subscriptions.paymentMethod,
 };
 
 function toRow(row: {
@@ -28,12 +31,14 @@ function toRow(row: {
   userName: string | null;
   userEmail: string | null;
   planName: string | null;
+  paymentMethod: PaymentMethod | null;
 }): InvoiceRow {
   return {
     ...row.payment,
     userName: row.userName,
     userEmail: row.userEmail,
     planName: row.planName,
+    paymentMethod: row.paymentMethod,
   };
 }
 
@@ -44,6 +49,7 @@ export function listUserInvoices(userId: number): InvoiceRow[] {
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .leftJoin(plans, eq(plans.id, payments.planId))
+    .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.id))
     .all()
@@ -56,6 +62,7 @@ export function getInvoiceRow(id: number): InvoiceRow | undefined {
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .leftJoin(plans, eq(plans.id, payments.planId))
+    .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
     .where(eq(payments.id, id))
     .get();
   return row && toRow(row);
@@ -109,6 +116,7 @@ export function listInvoices(filters: InvoiceFilters, perPage = INVOICES_PER_PAG
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .leftJoin(plans, eq(plans.id, payments.planId))
+    .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
     .where(where)
     .orderBy(desc(payments.id))
     .limit(perPage)
@@ -157,6 +165,7 @@ export function gatewayFigures(recentLimit = 10): GatewayFigures {
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .leftJoin(plans, eq(plans.id, payments.planId))
+    .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
     .orderBy(desc(payments.updatedAt), desc(payments.id))
     .limit(recentLimit)
     .all()

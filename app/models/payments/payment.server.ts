@@ -250,7 +250,7 @@ export function applyPaymentStatus(
     logActivity({
       actorId: report.actorId ?? payment.userId,
       type: "payment",
-      action: messages.payments.activityStatus(payment.id, target),
+      action: messages.payments.activityStatus(payment.externalReference, target),
       entity: "payment",
       entityId: payment.id,
     });

@@ -33,6 +33,8 @@ const CREATING = "creating";
 
 export type PixCharge = {
   paymentId: number;
+  /** The invoice's reference, the number the customer sees. */
+  reference: string;
   pixCode: string;
   pixQrDataUrl: string;
   amountCents: number;
@@ -44,6 +46,7 @@ export function pixChargeOf(payment: Payment): PixCharge | null {
   if (!payment.pixCode || !payment.pixQr || !payment.expiresAt) return null;
   return {
     paymentId: payment.id,
+    reference: payment.externalReference,
     pixCode: payment.pixCode,
     pixQrDataUrl: payment.pixQr,
     amountCents: payment.amountCents,

@@ -49,6 +49,7 @@ describe("latestPaidReceipt", () => {
       amountCents: 12990,
       creditCents: 0,
       gateway: "paghiper_pix",
+      paymentMethod: null,
       providerPaymentId: "PH-1",
     });
     expect(older.id).toBeLessThan(paid.id);

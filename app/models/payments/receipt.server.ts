@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { payments, plans, users } from "~db/schema";
+import { payments, plans, subscriptions, users } from "~db/schema";
 import { formatCnpj } from "~/utils/cnpj";
 import { formatCpf } from "~/utils/cpf";
 import { db } from "~/utils/db.server";
@@ -28,6 +28,7 @@ function paidReceipts(where: SQL | undefined) {
       amountCents: payments.amountCents,
       creditCents: payments.creditCents,
       gateway: payments.gateway,
+      paymentMethod: subscriptions.paymentMethod,
       externalReference: payments.externalReference,
       providerPaymentId: payments.providerPaymentId,
       payerTaxId: payments.payerTaxId,
@@ -37,6 +38,7 @@ function paidReceipts(where: SQL | undefined) {
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(plans, eq(plans.id, payments.planId))
+    .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
     .where(and(eq(payments.status, "approved"), where))
     .orderBy(desc(paidAtColumn), desc(payments.id))
     .limit(1)
@@ -60,6 +62,7 @@ function toReceipt(row: NonNullable<ReturnType<typeof paidReceipts>>): PaidRecei
     amountCents: row.amountCents,
     creditCents: row.creditCents,
     gateway: row.gateway,
+    paymentMethod: row.paymentMethod,
     providerPaymentId: row.providerPaymentId,
   };
 }

@@ -113,16 +113,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (paymentMethod === "pix")
     return redirectWithToast(`/invoices/${invoiceId}/pix`, {
       type: "info",
-      message: m.paymentRequired(invoiceId),
+      message: m.paymentRequired(result.payment.externalReference),
     });
   if (paymentMethod === "bank_transfer")
     return redirectWithToast(`/invoices/${invoiceId}/transferencia`, {
       type: "info",
-      message: m.paymentRequired(invoiceId),
+      message: m.paymentRequired(result.payment.externalReference),
     });
   return redirectWithToast("/settings?tab=planos", {
     type: "info",
-    message: m.paymentRequired(invoiceId),
+    message: m.paymentRequired(result.payment.externalReference),
   });
 }
 

@@ -25,7 +25,7 @@ const m = messages.invoicesAdmin;
 const invoiceOr404 = (raw: string | undefined) => recordOr404(raw, getInvoiceRow, m.notFound);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? m.markPaidTitle(data.id) : m.notFound} — Encaixa` },
+  { title: `${data ? m.markPaidTitle(data.reference) : m.notFound} — Encaixa` },
 ];
 
 /** Why this invoice cannot be marked paid, if it cannot: paid already, or refunded (final). */
@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A provider payment that did not match it: the admin sees it before approving by hand.
   const discrepancy = invoiceDiscrepancies([invoice.id]).get(invoice.id);
   return {
-    id: invoice.id,
+    reference: invoice.externalReference,
     message: discrepancy ? `${text} ${m.discrepancyWarning(discrepancy)}` : text,
     blocked: blocked(invoice),
   };
@@ -62,18 +62,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!marked.ok) return dialogRefusal(marked);
   return redirectWithToast(`/admin-invoices${new URL(request.url).search}`, {
     type: "success",
-    message: m.markedPaid(invoice.id),
+    message: m.markedPaid(invoice.externalReference),
   });
 }
 
 /** "Marcar pago": approves the invoice by hand, which starts the customer's plan now. */
 export default function MarkInvoicePaid() {
-  const { id, message, blocked } = useLoaderData<typeof loader>();
+  const { reference, message, blocked } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeTo = useListHref("/admin-invoices");
   return (
     <ConfirmDialog
-      title={m.markPaidTitle(id)}
+      title={m.markPaidTitle(reference)}
       message={message}
       closeTo={closeTo}
       error={actionData?.error ?? blocked}

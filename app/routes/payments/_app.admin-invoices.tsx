@@ -82,7 +82,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!synced.ok) return redirectWithToast(back, { type: "error", message: synced.message });
   return redirectWithToast(back, {
     type: synced.value.status === "approved" ? "success" : "info",
-    message: m.synced(parsed.data.id, statusLabels[synced.value.status] ?? synced.value.status),
+    message: m.synced(
+      synced.value.payment.externalReference,
+      statusLabels[synced.value.status] ?? synced.value.status,
+    ),
   });
 }
 
@@ -90,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
  * The payment link, always there to open or select; with JavaScript, a button copies it too
  * ("Copiar link"), saying whether the clipboard took it.
  */
-function PaymentLink({ id, link }: { id: number; link: string }) {
+function PaymentLink({ reference, link }: { reference: string; link: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   const copy = async () => {
@@ -111,14 +114,14 @@ function PaymentLink({ id, link }: { id: number; link: string }) {
         data-testid="invoice-link"
       >
         <span className="sr-only">
-          {m.paymentLink} — {m.forInvoice(id)}:{" "}
+          {m.paymentLink} — {m.forInvoice(reference)}:{" "}
         </span>
         {link}
       </a>
       {hydrated && (
         <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={copy}>
           {copied === "copied" ? m.linkCopied : m.copyLink}
-          <span className="sr-only"> — {m.forInvoice(id)}</span>
+          <span className="sr-only"> — {m.forInvoice(reference)}</span>
         </button>
       )}
       {hydrated && copied === "failed" && (
@@ -208,9 +211,7 @@ export default function AdminInvoicesPage() {
               </th>
               <td className="px-4 py-3">
                 <PaymentStatusBadge status={invoice.status} />
-                <p className="mt-1 text-xs text-slate-600">
-                  {messages.payments.gateways[invoice.gateway] ?? invoice.gateway}
-                </p>
+                <p className="mt-1 text-xs text-slate-600">{invoice.paidWith}</p>
                 {invoice.discrepancy && (
                   <p
                     className="mt-1 max-w-56 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900"
@@ -240,7 +241,9 @@ export default function AdminInvoicesPage() {
                 </time>
               </td>
               <RowActions wrap>
-                {invoice.link && <PaymentLink id={invoice.id} link={invoice.link} />}
+                {invoice.link && (
+                  <PaymentLink reference={invoice.externalReference} link={invoice.link} />
+                )}
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="id" value={invoice.id} />
                   <button
@@ -251,14 +254,14 @@ export default function AdminInvoicesPage() {
                     disabled={syncingId === invoice.id}
                   >
                     {syncingId === invoice.id ? m.syncing : m.sync}
-                    <span className="sr-only"> — {m.forInvoice(invoice.id)}</span>
+                    <span className="sr-only"> — {m.forInvoice(invoice.externalReference)}</span>
                   </button>
                 </Form>
                 {canMarkPaid && (
                   <RowAction
                     to={withSearch(`/admin-invoices/${invoice.id}/mark-paid`)}
                     label={m.markPaid}
-                    name={m.forInvoice(invoice.id)}
+                    name={m.forInvoice(invoice.externalReference)}
                     compact
                   />
                 )}

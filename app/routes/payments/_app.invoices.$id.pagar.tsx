@@ -34,7 +34,7 @@ const loadInvoice = (request: Request, rawId: string | undefined) =>
   loadViewerInvoice(request, access, rawId);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? m.payTitle(data.invoice.id) : p.invoiceNotFound} — Encaixa` },
+  { title: `${data ? m.payTitle(data.invoice.reference) : p.invoiceNotFound} — Encaixa` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -42,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     invoice: {
       id: invoice.id,
+      reference: invoice.externalReference,
       status: invoice.status,
       amountCents: invoice.amountCents,
       creditCents: invoice.creditCents,
@@ -73,7 +74,7 @@ export default function PayInvoice() {
   const payable = invoice.status === "pending";
   const statusLabel = p.statuses[invoice.status] ?? invoice.status;
   return (
-    <RouteDialog title={m.payTitle(invoice.id)} closeTo={CLOSE_TO}>
+    <RouteDialog title={m.payTitle(invoice.reference)} closeTo={CLOSE_TO}>
       <DetailTiles>
         <DetailTile label={m.amountLabel} testId="invoice-amount">
           {formatBRL(invoice.amountCents)}

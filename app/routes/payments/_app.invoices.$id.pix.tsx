@@ -62,7 +62,7 @@ function livePix(payment: Payment, now: Date) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? m.pixTitle(data.id) : p.invoiceNotFound} — Encaixa` },
+  { title: `${data ? m.pixTitle(data.reference) : p.invoiceNotFound} — Encaixa` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -75,7 +75,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (synced.ok) payment = synced.value.payment;
     else syncError = synced.message;
   }
-  const base = { id: payment.id, amountCents: payment.amountCents, syncError };
+  const base = {
+    id: payment.id,
+    reference: payment.externalReference,
+    amountCents: payment.amountCents,
+    syncError,
+  };
   if (payment.status === "approved") return { ...base, state: "approved" as const, charge: null };
   if (payment.status !== "pending" && payment.status !== "expired")
     return {
@@ -124,7 +129,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "done") {
     if (invoice.status !== "approved") return redirect(here);
-    return redirectWithToast(CLOSE_TO, { type: "success", message: m.approvedToast(invoice.id) });
+    return redirectWithToast(CLOSE_TO, {
+      type: "success",
+      message: m.approvedToast(invoice.externalReference),
+    });
   }
 
   if (intent !== "generate") throwRefusal(edgeRefusal("invalid_input", m.unknownIntent));
@@ -138,9 +146,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(pixPath(pix.value.paymentId), {
       type: "info",
       message: p.repriced(
-        replaced.id,
+        replaced.externalReference,
         formatBRL(replaced.amountCents),
-        pix.value.paymentId,
+        pix.value.reference,
         formatBRL(pix.value.amountCents),
       ),
     });
@@ -176,7 +184,7 @@ function useSubmittingIntent(): string | null {
 export default function PixDialog() {
   const view = useLoaderData<typeof loader>();
   return (
-    <RouteDialog title={m.pixTitle(view.id)} closeTo={CLOSE_TO}>
+    <RouteDialog title={m.pixTitle(view.reference)} closeTo={CLOSE_TO}>
       {view.syncError && (
         <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {view.syncError}
@@ -190,7 +198,7 @@ export default function PixDialog() {
       )}
       {view.state === "form" && <CpfForm expired={view.expired} amountCents={view.amountCents} />}
       {view.state === "live" && (
-        <LivePix key={view.charge.expiresAtMs} id={view.id} charge={view.charge} />
+        <LivePix key={view.charge.expiresAtMs} reference={view.reference} charge={view.charge} />
       )}
       {view.state !== "approved" && (
         <Link to={CLOSE_TO} className="btn-ghost mt-4 w-full">
@@ -276,7 +284,7 @@ type Charge = {
   expiresAtText: string;
 };
 
-function LivePix({ id, charge }: { id: number; charge: Charge }) {
+function LivePix({ reference, charge }: { reference: string; charge: Charge }) {
   const timeLeft = useTimeLeft(charge.expiresAtMs);
   const expiredHere = timeLeft === 0;
   usePolling(!expiredHere, POLL_MS);
@@ -287,7 +295,7 @@ function LivePix({ id, charge }: { id: number; charge: Charge }) {
     <div className="space-y-4">
       <img
         src={charge.pixQrDataUrl}
-        alt={m.qrAlt(id)}
+        alt={m.qrAlt(reference)}
         width={240}
         height={240}
         className="mx-auto h-60 w-60"

@@ -24,12 +24,16 @@ const p = messages.payments;
 const CLOSE_TO = "/invoices";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? t.dialogTitle(data.id) : p.invoiceNotFound} — Encaixa` },
+  { title: `${data ? t.dialogTitle(data.reference) : p.invoiceNotFound} — Encaixa` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, invoice } = await loadViewerInvoice(request, access, params.id);
-  const base = { id: invoice.id, amountCents: invoice.amountCents };
+  const base = {
+    id: invoice.id,
+    reference: invoice.externalReference,
+    amountCents: invoice.amountCents,
+  };
   if (invoice.status !== "pending")
     return {
       ...base,
@@ -50,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function TransferDialog() {
   const view = useLoaderData<typeof loader>();
   return (
-    <RouteDialog title={t.dialogTitle(view.id)} closeTo={CLOSE_TO}>
+    <RouteDialog title={t.dialogTitle(view.reference)} closeTo={CLOSE_TO}>
       {view.state === "closed" && (
         <p role="status" className="text-sm text-slate-700" data-testid="transfer-closed">
           {m.closed(view.statusLabel)}

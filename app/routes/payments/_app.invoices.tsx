@@ -47,22 +47,26 @@ async function checkoutReturnNotice(
     return null;
   const found = invoiceFor(viewer, id);
   if (!found.ok) return null;
+  const reference = found.value.externalReference;
   if (outcome === "failure" && found.value.status === "pending")
-    return { tone: "error", text: m.returnFailure(id) };
+    return { tone: "error", text: m.returnFailure(reference) };
   const synced =
     outcome === "failure"
       ? { ok: true as const, value: { status: found.value.status } }
       : await syncPayment(viewer, id);
-  if (!synced.ok) return { tone: "warning", text: m.returnUnconfirmed(id, synced.message) };
+  if (!synced.ok) return { tone: "warning", text: m.returnUnconfirmed(reference, synced.message) };
   switch (synced.value.status) {
     case "approved":
-      return { tone: "success", text: m.returnApproved(id) };
+      return { tone: "success", text: m.returnApproved(reference) };
     case "pending":
-      return { tone: "info", text: m.returnPending(id) };
+      return { tone: "info", text: m.returnPending(reference) };
     case "rejected":
-      return { tone: "error", text: m.returnRejected(id) };
+      return { tone: "error", text: m.returnRejected(reference) };
     default:
-      return { tone: "info", text: m.returnOther(id, p.statuses[synced.value.status] ?? "") };
+      return {
+        tone: "info",
+        text: m.returnOther(reference, p.statuses[synced.value.status] ?? ""),
+      };
   }
 }
 
@@ -78,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // "Pagar" of an invoice chosen "por transferência" opens its bank details (ADR 0044).
     payPath: `/invoices/${invoice.id}/${byTransfer.has(invoice.id) ? "transferencia" : "pagar"}`,
     status: invoice.status,
-    gateway: invoice.gateway,
+    paidWith: p.paidWith(invoice.gateway, invoice.paymentMethod),
     amountCents: invoice.amountCents,
     reference: invoice.externalReference,
     planName: invoice.planName,
@@ -138,9 +142,7 @@ export default function MyInvoices() {
             <td className="px-4 py-3">
               <PaymentStatusBadge status={invoice.status} />
             </td>
-            <td className="whitespace-nowrap px-4 py-3">
-              {p.gateways[invoice.gateway] ?? invoice.gateway}
-            </td>
+            <td className="whitespace-nowrap px-4 py-3">{invoice.paidWith}</td>
             <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
               {formatBRL(invoice.amountCents)}
             </td>
@@ -157,7 +159,7 @@ export default function MyInvoices() {
                   to={invoice.payPath}
                   preventScrollReset
                   className="btn-primary whitespace-nowrap px-3 py-1"
-                  aria-label={`${m.pay} ${m.invoiceName(invoice.id)}`}
+                  aria-label={`${m.pay} ${m.invoiceName(invoice.reference)}`}
                 >
                   {m.pay}
                 </Link>
@@ -167,7 +169,7 @@ export default function MyInvoices() {
                   to={`/invoices/${invoice.id}/pix`}
                   preventScrollReset
                   className="btn-ghost whitespace-nowrap px-2 py-1"
-                  aria-label={`${m.newPix} — ${m.invoiceName(invoice.id)}`}
+                  aria-label={`${m.newPix} — ${m.invoiceName(invoice.reference)}`}
                 >
                   {m.newPix}
                 </Link>
@@ -176,7 +178,7 @@ export default function MyInvoices() {
                 <a
                   href={`/invoices/${invoice.id}/receipt`}
                   className="btn-ghost whitespace-nowrap px-2 py-1"
-                  aria-label={`${m.receipt} — ${m.invoiceName(invoice.id)}`}
+                  aria-label={`${m.receipt} — ${m.invoiceName(invoice.reference)}`}
                 >
                   {m.receipt}
                 </a>

@@ -1,4 +1,5 @@
 import type { InvoiceRow } from "~/models/payments/index.server";
+import * as messages from "~/messages";
 
 /**
  * What the admin's invoice tables (the invoice list, the payment methods' recent payments) send
@@ -10,6 +11,7 @@ export function adminInvoiceRow(row: InvoiceRow) {
     id: row.id,
     status: row.status,
     gateway: row.gateway,
+    paidWith: messages.payments.paidWith(row.gateway, row.paymentMethod),
     userId: row.userId,
     userName: row.userName,
     userEmail: row.userEmail,

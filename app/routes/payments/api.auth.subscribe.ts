@@ -58,14 +58,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let payment = result.payment;
   let checkoutUrl: string | null = null;
-  let message = m.paymentRequired(payment.id);
+  let message = m.paymentRequired(payment.externalReference);
   if (body.paymentMethod === "credit_card") {
     const checkout = await startCheckout(user, payment.id);
     if (checkout.ok) {
       payment = checkout.value.payment;
       checkoutUrl = checkout.value.initPoint || null;
     } else {
-      message = messages.payments.invoiceWithoutLink(payment.id, checkout.message);
+      message = messages.payments.invoiceWithoutLink(payment.externalReference, checkout.message);
     }
   }
   const transfer = body.paymentMethod === "bank_transfer" ? bankTransferDetails() : null;

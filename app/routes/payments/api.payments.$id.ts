@@ -57,5 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = record.id;
   const saved = setPaymentStatusByAdmin(id, body.status, user.id);
   if (!saved.ok) return apiRefusal(saved);
-  return ok(invoiceAdminView(getInvoiceRow(id)!), m.statusSaved(id, saved.value.status));
+  return ok(
+    invoiceAdminView(getInvoiceRow(id)!),
+    m.statusSaved(record.externalReference, saved.value.status),
+  );
 }

@@ -159,7 +159,7 @@ export function Figures({ figures }: { figures: PaymentMethodsData["figures"] })
                     <span className="block break-all text-xs text-slate-600">{row.userEmail}</span>
                   )}
                 </td>
-                <td className={cell}>{p.gateways[row.gateway] ?? row.gateway}</td>
+                <td className={cell}>{row.paidWith}</td>
                 <td className={cell}>
                   <PaymentStatusBadge status={row.status} />
                 </td>
