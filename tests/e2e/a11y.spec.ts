@@ -102,7 +102,7 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
     await register(page, testInfo, "Cliente Acessível");
     await choosePlanPayment(page, "Profissional", "PIX");
     await page.waitForURL(/\/invoices\/\d+\/pix$/);
-    const dialog = page.getByRole("dialog", { name: /Pagar fatura #\d+ com PIX/ });
+    const dialog = page.getByRole("dialog", { name: /Pagar fatura ENC-[\w-]+ com PIX/ });
     await dialog.getByLabel("CPF", { exact: true }).fill("529.982.247-25");
     await dialog.getByRole("button", { name: "Gerar QR Code" }).click();
     await expect(dialog.getByRole("img", { name: /QR Code PIX/ })).toBeVisible();

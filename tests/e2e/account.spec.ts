@@ -24,7 +24,9 @@ test.describe("a customer's account", () => {
     // card and PIX go on to pay (payments.spec.ts).
     await page.getByLabel("Transferência bancária").check();
     await page.getByRole("button", { name: "Confirmar" }).click();
-    await expect(page.getByText(/Pagamento necessário: a fatura #\d+ foi criada/)).toBeVisible();
+    await expect(
+      page.getByText(/Pagamento necessário: a fatura ENC-[\w-]+ foi criada/),
+    ).toBeVisible();
     await page.waitForURL(/\/invoices\/\d+\/transferencia$/);
     await page.goto("/settings?tab=planos");
     await expect(page.getByTestId("pending-invoice")).toContainText("aguardando pagamento");

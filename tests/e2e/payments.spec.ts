@@ -25,17 +25,17 @@ async function openPixDialog(page: Page): Promise<number> {
   await choosePlanPayment(page, PLAN, "PIX");
   await page.waitForURL(/\/invoices\/\d+\/pix$/);
   const id = Number(new URL(page.url()).pathname.match(/\/invoices\/(\d+)\/pix$/)![1]);
-  await expect(pixDialog(page, id)).toBeVisible();
+  await expect(pixDialog(page)).toBeVisible();
   return id;
 }
 
-function pixDialog(page: Page, id: number) {
-  return page.getByRole("dialog", { name: `Pagar fatura #${id} com PIX` });
+function pixDialog(page: Page) {
+  return page.getByRole("dialog", { name: /^Pagar fatura ENC-[\w-]+ com PIX$/ });
 }
 
 /** Fills the CPF and clicks "Gerar QR Code". */
 async function submitCpf(page: Page, id: number, cpf: string) {
-  const dialog = pixDialog(page, id);
+  const dialog = pixDialog(page);
   await dialog.getByLabel("CPF", { exact: true }).fill(cpf);
   await dialog.getByRole("button", { name: "Gerar QR Code" }).click();
 }
@@ -43,8 +43,10 @@ async function submitCpf(page: Page, id: number, cpf: string) {
 /** Generates the PIX with a valid CPF and checks the live charge; returns its copy-and-paste code. */
 async function generatePix(page: Page, id: number): Promise<string> {
   await submitCpf(page, id, VALID_CPF);
-  const dialog = pixDialog(page, id);
-  await expect(dialog.getByRole("img", { name: `QR Code PIX da fatura #${id}` })).toBeVisible();
+  const dialog = pixDialog(page);
+  await expect(
+    dialog.getByRole("img", { name: /^QR Code PIX da fatura ENC-[\w-]+$/ }),
+  ).toBeVisible();
   const code = dialog.getByLabel("Código PIX (copia e cola)");
   await expect(code).toHaveValue(/^000201/);
   await expect(dialog.getByTestId("pix-amount")).toHaveText(PLAN_PRICE);
@@ -125,12 +127,14 @@ test.describe("paying for a plan", () => {
     test.setTimeout(JOURNEY_MS);
     await register(page, testInfo, "Cliente PIX");
     const id = await openPixDialog(page);
-    const dialog = pixDialog(page, id);
+    const dialog = pixDialog(page);
     await expect(dialog.getByText(/^Valor: R\$\s49,90$/)).toBeVisible();
 
     await submitCpf(page, id, INVALID_CPF);
     await expect(dialog.getByText("Informe um CPF válido")).toBeVisible();
-    await expect(dialog.getByRole("img", { name: `QR Code PIX da fatura #${id}` })).toHaveCount(0);
+    await expect(
+      dialog.getByRole("img", { name: /^QR Code PIX da fatura ENC-[\w-]+$/ }),
+    ).toHaveCount(0);
 
     const code = await generatePix(page, id);
     if (testInfo.project.name === "js-on")
@@ -149,7 +153,7 @@ test.describe("paying for a plan", () => {
       await approved.waitFor({ timeout: POLL_WAIT_MS });
       await page.waitForURL((url) => url.pathname === "/invoices", { timeout: POLL_WAIT_MS });
       await expect(
-        page.getByRole("status").filter({ hasText: `A fatura #${id} está paga.` }),
+        page.getByRole("status").filter({ hasText: /A fatura ENC-[\w-]+ está paga\./ }),
       ).toBeVisible();
     } else {
       await dialog.getByRole("button", { name: "Verificar pagamento" }).click();
@@ -162,7 +166,7 @@ test.describe("paying for a plan", () => {
     const row = invoiceRow(page, id);
     await expect(row.getByTestId("invoice-status")).toHaveText("Aprovado");
     await expect(row).toContainText("PIX (PagHiper)");
-    await expect(row.getByRole("link", { name: `Recibo — fatura #${id}` })).toBeVisible();
+    await expect(row.getByRole("link", { name: /^Recibo — fatura ENC-[\w-]+$/ })).toBeVisible();
 
     await expectPlanCurrent(page, PLAN);
   });
@@ -184,7 +188,7 @@ test.describe("paying for a plan", () => {
     await page.waitForURL(/\/invoices\?payment=success&invoice=\d+/);
     const id = Number(new URL(page.url()).searchParams.get("invoice"));
     await expect(page.getByTestId("payment-return-notice")).toHaveText(
-      `Pagamento aprovado! A fatura #${id} está paga e seu plano já está ativo.`,
+      /^Pagamento aprovado! A fatura ENC-[\w-]+ está paga e seu plano já está ativo\.$/,
     );
     const row = invoiceRow(page, id);
     await expect(row.getByTestId("invoice-status")).toHaveText("Aprovado");
@@ -200,7 +204,7 @@ test.describe("paying for a plan", () => {
     test.setTimeout(JOURNEY_MS);
     await register(page, testInfo, "Cliente PIX Expirado");
     const id = await openPixDialog(page);
-    const dialog = pixDialog(page, id);
+    const dialog = pixDialog(page);
     const firstCode = await generatePix(page, id);
 
     // PagHiper has no "expired" status: an expired PIX is "canceled" with its due date past.
@@ -219,7 +223,9 @@ test.describe("paying for a plan", () => {
       ),
     ).toBeVisible();
     await expect(dialog.getByLabel("CPF", { exact: true })).toBeVisible();
-    await expect(dialog.getByRole("img", { name: `QR Code PIX da fatura #${id}` })).toHaveCount(0);
+    await expect(
+      dialog.getByRole("img", { name: /^QR Code PIX da fatura ENC-[\w-]+$/ }),
+    ).toHaveCount(0);
     await expect(dialog.getByLabel("Código PIX (copia e cola)")).toHaveCount(0);
 
     const secondCode = await generatePix(page, id);
@@ -240,9 +246,12 @@ test.describe("paying for a plan", () => {
     const customer = await register(page, testInfo, "Cliente Transferência");
     await choosePlanPayment(page, PLAN, "Transferência bancária");
     await page.waitForURL(/\/invoices\/\d+\/transferencia$/);
-    const notice = page.getByText(/^Pagamento necessário: a fatura #(\d+) foi criada\./);
+    const notice = page.getByText(/^Pagamento necessário: a fatura (ENC-[\w-]+) foi criada\./);
     await expect(notice).toBeVisible();
-    const id = Number((await notice.innerText()).match(/#(\d+)/)![1]);
+    const id = Number(new URL(page.url()).pathname.match(/^\/invoices\/(\d+)\//)![1]);
+    // The notice names the invoice by the reference the transfer dialog asks to write.
+    const reference = (await notice.innerText()).match(/(ENC-[\w-]+)/)![1]!;
+    await expect(page.getByTestId("transfer-reference")).toHaveText(reference);
     await page.goto("/settings?tab=planos");
     await expect(page.getByTestId("settings-current-plan")).toHaveText("Gratuito");
 
@@ -263,9 +272,9 @@ test.describe("paying for a plan", () => {
       await expect(row).toContainText(PLAN);
       await expect(row.getByTestId("invoice-status")).toHaveText("Pendente");
 
-      await row.getByRole("link", { name: `Marcar pago — fatura #${id}` }).click();
+      await row.getByRole("link", { name: /^Marcar pago — fatura ENC-[\w-]+$/ }).click();
       await admin.waitForURL(new RegExp(`/admin-invoices/${id}/mark-paid`));
-      const confirm = admin.getByRole("dialog", { name: `Marcar fatura #${id} como paga?` });
+      const confirm = admin.getByRole("dialog", { name: /^Marcar fatura ENC-[\w-]+ como paga\?$/ });
       await expect(confirm).toContainText(
         `A fatura de R$ 49,90 do plano ${PLAN} de ${customer.name}`,
       );
@@ -274,7 +283,7 @@ test.describe("paying for a plan", () => {
       await admin.waitForURL((url) => url.pathname === "/admin-invoices");
       expect(new URL(admin.url()).searchParams.get("q")).toBe(customer.email);
       await expect(
-        admin.getByRole("status").filter({ hasText: `Fatura #${id} marcada como paga` }),
+        admin.getByRole("status").filter({ hasText: /Fatura ENC-[\w-]+ marcada como paga/ }),
       ).toBeVisible();
       await expect(row.getByTestId("invoice-status")).toHaveText("Aprovado");
       await expect(row.getByRole("link", { name: /Marcar pago/ })).toHaveCount(0);
