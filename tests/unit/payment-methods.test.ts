@@ -1,7 +1,7 @@
 import { env } from "~/utils/env.server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gatewayConfigs } from "~db/schema";
+import { gatewayConfigs, subscriptions } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
 import { readGatewayConfig } from "~/models/payments/gateway-config.server";
@@ -382,6 +382,13 @@ describe("the figures", () => {
       status: "pending",
       paidAt: null,
     });
+    // A manual invoice is counted by how it was paid: its subscription's method.
+    const transfer = db()
+      .insert(subscriptions)
+      .values({ userId: customer.id, planId: plan.id, paymentMethod: "bank_transfer" })
+      .returning()
+      .get();
+    createInvoiceFor(customer.id, { ...base, gateway: "manual", subscriptionId: transfer.id });
     const last = createInvoiceFor(customer.id, {
       ...base,
       gateway: "paghiper_pix",
@@ -393,14 +400,33 @@ describe("the figures", () => {
     const { figures } = (await response.json()) as Awaited<ReturnType<typeof route.loader>>;
     expect(figures.byStatus).toEqual(
       expect.arrayContaining([
-        { status: "approved", invoices: 2, amountCents: 7500 },
+        { status: "approved", invoices: 3, amountCents: 12500 },
         { status: "pending", invoices: 1, amountCents: 5000 },
       ]),
     );
     expect(figures.byGateway).toEqual(
       expect.arrayContaining([
-        { gateway: "mercadopago", invoices: 2, approved: 1, approvedCents: 5000 },
-        { gateway: "paghiper_pix", invoices: 1, approved: 1, approvedCents: 2500 },
+        {
+          gateway: "mercadopago",
+          paymentMethod: null,
+          invoices: 2,
+          approved: 1,
+          approvedCents: 5000,
+        },
+        {
+          gateway: "paghiper_pix",
+          paymentMethod: null,
+          invoices: 1,
+          approved: 1,
+          approvedCents: 2500,
+        },
+        {
+          gateway: "manual",
+          paymentMethod: "bank_transfer",
+          invoices: 1,
+          approved: 1,
+          approvedCents: 5000,
+        },
       ]),
     );
     expect(figures.recent[0]).toMatchObject({
@@ -410,6 +436,8 @@ describe("the figures", () => {
     expect(figures.recent.length).toBeLessThanOrEqual(10);
     const { text } = await page();
     expect(text).toContain('href="/admin-invoices?q=ENC-NUMEROS-ULTIMA"');
-    expect(text).toContain("R$ 75,00".replace(" ", "\u00a0"));
+    expect(text).toContain("R$ 125,00".replace(" ", "\u00a0"));
+    const byGateway = text.slice(text.indexOf('data-testid="figures-by-gateway"'));
+    expect(byGateway.slice(0, byGateway.indexOf("</table>"))).toContain("Transferência bancária");
   });
 });

@@ -128,8 +128,10 @@ export function listInvoices(filters: InvoiceFilters, perPage = INVOICES_PER_PAG
 
 export type GatewayFigures = {
   byStatus: { status: PaymentStatus; invoices: number; amountCents: number }[];
+  /** By how each was paid: a manual invoice split by its subscription's method (transfer, cash). */
   byGateway: {
     gateway: Payment["gateway"];
+    paymentMethod: PaymentMethod | null;
     invoices: number;
     approved: number;
     approvedCents: number;
@@ -149,15 +151,19 @@ export function gatewayFigures(recentLimit = 10): GatewayFigures {
       invoices: r.invoices,
       amountCents: Number(r.amountCents ?? 0),
     }));
+  const manualMethod = sql<PaymentMethod | null>`case when ${payments.gateway} = 'manual' then ${subscriptions.paymentMethod} end`;
   const byGateway = db()
     .select({
       gateway: payments.gateway,
+      paymentMethod: manualMethod,
       invoices: count(),
       approved: sql<number>`sum(case when ${payments.status} = 'approved' then 1 else 0 end)`,
       approvedCents: sql<number>`coalesce(sum(case when ${payments.status} = 'approved' then ${payments.amountCents} else 0 end), 0)`,
     })
     .from(payments)
-    .groupBy(payments.gateway)
+    .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
+    .groupBy(payments.gateway, manualMethod)
+    .orderBy(payments.gateway, manualMethod)
     .all()
     .map((r) => ({ ...r, approved: Number(r.approved), approvedCents: Number(r.approvedCents) }));
   const recent = db()

@@ -87,9 +87,12 @@ export function Figures({ figures }: { figures: PaymentMethodsData["figures"] })
                 </tr>
               )}
               {figures.byGateway.map((row) => (
-                <tr key={row.gateway} className="border-b border-slate-100 last:border-0">
+                <tr
+                  key={`${row.gateway}:${row.paymentMethod ?? ""}`}
+                  className="border-b border-slate-100 last:border-0"
+                >
                   <th scope="row" className={`${cell} text-left font-medium`}>
-                    {p.gateways[row.gateway] ?? row.gateway}
+                    {p.paidWith(row.gateway, row.paymentMethod)}
                   </th>
                   <td className={`${cell} text-right tabular-nums`}>
                     {formatInteger(row.invoices)}
