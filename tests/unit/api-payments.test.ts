@@ -375,6 +375,7 @@ describe("with the gateways pointed at the simulators", () => {
           "init_point",
           "paid_at",
           "payment_id",
+          "payment_method",
           "plan_id",
           "plan_name",
           "sandbox_init_point",

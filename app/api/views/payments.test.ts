@@ -79,10 +79,19 @@ describe("invoice views", () => {
   });
 
   it("adds the plan's name for the customer, and the customer for the admin", () => {
-    expect(myInvoiceView(row())).toEqual({ ...INVOICE_FIELDS, plan_name: "Profissional" });
-    expect(invoiceAdminView(row({ userName: null, userEmail: null, planName: null }))).toEqual({
+    expect(myInvoiceView(row())).toEqual({
+      ...INVOICE_FIELDS,
+      plan_name: "Profissional",
+      payment_method: "pix",
+    });
+    expect(
+      invoiceAdminView(
+        row({ userName: null, userEmail: null, planName: null, paymentMethod: "bank_transfer" }),
+      ),
+    ).toEqual({
       ...INVOICE_FIELDS,
       plan_name: null,
+      payment_method: "bank_transfer",
       user_id: 7,
       user_name: null,
       user_email: null,

@@ -37,9 +37,13 @@ export function invoiceView(payment: Payment) {
   };
 }
 
-/** A customer's own invoice ("Minhas Faturas"): the invoice and its plan's name. */
+/**
+ * A customer's own invoice ("Minhas Faturas"): the invoice, its plan's name and its subscription's
+ * `payment_method` (credit_card, pix, bank_transfer, cash; null without one) — what tells a
+ * "manual" gateway paid by transfer from one paid in cash.
+ */
 export function myInvoiceView(row: InvoiceRow) {
-  return { ...invoiceView(row), plan_name: row.planName };
+  return { ...invoiceView(row), plan_name: row.planName, payment_method: row.paymentMethod };
 }
 
 /** A customer's own invoice to pay by transfer: the invoice, and where to send the money. */
@@ -72,6 +76,7 @@ export function invoiceAdminView(row: InvoiceRow) {
   return {
     ...invoiceView(row),
     plan_name: row.planName,
+    payment_method: row.paymentMethod,
     user_id: row.userId,
     user_name: row.userName,
     user_email: row.userEmail,
