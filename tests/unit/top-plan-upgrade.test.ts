@@ -12,6 +12,7 @@ import {
   createFreePlan,
   createPlan,
   createUser,
+  createVehicle,
   recordSearch,
   sessionHeaders,
 } from "../support/factories";
@@ -128,5 +129,16 @@ describe("the pages as the server renders them", () => {
     expect(top).toContain(messages.search.exhaustedTopPlan);
     expect(top).not.toContain(messages.search.exhausted);
     expect(top).not.toMatch(/Fazer upgrade/i);
+  });
+
+  it("so does a spent search by vehicle", async () => {
+    createVehicle({ brand: "Topo Motors", model: "Ultimo", year: 2020 });
+    const path = "/search/vehicle?brand=Topo+Motors&model=Ultimo&year=2020";
+    expect(await html(path, await spentCustomerOn(middlePlanId))).toContain(
+      messages.search.exhausted,
+    );
+    const top = await html(path, await spentCustomerOn(topPlanId));
+    expect(top).toContain(messages.search.exhaustedTopPlan);
+    expect(top).not.toContain(messages.search.exhausted);
   });
 });

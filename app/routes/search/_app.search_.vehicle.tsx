@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { CreditsLow } from "~/components/credit-notices";
 import { useHydrated } from "~/components/hooks";
 import * as messages from "~/messages";
+import { CreditsExhausted } from "~/components/credit-notices";
 
 export const access: Access = "signed-in";
 
@@ -131,14 +132,7 @@ export default function VehicleSearch() {
         </div>
       </Form>
 
-      {result?.exhausted && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
-        >
-          {messages.search.exhausted}
-        </p>
-      )}
+      {result?.exhausted && <CreditsExhausted />}
       {result && !result.exhausted && (
         <section aria-labelledby="vehicle-parts" className="space-y-4">
           <h2
