@@ -1,5 +1,6 @@
 import path from "node:path";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import * as entryServer from "~/entry.server";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { remixFuture } from "../../vite.config";
 
@@ -108,4 +109,21 @@ export async function serverBuild(
     future: remixFuture,
     isSpaMode: false,
   };
+}
+
+/**
+ * A request handler serving the app as production does, through the real entry.server: every
+ * route, or only `routes` (ids) for a test about a few screens; `onError` sees what the server
+ * reports while answering (a 500's cause).
+ */
+export async function productionHandler(
+  options: { routes?: ReadonlySet<string>; onError?: (error: unknown) => void } = {},
+) {
+  const manifest = await routeManifest();
+  const { routes, onError } = options;
+  const build = await serverBuild(routes ? manifest.filter((r) => routes.has(r.id)) : manifest, {
+    ...(entryServer as unknown as ServerBuild["entry"]["module"]),
+    ...(onError ? { handleError: onError } : {}),
+  });
+  return createRequestHandler(build, "production");
 }

@@ -1,8 +1,6 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { payments, subscriptions, users } from "~db/schema";
-import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
 import { applyPaymentStatus } from "~/models/payments/payment.server";
 import { subscribe } from "~/models/accounts/subscription.server";
@@ -21,7 +19,7 @@ import {
   sessionHeaders,
   toastOf,
 } from "../support/factories";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 
 const m = messages.invoicesAdmin;
 
@@ -48,11 +46,7 @@ const OWN_ROUTES = new Set([
   "routes/_app.admin-invoices",
   "routes/_app.admin-invoices.$id.mark-paid",
 ]);
-const build = await serverBuild(
-  (await routeManifest()).filter((route) => OWN_ROUTES.has(route.id)),
-  entryServer as unknown as ServerBuild["entry"]["module"],
-);
-const handle = createRequestHandler(build, "production");
+const handle = await productionHandler({ routes: OWN_ROUTES });
 
 async function html(user: User, path: string) {
   const response = await handle(

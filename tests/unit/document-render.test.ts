@@ -1,15 +1,10 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as entryServer from "~/entry.server";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 
 // The render of a page through the real entry.server, as production serves it.
 const PAGES = new Set(["root", "routes/login", "routes/termos"]);
-const build = await serverBuild(
-  (await routeManifest()).filter((r) => PAGES.has(r.id)),
-  entryServer as unknown as ServerBuild["entry"]["module"],
-);
-const handle = createRequestHandler(build, "production");
+const handle = await productionHandler({ routes: PAGES });
 const RENDER_ABORT_DELAY = entryServer.streamTimeout + 1000;
 
 const page = (path: string, userAgent = "Mozilla/5.0 (Linux; Android 10) Chrome/120") =>

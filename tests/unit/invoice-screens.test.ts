@@ -1,9 +1,7 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gatewayConfigs, payments, subscriptions } from "~db/schema";
 import { currentPlan } from "~/models/accounts/credits.server";
-import * as entryServer from "~/entry.server";
 import { configureSimulatorGateways } from "~/models/payments/gateway-config.server";
 import {
   PENDING_SYNC_INTERVAL_MS,
@@ -31,7 +29,7 @@ import {
   TEST_CPF as CPF,
   type PaymentSimulators,
 } from "../support/payment-simulators";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 import { call } from "../support/routes";
 
 /**
@@ -603,11 +601,7 @@ describe("posts that are not the page's own", () => {
 describe("the pages as the server renders them (JavaScript off)", () => {
   let handle: (request: Request) => Promise<Response>;
   beforeAll(async () => {
-    const build = await serverBuild(await routeManifest(), {
-      default: entryServer.default as ServerBuild["entry"]["module"]["default"],
-      handleError: (error) => console.error(error),
-    });
-    const handler = createRequestHandler(build, "production");
+    const handler = await productionHandler();
     handle = (request) => handler(request, { clientIp: "203.0.113.9" });
   });
 

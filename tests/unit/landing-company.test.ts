@@ -1,21 +1,15 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { companyIdentity } from "~db/schema";
-import * as entryServer from "~/entry.server";
 import { saveCompanyIdentity } from "~/models/company/company.server";
 import { NO_COMPANY } from "~/schemas/company/company";
 import { db } from "~/utils/db.server";
 import { accepted, createUser } from "../support/factories";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 
 /** The landing's footer shows the company identity the admin keeps, and nothing made up without one. */
 
 const LANDING_ROUTES = new Set(["routes/_landing", "routes/_landing._index"]);
-const build = await serverBuild(
-  (await routeManifest()).filter((r) => LANDING_ROUTES.has(r.id)),
-  entryServer as unknown as ServerBuild["entry"]["module"],
-);
-const handle = createRequestHandler(build, "production");
+const handle = await productionHandler({ routes: LANDING_ROUTES });
 
 const footerOf = async () => {
   const response = await handle(

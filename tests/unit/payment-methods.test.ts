@@ -1,8 +1,6 @@
 import { env } from "~/utils/env.server";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gatewayConfigs, subscriptions } from "~db/schema";
-import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
 import { readGatewayConfig } from "~/models/payments/gateway-config.server";
 import type { User } from "~/models/accounts/user.server";
@@ -20,7 +18,7 @@ import {
   type RouteHandler,
 } from "../support/factories";
 import { startPaymentSimulators, type PaymentSimulators } from "../support/payment-simulators";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 
 /** The app's own address given to the providers (no APP_URL in tests): never the request's Host. */
 const LOCAL = `http://localhost:${env().PORT}`;
@@ -65,11 +63,7 @@ const storedRows = () => JSON.stringify(db().select().from(gatewayConfigs).all()
 // --- The page as the server renders it ----------------------------------------------------------
 
 const OWN_ROUTES = new Set(["routes/_app", "routes/_app.payment-methods"]);
-const build = await serverBuild(
-  (await routeManifest()).filter((r) => OWN_ROUTES.has(r.id)),
-  entryServer as unknown as ServerBuild["entry"]["module"],
-);
-const handle = createRequestHandler(build, "production");
+const handle = await productionHandler({ routes: OWN_ROUTES });
 
 async function page(init: { method?: string; body?: string } = {}) {
   const headers: Record<string, string> = { Host: "localhost", ...(await web(admin)) };

@@ -1,11 +1,9 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import * as entryServer from "~/entry.server";
 import * as robotsRoute from "~/routes/site/robots[.]txt";
 import * as sitemapRoute from "~/routes/site/sitemap[.]xml";
 import { etagOf, matchesIfNoneMatch } from "~/server/validators.server";
 import { createPart, createPlan } from "../support/factories";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 import { call } from "../support/routes";
 
 createPlan({ name: "Profissional", priceCents: 4990 });
@@ -17,11 +15,7 @@ const PUBLIC_ROUTES = new Set([
   "routes/termos",
   "routes/login",
 ]);
-const build = await serverBuild(
-  (await routeManifest()).filter((r) => PUBLIC_ROUTES.has(r.id)),
-  entryServer as unknown as ServerBuild["entry"]["module"],
-);
-const handle = createRequestHandler(build, "production");
+const handle = await productionHandler({ routes: PUBLIC_ROUTES });
 const get = (path: string, headers: Record<string, string> = {}) =>
   handle(new Request(`http://localhost${path}`, { headers: { Host: "localhost", ...headers } }));
 

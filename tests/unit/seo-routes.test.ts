@@ -1,8 +1,6 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activity, seoSettings } from "~db/schema";
-import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
 import { createSession } from "~/models/accounts/session.server";
 import { saveSeoSettings, seoSettingsForAdmin } from "~/models/seo/seo.server";
@@ -22,7 +20,7 @@ import {
   sessionHeaders,
   toastOf,
 } from "../support/factories";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 import { call, envelope } from "../support/routes";
 
 const m = messages.seo;
@@ -332,11 +330,7 @@ describe("/sitemap.xml", () => {
 // --- The landing's head, as the server renders it -----------------------------------------------
 
 const LANDING_ROUTES = new Set(["routes/_landing", "routes/_landing._index"]);
-const build = await serverBuild(
-  (await routeManifest()).filter((r) => LANDING_ROUTES.has(r.id)),
-  entryServer as unknown as ServerBuild["entry"]["module"],
-);
-const handle = createRequestHandler(build, "production");
+const handle = await productionHandler({ routes: LANDING_ROUTES });
 
 describe("the landing's head", () => {
   it("carries the saved title, description, canonical, Open Graph and Twitter tags", async () => {

@@ -1,7 +1,5 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { searchSynonyms } from "~db/schema";
-import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
 import {
   addSynonym,
@@ -22,7 +20,7 @@ import {
   sessionHeaders,
   toastOf,
 } from "../support/factories";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 import { race } from "../support/race";
 
 const m = messages.synonyms;
@@ -316,11 +314,7 @@ const SCREEN_ROUTES = new Set([
   "routes/_app.admin_.synonyms",
   "routes/_app.admin_.synonyms.$id.delete",
 ]);
-const build = await serverBuild(
-  (await routeManifest()).filter((r) => SCREEN_ROUTES.has(r.id)),
-  entryServer as unknown as ServerBuild["entry"]["module"],
-);
-const handle = createRequestHandler(build, "production");
+const handle = await productionHandler({ routes: SCREEN_ROUTES });
 const page = async (url: string) =>
   handle(
     new Request(`http://localhost${url}`, {

@@ -1,6 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as entryServer from "~/entry.server";
 import { assignPlanByAdmin } from "~/models/accounts/subscription.server";
 import type { User } from "~/models/accounts/user.server";
 import { listPlans } from "~/models/payments/index.server";
@@ -16,7 +14,7 @@ import {
   recordSearch,
   sessionHeaders,
 } from "../support/factories";
-import { routeManifest, serverBuild } from "../support/route-manifest";
+import { productionHandler } from "../support/route-manifest";
 import { call } from "../support/routes";
 
 /**
@@ -80,11 +78,7 @@ describe("the loaders", () => {
 describe("the pages as the server renders them", () => {
   let handle: (request: Request) => Promise<Response>;
   beforeAll(async () => {
-    const build = await serverBuild(await routeManifest(), {
-      default: entryServer.default as ServerBuild["entry"]["module"]["default"],
-      handleError: (error) => console.error(error),
-    });
-    const handler = createRequestHandler(build, "production");
+    const handler = await productionHandler();
     handle = (request) => handler(request, { clientIp: "203.0.113.9" });
   });
 
