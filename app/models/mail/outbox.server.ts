@@ -81,6 +81,17 @@ export async function queueMail(input: QueuedMailInput): Promise<{ id: number; q
   return { id: inserted.id, queued: true };
 }
 
+/** Whether an event already has its message in the outbox (queued, sent or failed). */
+export function mailEventQueued(eventKey: string): boolean {
+  return (
+    db()
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.eventKey, eventKey))
+      .get() !== undefined
+  );
+}
+
 /** A lost hand-over leaves the message queued; the mail sweep hands it over again. */
 async function dispatchQueued(id: number) {
   try {

@@ -26,6 +26,7 @@ import {
   TURN_OFF_PATH,
   turnOffToken,
 } from "./index.server";
+import { notify } from "./notify.server";
 
 withGatewaySimulators();
 
@@ -296,5 +297,28 @@ describe("who receives them", () => {
       .where(eq(mailOutbox.eventKey, `invoice-created:${paymentId}`))
       .get();
     expect(mail?.to).toBe(user.email);
+  });
+});
+
+describe("an event already told", () => {
+  it("renders nothing and builds no attachment the second time", async () => {
+    const { user } = await invoice();
+    const told = {
+      userId: user.id,
+      topic: "billing" as const,
+      eventKey: `test-told:${user.id}`,
+      kind: "test",
+      layout: () => ({ subject: "Uma vez", heading: "Uma vez", paragraphs: ["Uma vez."] }),
+    };
+    expect(await notify(told)).toBe(true);
+    const again = await notify({
+      ...told,
+      layout: () => {
+        throw new Error("rendered again");
+      },
+      attachments: () => Promise.reject(new Error("built again")),
+    });
+    expect(again).toBe(false);
+    expect(outbox().filter((mail) => mail.eventKey === told.eventKey)).toHaveLength(1);
   });
 });

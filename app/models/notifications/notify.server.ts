@@ -3,6 +3,7 @@ import { users } from "~db/schema";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
 import {
+  mailEventQueued,
   mailIdentity,
   queueMail,
   renderMail,
@@ -35,6 +36,9 @@ export const appUrl = (path: string) => `${publicOrigin() ?? ""}${path}`;
 export async function notify(notification: Notification, now = new Date()): Promise<boolean> {
   const { userId, topic } = notification;
   if (!wantsMail(userId, topic)) return false;
+  // Events repeat (every search past 90 %, a webhook and the poller on one payment): an event
+  // already told costs one lookup, not a rendered message and a receipt PDF thrown away.
+  if (mailEventQueued(notification.eventKey)) return false;
   const user = db()
     .select({ name: users.name, email: users.email })
     .from(users)
