@@ -30,12 +30,12 @@ export const PAYMENT_METHODS = [
 /**
  * The ways a customer may choose to pay for a plan: cash is only for an admin assigning a plan
  * (admin spec, "Payment methods for plan assignment"); a customer picking it would get an invoice
- * nothing can pay.
+ * nothing can pay. In the order the plan dialog offers them.
  */
 export const CUSTOMER_PAYMENT_METHODS = [
   "credit_card",
-  "bank_transfer",
   "pix",
+  "bank_transfer",
 ] as const satisfies readonly PaymentMethodValue[];
 export const PAYMENT_STATUSES = [
   "pending",

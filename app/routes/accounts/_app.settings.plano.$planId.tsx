@@ -19,6 +19,7 @@ import {
   startCheckout,
 } from "~/models/payments/index.server";
 import { planChangeSchema } from "~/schemas/accounts/settings";
+import { CUSTOMER_PAYMENT_METHODS } from "~/schemas/choices";
 import { formInvalid, formRefusal } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -33,7 +34,6 @@ import { formatBRL, formatDate } from "~/utils/format";
 export const access: Access = { roles: ["user", "premium_user"], fallback: "/settings?tab=planos" };
 
 const m = messages.planChange;
-const PAID_METHODS = ["credit_card", "pix", "bank_transfer"] as const;
 /** The gateway a new invoice is labelled with, by the method chosen (the list's "Gateway"). */
 const GATEWAY_OF: Partial<Record<PaymentMethod, Payment["gateway"]>> = {
   credit_card: "mercadopago",
@@ -74,7 +74,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       dailySearches: plan.dailySearches,
     },
     isCurrent: currentPlan(user.id)?.planId === plan.id,
-    methods: PAID_METHODS.filter((method) => method !== "bank_transfer" || bankTransferOffered()),
+    methods: CUSTOMER_PAYMENT_METHODS.filter(
+      (method) => method !== "bank_transfer" || bankTransferOffered(),
+    ),
   };
 }
 
