@@ -12,6 +12,7 @@ import { commitWebSession } from "~/server/auth.server";
 import { db } from "~/utils/db.server";
 import { createUser, invoke, postHeaders, sessionHeaders, toastOf } from "../support/factories";
 import { call, envelope } from "../support/routes";
+import { COMPANY_AS_TYPED } from "../support/company";
 
 const m = messages.company;
 const PATH = "/api/settings/company";
@@ -184,16 +185,7 @@ async function postTab(fields: Record<string, string>, user = admin, headers = {
   });
 }
 
-const FORM = {
-  legalName: "Encaixa Tecnologia Ltda",
-  cnpj: "34.567.890/0001-30",
-  address: "Av. Paulista, 1000",
-  city: "São Paulo",
-  state: "SP",
-  postalCode: "01310-100",
-  email: "contato@encaixa.com.br",
-  whatsapp: "(11) 98765-4321",
-};
+const FORM = COMPANY_AS_TYPED;
 
 type Reply = {
   error?: Record<string, string[] | null> | null;

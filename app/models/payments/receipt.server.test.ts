@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companyIdentity, plans } from "~db/schema";
-import { NO_COMPANY } from "~/schemas/company/company";
 import { db } from "~/utils/db.server";
 import { renderReceiptPdf } from "~/utils/receipt-pdf.server";
 import {
@@ -13,6 +12,7 @@ import {
 import { pdfText } from "../../../tests/support/receipt-text";
 import { saveCompanyIdentity } from "../company/company.server";
 import { latestPaidReceipt, paidReceipt } from "./receipt.server";
+import { COMPANY_AS_TYPED } from "../../../tests/support/company";
 
 describe("latestPaidReceipt", () => {
   it("is the user's most recently paid approved invoice, with customer and plan", async () => {
@@ -130,22 +130,7 @@ describe("paidReceipt", () => {
 describe("the receipt's issuer, payer and number (issue #27)", () => {
   it("carries the company kept, the PIX payer's CPF and the invoice's reference as its number", async () => {
     const admin = (await createUser({ role: "admin" })).user;
-    accepted(
-      saveCompanyIdentity(
-        {
-          ...NO_COMPANY,
-          legalName: "Encaixa Tecnologia Ltda",
-          cnpj: "34.567.890/0001-30",
-          address: "Av. Paulista, 1000",
-          city: "São Paulo",
-          state: "SP",
-          postalCode: "01310-100",
-          email: "contato@encaixa.com.br",
-          whatsapp: "(11) 98765-4321",
-        },
-        admin.id,
-      ),
-    );
+    accepted(saveCompanyIdentity(COMPANY_AS_TYPED, admin.id));
     try {
       const { user } = await createUser({ name: "Oficina do Pagador" });
       const invoice = createInvoiceFor(user.id, {
