@@ -694,3 +694,68 @@ export const mailSimMessages = sqliteTable(
   },
   (t) => [index("mail_sim_messages_created_idx").on(t.createdAt)],
 );
+
+/**
+ * A customer's or admin's API keys (ADR 0049): the key is shown once; the database keeps its SHA-256
+ * (hex) and the visible prefix the owner recognises it by. Revoked keys stay listed, refused.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters ("enc_live_" and a few more), shown in the list. */
+    prefix: text("prefix").notNull(),
+    hash: text("hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);
+
+/**
+ * Token buckets of the per-credential request rate (ADR 0050), shared by every web process: a
+ * request takes a token in one write, so the limit is exact across processes.
+ */
+export const rateBuckets = sqliteTable(
+  "rate_buckets",
+  {
+    /** What the bucket limits, e.g. "api-key:<sha256>". */
+    key: text("key").primaryKey(),
+    tokens: real("tokens").notNull(),
+    /** Milliseconds since the epoch of the last refill. */
+    refilledAt: integer("refilled_at").notNull(),
+  },
+  (t) => [index("rate_buckets_refilled_idx").on(t.refilledAt)],
+);
+
+export const IDEMPOTENCY_STATES = ["pending", "done"] as const;
+
+/**
+ * The first answer to each `Idempotency-Key` a user sent with a POST or PATCH of the API, kept 24 h
+ * (ADR 0051): the same key and request answer it again; another request under the key is a 422.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** SHA-256 of the method, path and body the key was first used with. */
+    requestHash: text("request_hash").notNull(),
+    state: text("state", { enum: IDEMPOTENCY_STATES }).notNull().default("pending"),
+    status: integer("status"),
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("idempotency_keys_user_key_idx").on(t.userId, t.key),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);
