@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type {
   AlternativeCode,
   AlternativeCodeRow,
@@ -8,10 +9,27 @@ import type {
   PartListItem,
   VehiclePage,
 } from "~/models/catalogue/index.server";
-import type { PartHit } from "~/models/search/index.server";
-import { vehicleFields } from "./vehicles";
+import type { MatchKind, PartHit } from "~/models/search/index.server";
+import { vehicleFields, vehicleFieldsSchema } from "./vehicles";
 
-function alternativeCodeView(code: AlternativeCode) {
+/** How a search reached a part: its own code, an alternative code, a prefix of either, or words. */
+export const PART_MATCHES = [
+  "code",
+  "alternative",
+  "code_prefix",
+  "alternative_prefix",
+  "description",
+] as const satisfies readonly MatchKind[];
+
+/** One alternative code of a part (the admin endpoints, /api/parts/:id/alternative-codes, too). */
+export const alternativeCodeViewSchema = z.object({
+  id: z.int(),
+  alternative_code: z.string(),
+  description: z.string().nullable(),
+});
+export type AlternativeCodeView = z.infer<typeof alternativeCodeViewSchema>;
+
+function alternativeCodeView(code: AlternativeCode): AlternativeCodeView {
   return { id: code.id, alternative_code: code.alternativeCode, description: code.description };
 }
 
@@ -29,7 +47,22 @@ type PartCore = Pick<
 > & { alternativeCodes: AlternativeCode[] };
 
 /** The fields every Part shape of the spec opens with, in the order the answers show them. */
-function partCoreFields(part: PartCore) {
+const partCoreSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  name: z.string(),
+  manufacturer: z.string(),
+  description: z.string().nullable(),
+  category_id: z.int().nullable(),
+  category_name: z.string().nullable(),
+  /** The public spec's clients read `category`; same value as category_name. */
+  category: z.string().nullable(),
+  mercado_livre_link: z.string().nullable(),
+  image_url: z.string().nullable(),
+  alternative_codes: z.array(alternativeCodeViewSchema),
+});
+
+function partCoreFields(part: PartCore): z.infer<typeof partCoreSchema> {
   return {
     id: part.id,
     code: part.code,
@@ -38,7 +71,6 @@ function partCoreFields(part: PartCore) {
     description: part.description,
     category_id: part.categoryId,
     category_name: part.categoryName,
-    /** The public spec's clients read `category`; same value as category_name. */
     category: part.categoryName,
     mercado_livre_link: part.mercadoLivreLink,
     image_url: part.imageUrl,
@@ -46,23 +78,43 @@ function partCoreFields(part: PartCore) {
   };
 }
 
-function partFields(hit: PartHit & { alternativeCodes: AlternativeCode[] }, compatCount: number) {
+/** The spec's Part as searches answer it: with its compatible-vehicle count and how it was found. */
+export const partViewSchema = partCoreSchema.extend({
+  compat_count: z.int(),
+  /** The alternative code the part was found through ("encontrado via código X"), else null. */
+  found_via: z.string().nullable(),
+  match: z.enum(PART_MATCHES),
+});
+export type PartView = z.infer<typeof partViewSchema>;
+
+function partFields(
+  hit: PartHit & { alternativeCodes: AlternativeCode[] },
+  compatCount: number,
+): PartView {
   return {
     ...partCoreFields(hit),
     compat_count: compatCount,
-    /** The alternative code the part was found through ("encontrado via código X"), else null. */
     found_via: hit.viaCode,
     match: hit.match,
   };
 }
 
 /** Search hits as the spec's Part list, with alternative codes and compatible-vehicle counts. */
-export function partListView(parts: CataloguePart[]) {
+export function partListView(parts: CataloguePart[]): PartView[] {
   return parts.map((part) => partFields(part, part.compatCount));
 }
 
 /** How a part fits a vehicle: its notes, position, side and years. */
-export function fitmentView(fitment: FitmentFields) {
+export const fitmentViewSchema = z.object({
+  notes: z.string().nullable(),
+  position: z.string().nullable(),
+  side: z.string().nullable(),
+  year_from: z.int().nullable(),
+  year_to: z.int().nullable(),
+});
+export type FitmentView = z.infer<typeof fitmentViewSchema>;
+
+export function fitmentView(fitment: FitmentFields): FitmentView {
   return {
     notes: fitment.notes,
     position: fitment.position,
@@ -73,20 +125,40 @@ export function fitmentView(fitment: FitmentFields) {
 }
 
 /** A compatible vehicle: the vehicle's fields plus the fitment's notes, position, side and years. */
-export function compatibleVehicleView(vehicle: CompatibleVehicle) {
+export const compatibleVehicleViewSchema = z.object({
+  id: z.int(),
+  vehicle_id: z.int(),
+  ...vehicleFieldsSchema.shape,
+  notes: z.string().nullable(),
+  /** The admin spec's name for the fitment notes. */
+  compatibility_notes: z.string().nullable(),
+  ...fitmentViewSchema.omit({ notes: true }).shape,
+});
+export type CompatibleVehicleView = z.infer<typeof compatibleVehicleViewSchema>;
+
+export function compatibleVehicleView(vehicle: CompatibleVehicle): CompatibleVehicleView {
   const { notes, ...placement } = fitmentView(vehicle);
   return {
     id: vehicle.id,
     vehicle_id: vehicle.id,
     ...vehicleFields(vehicle),
     notes,
-    /** The admin spec's name for the fitment notes. */
     compatibility_notes: notes,
     ...placement,
   };
 }
 
-export function vehiclePageView(page: VehiclePage) {
+/** GET /api/vehicles/by-part/:partId: a page of the vehicles a part fits. */
+export const vehiclePageViewSchema = z.object({
+  items: z.array(compatibleVehicleViewSchema),
+  total: z.int(),
+  page: z.int(),
+  pages: z.int(),
+  per_page: z.int(),
+});
+export type VehiclePageView = z.infer<typeof vehiclePageViewSchema>;
+
+export function vehiclePageView(page: VehiclePage): VehiclePageView {
   return {
     items: page.items.map(compatibleVehicleView),
     total: page.total,
@@ -97,7 +169,12 @@ export function vehiclePageView(page: VehiclePage) {
 }
 
 /** GET /api/parts/:id: the Part with its alternative codes and the first page of compatible vehicles. */
-export function partDetailView(part: CataloguePartDetail) {
+export const partDetailViewSchema = partViewSchema.extend({
+  compatible_vehicles: z.array(compatibleVehicleViewSchema),
+});
+export type PartDetailView = z.infer<typeof partDetailViewSchema>;
+
+export function partDetailView(part: CataloguePartDetail): PartDetailView {
   return {
     ...partFields(part, part.vehicles.total),
     compatible_vehicles: part.vehicles.items.map(compatibleVehicleView),
@@ -105,9 +182,17 @@ export function partDetailView(part: CataloguePartDetail) {
 }
 
 /** GET /api/parts: the admin list's rows in the spec's Part shape, with every alternative code and the counts. */
+export const partAdminRowViewSchema = partCoreSchema.extend({
+  alternative_codes_count: z.int(),
+  compat_count: z.int(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type PartAdminRowView = z.infer<typeof partAdminRowViewSchema>;
+
 export function partAdminListView(
   items: (PartListItem & { alternativeCodes: AlternativeCode[] })[],
-) {
+): PartAdminRowView[] {
   return items.map((item) => ({
     ...partCoreFields(item),
     alternative_codes_count: item.alternativeCodesCount,
@@ -118,6 +203,6 @@ export function partAdminListView(
 }
 
 /** One alternative code of the admin endpoints (/api/parts/:id/alternative-codes). */
-export function partAlternativeCodeView(code: AlternativeCodeRow) {
+export function partAlternativeCodeView(code: AlternativeCodeRow): AlternativeCodeView {
   return { id: code.id, alternative_code: code.code, description: code.description };
 }

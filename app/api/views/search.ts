@@ -1,6 +1,10 @@
+import { z } from "zod";
 import type { CreditStats } from "~/models/accounts/index.server";
-import type { DescriptionPage } from "~/models/search/description.types";
+import type { DescriptionPage, Suggestion } from "~/models/search/description.types";
+import type { CataloguePart } from "~/models/catalogue/index.server";
+import type { ReadMatch } from "~/models/search/index.server";
 import * as messages from "~/messages";
+import { partListView, partViewSchema } from "./parts";
 
 /**
  * Credit information of an API search travels in headers, so `data` stays the spec's list of parts:
@@ -18,8 +22,10 @@ export function searchCreditHeaders(
   };
 }
 
-/** The body of a 402 when the day's credits are spent. */
-export function exhaustedView(stats: CreditStats) {
+/** The `data` of a 402 when the day's credits are spent. */
+export const exhaustedViewSchema = z.object({ remaining_searches: z.int().min(0) });
+
+export function exhaustedView(stats: CreditStats): z.infer<typeof exhaustedViewSchema> {
   return { remaining_searches: Math.max(0, stats.remainingSearches) };
 }
 
@@ -43,6 +49,53 @@ export function foundMessage(count: number, type: "code" | "description"): strin
 
 type FacetView<V> = { value: V; label: string; count: number };
 
+const facetSchema = <V extends z.ZodType>(value: V) =>
+  z.array(z.object({ value, label: z.string(), count: z.int() }));
+
+const SUGGESTION_KINDS = [
+  "spelling",
+  "without_year",
+  "without_engine",
+  "without_vehicle",
+  "fewer_words",
+] as const satisfies readonly Suggestion["kind"][];
+
+/**
+ * What GET /api/parts/search answers beside `data` (ADR 0035). `understood` and `facets` are null
+ * for a code search.
+ */
+export const searchPageViewSchema = z.object({
+  total: z.int(),
+  /** True when a very broad query counted only the matches it read: "more than total". */
+  total_is_lower_bound: z.boolean(),
+  page: z.int(),
+  per_page: z.int(),
+  pages: z.int(),
+  understood: z
+    .object({
+      query: z.string(),
+      part_words: z.array(z.string()),
+      vehicle: z.string().nullable(),
+      corrections: z.array(z.object({ from: z.string(), to: z.string() })),
+      ignored_words: z.array(z.string()),
+    })
+    .nullable(),
+  facets: z
+    .object({
+      categories: facetSchema(z.int()),
+      manufacturers: facetSchema(z.string()),
+      brands: facetSchema(z.string()),
+      models: facetSchema(z.string()),
+      years: facetSchema(z.int()),
+      positions: facetSchema(z.string()),
+    })
+    .nullable(),
+  suggestions: z.array(
+    z.object({ kind: z.enum(SUGGESTION_KINDS), query: z.string(), total: z.int() }),
+  ),
+});
+export type SearchPageView = z.infer<typeof searchPageViewSchema>;
+
 /**
  * What GET /api/parts/search answers beside `data` (ADR 0035): the true total and the page, and
  * for a description, what was understood, the narrowing choices and (when nothing is found) the
@@ -51,12 +104,11 @@ type FacetView<V> = { value: V; label: string; count: number };
 export function searchPageView(
   paging: { total: number; page: number; perPage: number; pages: number },
   description: DescriptionPage | null,
-) {
+): SearchPageView {
   const facet = <V>(values: FacetView<V>[]) =>
     values.map((v) => ({ value: v.value, label: v.label, count: v.count }));
   return {
     total: paging.total,
-    /** True when a very broad query counted only the matches it read: "more than total". */
     total_is_lower_bound: description?.totalIsLowerBound ?? false,
     page: paging.page,
     per_page: paging.perPage,
@@ -77,5 +129,46 @@ export function searchPageView(
       positions: facet(description.facets.positions),
     },
     suggestions: description?.suggestions ?? [],
+  };
+}
+
+/** A part of GET /api/parts/search's page: the Part, and whether it fits the vehicle asked for. */
+export const searchHitViewSchema = partViewSchema.extend({
+  /** Whether the part fits the vehicle the query names or the filters choose; null for a code. */
+  fits_vehicle: z.boolean().nullable(),
+});
+export type SearchHitView = z.infer<typeof searchHitViewSchema>;
+
+export function searchHitsView(
+  parts: CataloguePart[],
+  fits: ReadonlyMap<number, boolean>,
+): SearchHitView[] {
+  return partListView(parts).map((part) => ({ ...part, fits_vehicle: fits.get(part.id) ?? null }));
+}
+
+const READ_MATCHES = ["as_read", "look_alike", "prefix"] as const satisfies readonly ReadMatch[];
+
+/** POST /api/search/image: what the photo was read as, and the parts the code found. */
+export const imageSearchViewSchema = z.object({
+  reading: z.object({
+    /** The code that found the parts, else the best code read; null when none was usable. */
+    code: z.string().nullable(),
+    /** How the code was matched: as read, with look-alike characters fixed, or as a prefix. */
+    match: z.enum(READ_MATCHES).nullable(),
+    /** Every code read on the photo, best first. */
+    codes: z.array(z.string()),
+  }),
+  parts: z.array(partViewSchema),
+});
+export type ImageSearchView = z.infer<typeof imageSearchViewSchema>;
+
+export function imageSearchView(
+  reading: { code: string; match: ReadMatch | null } | null,
+  codes: string[],
+  parts: CataloguePart[],
+): ImageSearchView {
+  return {
+    reading: { code: reading?.code ?? null, match: reading?.match ?? null, codes },
+    parts: partListView(parts),
   };
 }

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { CompatiblePart, VehicleRow } from "~/models/catalogue/index.server";
+import { VEHICLE_TYPES } from "~/schemas/catalogue/catalogue";
 
 type VehicleFields = Pick<
   VehicleRow,
@@ -14,7 +16,20 @@ type VehicleFields = Pick<
 >;
 
 /** The fields every Vehicle shape of the spec shares, in the order the answers show them. */
-export function vehicleFields(vehicle: VehicleFields) {
+export const vehicleFieldsSchema = z.object({
+  brand: z.string(),
+  model: z.string(),
+  generation: z.string().nullable(),
+  year: z.int(),
+  version: z.string(),
+  engine: z.string().nullable(),
+  // Free text: FIPE imports bring values beyond the form's choices.
+  fuel: z.string().nullable(),
+  transmission: z.string().nullable(),
+  body_type: z.string().nullable(),
+});
+
+export function vehicleFields(vehicle: VehicleFields): z.infer<typeof vehicleFieldsSchema> {
   return {
     brand: vehicle.brand,
     model: vehicle.model,
@@ -29,14 +44,26 @@ export function vehicleFields(vehicle: VehicleFields) {
 }
 
 /** The spec's Vehicle of the back office (/api/vehicles). */
-export function vehicleView(vehicle: VehicleRow) {
+export const vehicleViewSchema = z.object({
+  id: z.int(),
+  ...vehicleFieldsSchema.shape,
+  vehicle_type: z.enum(VEHICLE_TYPES),
+  fipe_code: z.string().nullable(),
+  compat_count: z.int(),
+  /** The spec's screens read either name. */
+  compatible_parts_count: z.int(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type VehicleView = z.infer<typeof vehicleViewSchema>;
+
+export function vehicleView(vehicle: VehicleRow): VehicleView {
   return {
     id: vehicle.id,
     ...vehicleFields(vehicle),
     vehicle_type: vehicle.vehicleType,
     fipe_code: vehicle.fipeCode,
     compat_count: vehicle.compatibleParts,
-    /** The spec's screens read either name. */
     compatible_parts_count: vehicle.compatibleParts,
     created_at: vehicle.createdAt.toISOString(),
     updated_at: vehicle.updatedAt.toISOString(),
@@ -44,7 +71,24 @@ export function vehicleView(vehicle: VehicleRow) {
 }
 
 /** GET /api/vehicles/:id: the vehicle with the parts it fits. */
-export function vehicleDetailView(vehicle: VehicleRow & { parts: CompatiblePart[] }) {
+export const vehicleDetailViewSchema = vehicleViewSchema.extend({
+  compatible_parts: z.array(
+    z.object({
+      part_id: z.int(),
+      code: z.string(),
+      name: z.string(),
+      category_name: z.string().nullable(),
+      manufacturer: z.string(),
+      notes: z.string().nullable(),
+      compatibility_notes: z.string().nullable(),
+    }),
+  ),
+});
+export type VehicleDetailView = z.infer<typeof vehicleDetailViewSchema>;
+
+export function vehicleDetailView(
+  vehicle: VehicleRow & { parts: CompatiblePart[] },
+): VehicleDetailView {
   return {
     ...vehicleView(vehicle),
     compatible_parts: vehicle.parts.map((part) => ({

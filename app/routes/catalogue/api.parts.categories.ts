@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { categoryView } from "~/api/views/categories";
 import { createCategory, listCategories } from "~/models/catalogue/index.server";
-import { apiCategorySchema, NAME_MAX } from "~/schemas/catalogue/catalogue";
+import { apiCategoryListSchema, apiCategorySchema } from "~/schemas/catalogue/catalogue";
 import { ok } from "~/server/api.server";
-import { apiRequest } from "~/server/api-request.server";
+import { apiRequest, requireQuery } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -17,7 +17,7 @@ export const access: Access = { GET: "signed-in", POST: ["admin"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, NAME_MAX);
+  const { q } = requireQuery(request, apiCategoryListSchema);
   return ok(listCategories(q).map(categoryView));
 }
 

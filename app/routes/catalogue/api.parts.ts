@@ -7,10 +7,10 @@ import {
   withAlternativeCodes,
 } from "~/models/catalogue/index.server";
 import { VEHICLES_DEFAULT_PER_PAGE } from "~/schemas/search/api-search";
-import { apiFieldName, apiPartSchema, parseApiPartList } from "~/schemas/catalogue/part-api";
+import { apiFieldName, apiPartListSchema, apiPartSchema } from "~/schemas/catalogue/part-api";
 import { ok, type Envelope } from "~/server/api.server";
-import { apiRequest } from "~/server/api-request.server";
-import { apiRefusal, apiRefuse } from "~/server/refusal.server";
+import { apiRequest, requireQuery } from "~/server/api-request.server";
+import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -25,10 +25,8 @@ const m = messages.parts;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
-  const parsed = parseApiPartList(new URL(request.url).searchParams);
-  if (!parsed.ok) return apiRefuse("invalid_input", parsed.message, parsed.errors);
-  const { limit, offset, ...filter } = parsed.value;
-  const { items, total } = await queryParts(filter, limit, offset);
+  const { q, category_id: categoryId, limit, offset } = requireQuery(request, apiPartListSchema);
+  const { items, total } = await queryParts({ q, categoryId }, limit, offset);
   const body: Envelope<ReturnType<typeof partAdminListView>> & {
     total: number;
     limit: number;

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { vehicleDetailView, vehicleView } from "~/api/views/vehicles";
 import { deleteVehicle, getVehicleWithParts, updateVehicle } from "~/models/catalogue/index.server";
-import { apiCompatiblePartIdsSchema, apiVehicleSchema } from "~/schemas/catalogue/catalogue";
+import { apiVehicleCompatibleIdsSchema, apiVehicleSchema } from "~/schemas/catalogue/catalogue";
 import { ok } from "~/server/api.server";
 import { apiRequest, pathId, requireJsonBody } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
@@ -12,7 +11,6 @@ import * as messages from "~/messages";
 export const access: Access = { GET: ["admin"], PUT: ["admin"], DELETE: ["admin"] };
 
 const m = messages.catalogue;
-const compatibleIdsBody = z.object({ compatible_part_ids: apiCompatiblePartIdsSchema });
 
 /** GET /api/vehicles/:id — the vehicle with its compatible parts (admin: it lists parts unmetered). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // One body read twice: the vehicle's fields, then the parts it fits (their errors come after).
   const fields = await requireJsonBody(request.clone(), apiVehicleSchema);
-  const { compatible_part_ids } = await requireJsonBody(request, compatibleIdsBody);
+  const { compatible_part_ids } = await requireJsonBody(request, apiVehicleCompatibleIdsSchema);
   const result = updateVehicle(id, fields, user.id, compatible_part_ids);
   if (!result.ok) return apiRefusal(result);
   return ok(vehicleView(result.value), m.vehicleUpdated);

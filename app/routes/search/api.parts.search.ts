@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { partListView } from "~/api/views/parts";
 import {
   exhaustedAnswer,
   foundMessage,
   searchCreditHeaders,
+  searchHitsView,
   searchPageView,
 } from "~/api/views/search";
 import { isDescriptionQuery } from "~/utils/codes";
@@ -71,11 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? found.hits
     : outcome.hits.slice((paging.page - 1) * perPage, paging.page * perPage);
   const fits = new Map(found?.hits.map((hit) => [hit.id, hit.fitsVehicle]));
-  const data = partListView(withCatalogueFacts(hits)).map((part) => ({
-    ...part,
-    /** Whether the part fits the vehicle the query names or the filters choose; null for a code. */
-    fits_vehicle: fits.get(part.id) ?? null,
-  }));
+  const data = searchHitsView(withCatalogueFacts(hits), fits);
   const body: Envelope<typeof data> & ReturnType<typeof searchPageView> = {
     success: true,
     data,

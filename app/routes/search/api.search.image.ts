@@ -1,8 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MaxPartSizeExceededError } from "@remix-run/node";
-import { partListView } from "~/api/views/parts";
-import { exhaustedAnswer, foundMessage, searchCreditHeaders } from "~/api/views/search";
+import {
+  exhaustedAnswer,
+  foundMessage,
+  imageSearchView,
+  searchCreditHeaders,
+} from "~/api/views/search";
 import { searchReadCodes } from "~/models/search/index.server";
 import { withCatalogueFacts } from "~/models/catalogue/index.server";
 import { IMAGE_MAX_BYTES, imageSearchSchema } from "~/schemas/search/image-search";
@@ -53,14 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const spent = exhaustedAnswer(outcome.stats);
     return Response.json(spent.body, spent.init);
   }
-  const reply = {
-    reading: {
-      code: outcome.reading?.code ?? null,
-      match: outcome.reading?.match ?? null,
-      codes: reading.value.codes,
-    },
-    parts: partListView(withCatalogueFacts(outcome.hits)),
-  };
+  const reply = imageSearchView(
+    outcome.reading,
+    reading.value.codes,
+    withCatalogueFacts(outcome.hits),
+  );
   return ok(
     reply,
     foundMessage(outcome.hits.length, "code"),

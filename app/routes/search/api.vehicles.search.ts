@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vehicleView } from "~/api/views/vehicles";
 import { listVehicles } from "~/models/catalogue/index.server";
-import { parseApiVehicleSearch } from "~/schemas/catalogue/catalogue";
+import { apiVehicleSearchSchema } from "~/schemas/catalogue/catalogue";
 import { methodNotAllowed, type Envelope } from "~/server/api.server";
-import { apiRefuse } from "~/server/refusal.server";
+import { requireQuery } from "~/server/api-request.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import * as messages from "~/messages";
@@ -16,9 +16,7 @@ export const access: Access = { GET: ["admin"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
-  const parsed = parseApiVehicleSearch(new URL(request.url).searchParams);
-  if (!parsed.ok) return apiRefuse("invalid_input", parsed.message, parsed.errors);
-  const { limit, offset, ...filters } = parsed.value;
+  const { limit, offset, ...filters } = requireQuery(request, apiVehicleSearchSchema);
   const { items, total } = listVehicles(filters, { limit, offset });
   const body: Envelope<ReturnType<typeof vehicleView>[]> & { total: number } = {
     success: true,

@@ -209,61 +209,84 @@ export function parseVehicleListQuery(params: URLSearchParams): VehicleListQuery
 export const API_VEHICLES_DEFAULT_LIMIT = 20;
 export const API_VEHICLES_MAX_LIMIT = 100;
 
-export type ApiVehicleSearch = {
-  limit: number;
-  offset: number;
-  q: string;
-  brand: string;
-  year?: number;
-  type?: VehicleType;
-};
+/**
+ * A whole number of a back-office list's query string (limit, offset): missing or empty gives
+ * `fallback`; anything but digits, or below `min`, is `message`; above `max` gets `max`.
+ */
+export function windowParam(options: {
+  fallback: number;
+  min: number;
+  message: string;
+  max?: number;
+}) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = raw?.trim() ?? "";
+      if (text === "") return options.fallback;
+      const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(value >= options.min)) {
+        ctx.addIssue({ code: "custom", message: options.message });
+        return z.NEVER;
+      }
+      return Math.min(value, options.max ?? value);
+    });
+}
+
+/** A free-text filter of a list's query string, trimmed and cut at `max`. */
+const filterText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw) => (raw ?? "").trim().slice(0, max));
 
 /**
  * GET /api/vehicles/search?limit&offset&q&brand&year&type. A number that is not one is a 400 with
  * the field's message; a limit above the maximum gets the maximum.
  */
-export function parseApiVehicleSearch(
-  params: URLSearchParams,
-):
-  | { ok: true; value: ApiVehicleSearch }
-  | { ok: false; message: string; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = {};
-  const read = (name: string, fallback: number, min: number, message: string) => {
-    const text = params.get(name)?.trim() ?? "";
-    if (text === "") return fallback;
-    const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(value >= min)) {
-      errors[name] = [message];
-      return fallback;
-    }
-    return value;
-  };
-  const limit = Math.min(
-    read("limit", API_VEHICLES_DEFAULT_LIMIT, 1, m.invalidLimit(API_VEHICLES_MAX_LIMIT)),
-    API_VEHICLES_MAX_LIMIT,
-  );
-  const offset = read("offset", 0, 0, m.invalidOffset);
-  const yearText = params.get("year")?.trim() ?? "";
-  const year = yearText === "" ? undefined : Number(yearText);
-  if (year !== undefined && !(/^\d{4}$/.test(yearText) && year >= YEAR_MIN && year <= YEAR_MAX)) {
-    errors.year = [m.yearRange(YEAR_MIN, YEAR_MAX)];
-  }
-  const type = params.get("type")?.trim() || undefined;
-  if (type !== undefined && !isVehicleType(type)) errors.type = [m.invalidOption];
-  const first = Object.values(errors)[0]?.[0];
-  if (first) return { ok: false, message: first, errors };
-  return {
-    ok: true,
-    value: {
-      limit,
-      offset,
-      q: (params.get("q") ?? "").trim().slice(0, FIELD_MAX),
-      brand: (params.get("brand") ?? "").trim().slice(0, NAME_MAX),
-      year,
-      type: type as VehicleType | undefined,
-    },
-  };
-}
+export const apiVehicleSearchSchema = z.object({
+  limit: windowParam({
+    fallback: API_VEHICLES_DEFAULT_LIMIT,
+    min: 1,
+    message: m.invalidLimit(API_VEHICLES_MAX_LIMIT),
+    max: API_VEHICLES_MAX_LIMIT,
+  }),
+  offset: windowParam({ fallback: 0, min: 0, message: m.invalidOffset }),
+  q: filterText(FIELD_MAX),
+  brand: filterText(NAME_MAX),
+  year: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = raw?.trim() ?? "";
+      if (text === "") return undefined;
+      const year = Number(text);
+      if (!(/^\d{4}$/.test(text) && year >= YEAR_MIN && year <= YEAR_MAX)) {
+        ctx.addIssue({ code: "custom", message: m.yearRange(YEAR_MIN, YEAR_MAX) });
+        return z.NEVER;
+      }
+      return year;
+    }),
+  type: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const type = raw?.trim() || undefined;
+      if (type === undefined || isVehicleType(type)) return type;
+      ctx.addIssue({ code: "custom", message: m.invalidOption });
+      return z.NEVER;
+    }),
+});
+export type ApiVehicleSearch = z.output<typeof apiVehicleSearchSchema>;
+
+/** GET /api/parts/categories?q: the name filter. */
+export const apiCategoryListSchema = z.object({ q: filterText(NAME_MAX) });
+
+/** PUT /api/vehicles/:id's optional `compatible_part_ids`, read after the vehicle's fields. */
+export const apiVehicleCompatibleIdsSchema = z.object({
+  compatible_part_ids: apiCompatiblePartIdsSchema,
+});
 
 export type CompatibilityIntent = { action: "save" } | { action: "search"; page: number };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import * as messages from "~/messages";
 import { jsonObject, stringFields } from "../json-body";
+import { windowParam } from "./catalogue";
 import {
   checkAlternativeCode,
   checkPartFields,
@@ -109,37 +110,28 @@ export const apiFitmentSchema = z
 export const API_PARTS_DEFAULT_LIMIT = 20;
 export const API_PARTS_MAX_LIMIT = 100;
 
-export type ApiPartList = { q: string; categoryId?: number; limit: number; offset: number };
-
 /** GET /api/parts?q&category_id&limit&offset: a bad number is a 400 with its field's message; too big a limit gets the maximum. */
-export function parseApiPartList(
-  params: URLSearchParams,
-):
-  | { ok: true; value: ApiPartList }
-  | { ok: false; message: string; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = {};
-  const read = (name: string, fallback: number, min: number, message: string) => {
-    const raw = params.get(name)?.trim() ?? "";
-    if (raw === "") return fallback;
-    const value = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!(value >= min)) {
-      errors[name] = [message];
-      return fallback;
-    }
-    return value;
-  };
-  const limit = Math.min(
-    read("limit", API_PARTS_DEFAULT_LIMIT, 1, m.invalidLimit(API_PARTS_MAX_LIMIT)),
-    API_PARTS_MAX_LIMIT,
-  );
-  const offset = read("offset", 0, 0, m.invalidOffset);
-  const categoryRaw = params.get("category_id")?.trim() ?? "";
-  const categoryId = categoryRaw === "" ? undefined : positiveId(categoryRaw);
-  if (categoryRaw !== "" && categoryId === undefined) errors.category_id = [m.invalidCategory];
-  const first = Object.values(errors)[0]?.[0];
-  if (first) return { ok: false, message: first, errors };
-  return {
-    ok: true,
-    value: { q: (params.get("q") ?? "").trim().slice(0, CODE_MAX), categoryId, limit, offset },
-  };
-}
+export const apiPartListSchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((raw) => (raw ?? "").trim().slice(0, CODE_MAX)),
+  limit: windowParam({
+    fallback: API_PARTS_DEFAULT_LIMIT,
+    min: 1,
+    message: m.invalidLimit(API_PARTS_MAX_LIMIT),
+    max: API_PARTS_MAX_LIMIT,
+  }),
+  offset: windowParam({ fallback: 0, min: 0, message: m.invalidOffset }),
+  category_id: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const text = raw?.trim() ?? "";
+      if (text === "") return undefined;
+      const id = positiveId(text);
+      if (id !== undefined) return id;
+      ctx.addIssue({ code: "custom", message: m.invalidCategory });
+      return z.NEVER;
+    }),
+});
