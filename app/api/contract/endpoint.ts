@@ -13,6 +13,11 @@ export type AnswerSpec = {
   description: string;
   /** The schema of the envelope's `data` (for a 2xx), or of its `data` on a refusal that has one (402). */
   data?: z.ZodType;
+  /**
+   * Fields the envelope carries beside `data`, at its top level: a list's `total`, `limit` and
+   * `offset`, a search's page (ADR 0035).
+   */
+  extra?: z.ZodObject;
   /** A whole example envelope, pt-BR (`{ success, data, message }`). */
   example?: unknown;
   /** Not JSON: the media type and a plain description (a CSV, a PDF, a redirect). */
