@@ -2,6 +2,8 @@ import type { z } from "zod";
 import * as messages from "~/messages";
 import { TEXT_FIELD_MAX_BYTES, textFieldProblem } from "~/schemas/fields";
 import { formatBytes } from "~/utils/format";
+import type { Access } from "./access";
+import { methodRefusal } from "./api-methods.server";
 import { isJsonRequest } from "./csrf.server";
 import { apiRefuse } from "./refusal.server";
 
@@ -45,7 +47,8 @@ async function readJson(
 ): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   const text = await request.text();
   if (text.trim() === "") return { ok: true, body: {} };
-  if (!isJsonRequest(request)) return {
+  if (!isJsonRequest(request))
+    return {
       ok: false,
       response: apiRefuse("unsupported_media_type", messages.api.jsonRequired),
     };
@@ -106,6 +109,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   return { ok: true, value: parsed.data };
 }
 
-export function methodNotAllowed(): Response {
-  return apiRefuse("method_not_allowed", messages.api.methodNotAllowed);
+/** 405 in the envelope; with the resource's `access`, its `Allow` header too. */
+export function methodNotAllowed(access?: Access): Response {
+  return methodRefusal(access);
 }

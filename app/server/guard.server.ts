@@ -28,7 +28,7 @@ export async function requireAccess(request: Request, access: Access): Promise<U
  */
 export async function requireApiAccess(request: Request, access: Access): Promise<AuthContext> {
   const rule = guarded(access, request.method);
-  if (!rule) throw methodNotAllowed();
+  if (!rule) throw methodNotAllowed(access);
   return requireApiUser(request, rolesOf(rule) ?? undefined);
 }
 
@@ -37,5 +37,5 @@ export async function requireApiAccess(request: Request, access: Access): Promis
  * the same, as requireApiAccess answers it.
  */
 export function requireDeclaredMethod(request: Request, access: Access): void {
-  if (ruleFor(access, request.method) === undefined) throw methodNotAllowed();
+  if (ruleFor(access, request.method) === undefined) throw methodNotAllowed(access);
 }

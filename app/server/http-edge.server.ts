@@ -1,12 +1,12 @@
 import {
   createReadableStreamFromReadable,
-  createRequestHandler,
   writeReadableStreamToWritable,
   type AppLoadContext,
   type ServerBuild,
 } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import * as messages from "~/messages";
+import { appRequestHandler } from "./api-methods.server";
 import { refusalEnvelope } from "./refusal.server";
 import {
   boundedBody,
@@ -121,7 +121,7 @@ export function createEdgeHandler({
   mode?: string;
   getLoadContext?: (req: ExpressRequest) => AppLoadContext;
 }) {
-  const handle = createRequestHandler(build, mode);
+  const handle = appRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       if (FORBIDDEN_METHODS.has(req.method.toUpperCase())) {

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
+import { appRequestHandler } from "~/server/api-methods.server";
 import * as entryServer from "~/entry.server";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { remixFuture } from "../../vite.config";
@@ -125,5 +126,5 @@ export async function productionHandler(
     ...(entryServer as unknown as ServerBuild["entry"]["module"]),
     ...(onError ? { handleError: onError } : {}),
   });
-  return createRequestHandler(build, "production");
+  return appRequestHandler(build, "production");
 }
