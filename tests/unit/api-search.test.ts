@@ -521,49 +521,71 @@ describe("GET /api/parts/search: pages, total and filters (issue #25)", () => {
 });
 
 describe("GET /api/parts/code/:code", () => {
-  it("finds the exact code however it is typed, and meters it like a code search", async () => {
+  it("answers the part whose own code it is, however it is typed, metered like a code search", async () => {
     const me = await client({ daily: 3 });
     const response = await call(byCode.loader, "/api/parts/code/br-123.456", {
       token: me.token,
       params: { code: "br-123.456" },
     });
     expect(response.status).toBe(200);
-    const body = await envelope(response);
+    const body = await searchPage(response);
     expect(body.message).toBe("Peça encontrada!");
-    expect(body.data.map((p: { id: number }) => p.id)).toEqual([brakes.id]);
+    expect(body.data).toMatchObject({
+      id: brakes.id,
+      code: "BR-123.456",
+      manufacturer: "Bosch",
+      match: "code",
+      found_via: null,
+    });
+    expect(
+      body.data.alternative_codes.map((a: { alternative_code: string }) => a.alternative_code),
+    ).toEqual(["GDB1234", "TRW-BR123"]);
+    expect(body.same_code).toEqual([]);
     expect(response.headers.get("X-Remaining-Searches")).toBe("2");
+    expect(response.headers.get("X-Search-Charged")).toBe("true");
+    expect(response.headers.get("X-Search-Type")).toBe("code");
     expect(me.stats().remainingSearches).toBe(2);
-    // The screen's search for the same code today is the same query: free.
+    // The screen's search for the same code today is the same query: free, and so is a repeat.
     const screenLike = await call(partsSearch.loader, "/api/parts/search?q=BR123456", {
       token: me.token,
     });
     expect(screenLike.headers.get("X-Search-Charged")).toBe("false");
+    const again = await call(byCode.loader, "/api/parts/code/BR123456", {
+      token: me.token,
+      params: { code: "BR123456" },
+    });
+    expect(again.headers.get("X-Search-Charged")).toBe("false");
+    expect(me.stats().remainingSearches).toBe(2);
   });
 
-  it("finds a part through an alternative code, and lists every manufacturer's part with that code", async () => {
+  it("an alternative code is not the part's own: 404 here, found by /api/parts/search", async () => {
     const me = await client({ daily: 3 });
-    const alt = await envelope(
-      await call(byCode.loader, "/api/parts/code/gdb-1234", {
-        token: me.token,
-        params: { code: "gdb-1234" },
-      }),
-    );
-    expect(alt.data).toHaveLength(1);
-    expect(alt.data[0]).toMatchObject({
-      id: brakes.id,
-      found_via: "GDB1234",
-      match: "alternative",
+    const alt = await call(byCode.loader, "/api/parts/code/gdb-1234", {
+      token: me.token,
+      params: { code: "gdb-1234" },
     });
-    const both = await envelope(
-      await call(byCode.loader, "/api/parts/code/VL345", {
-        token: me.token,
-        params: { code: "VL345" },
-      }),
+    expect(alt.status).toBe(404);
+    expect((await envelope(alt)).message).toBe("Nenhuma peça encontrada com esse código");
+    expect(me.stats().remainingSearches).toBe(3);
+    const search = await envelope(
+      await call(partsSearch.loader, "/api/parts/search?q=gdb-1234", { token: me.token }),
     );
-    expect(both.data.map((p: { id: number }) => p.id).sort()).toEqual(
-      [spark.id, sparkOther.id].sort(),
-    );
-    expect(both.message).toBe("2 peça(s) encontrada(s)");
+    expect(search.data[0]).toMatchObject({ id: brakes.id, match: "alternative" });
+  });
+
+  it("one code at several manufacturers: the first by manufacturer in data, the others in same_code", async () => {
+    const me = await client({ daily: 3 });
+    const response = await call(byCode.loader, "/api/parts/code/VL345", {
+      token: me.token,
+      params: { code: "VL345" },
+    });
+    const both = await searchPage(response);
+    expect(both.data).toMatchObject({ id: sparkOther.id, manufacturer: "Denso" });
+    expect(both.same_code.map((p: { id: number }) => p.id)).toEqual([spark.id]);
+    expect(both.same_code[0]).toMatchObject({ manufacturer: "NGK", code: "VL-345" });
+    expect(both.message).toBe("Peça encontrada!");
+    // One lookup, one credit, however many manufacturers answer.
+    expect(me.stats().remainingSearches).toBe(2);
   });
 
   it("is a 404 for an unknown code, or one that only starts a code, and costs nothing", async () => {
@@ -574,7 +596,7 @@ describe("GET /api/parts/code/:code", () => {
         params: { code },
       });
       expect(response.status).toBe(404);
-      expect(await envelope(response)).toMatchObject({
+      expect(await searchPage(response)).toMatchObject({
         success: false,
         message: "Nenhuma peça encontrada com esse código",
       });
@@ -590,7 +612,7 @@ describe("GET /api/parts/code/:code", () => {
       params: { code: "---" },
     });
     expect(response.status).toBe(400);
-    expect((await envelope(response)).errors?.code).toEqual([
+    expect((await searchPage(response)).errors?.code).toEqual([
       "Digite um código de peça para buscar",
     ]);
   });

@@ -95,6 +95,14 @@ export function exactCodeMatches(query: string, limit = SEARCH_LIMIT): PartHit[]
   return hits;
 }
 
+/** The parts whose own code this is (one code may exist at several manufacturers), by manufacturer. */
+export function ownCodeMatches(query: string, limit = SEARCH_LIMIT): PartHit[] {
+  const norm = normalizeCode(query);
+  if (!norm) return [];
+  const rows = prepared().exactOwn.all(norm, limit) as Row[];
+  return rows.map((row) => ({ ...row, viaCode: null, match: "code" }));
+}
+
 /** Codes that start with the query: own codes first, then alternative codes. No typo tolerance. */
 export function prefixCodeMatches(query: string, limit = SEARCH_LIMIT): PartHit[] {
   const norm = normalizeCode(query);

@@ -1,4 +1,5 @@
 /** The search domain's public face: the request layer imports this, not the files. */
+export * from "./code-lookup.server";
 export * from "./codes.server";
 export * from "./description.server";
 export * from "./description.types";
