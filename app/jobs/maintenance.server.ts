@@ -1,4 +1,5 @@
 import {
+  pruneIdempotencyKeys,
   purgeExpiredSessions as purgeExpiredSessionRows,
   purgeOldLoginAttempts,
 } from "~/models/accounts/index.server";
@@ -15,6 +16,7 @@ export const purgeExpiredSessions = defineJob(
     const loginAttemptsDeleted = purgeOldLoginAttempts(now);
     const requestHoursDeleted = purgeOldRequestStats(now);
     const sentMailCompacted = compactSentMail(now);
+    const idempotencyKeysDeleted = pruneIdempotencyKeys(now);
     ctx.log(
       messages.jobs.maintenanceDone(
         sessionsDeleted,
@@ -23,6 +25,13 @@ export const purgeExpiredSessions = defineJob(
         sentMailCompacted,
       ),
     );
-    return { sessionsDeleted, loginAttemptsDeleted, requestHoursDeleted, sentMailCompacted };
+    ctx.log(messages.apiIdempotency.pruned(idempotencyKeysDeleted));
+    return {
+      sessionsDeleted,
+      loginAttemptsDeleted,
+      requestHoursDeleted,
+      sentMailCompacted,
+      idempotencyKeysDeleted,
+    };
   },
 );

@@ -14,6 +14,7 @@
 export { app, notFound, error, formPost, format, roles, nav, planCard, planDialog } from "./common";
 export { documents } from "./documents";
 export { api, apiSearch } from "./api";
+export { apiIdempotency } from "./api-idempotency";
 export { admin } from "./admin";
 export { integrations } from "./integrations";
 export { jobs } from "./jobs";

@@ -7,6 +7,7 @@ import {
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import * as messages from "~/messages";
 import { appRequestHandler } from "./api-methods.server";
+import { answerOnce } from "./idempotency.server";
 import { refusalEnvelope } from "./refusal.server";
 import {
   boundedBody,
@@ -131,7 +132,14 @@ export function createEdgeHandler({
       if (!decodable(req.path)) return refuse(req, res, 400, messages.formPost.badPath);
       const body = await boundedBody(req, res);
       if (body === undefined) return;
-      const response = await handle(remixRequest(req, res, body), getLoadContext?.(req));
+      const response = await answerOnce(
+        req,
+        res,
+        body,
+        (bodyToRun) => remixRequest(req, res, bodyToRun),
+        (request) => handle(request, getLoadContext?.(req)),
+      );
+      if (!response) return;
       // An upload cut at its limit was answered when it passed it.
       if (res.headersSent) {
         await response.body?.cancel().catch(() => {});

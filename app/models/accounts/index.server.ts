@@ -6,6 +6,7 @@ export * from "./account.server";
 export * from "./credits.server";
 export * from "./customer-admin.server";
 export * from "./customer.server";
+export * from "./idempotency.server";
 export * from "./login-throttle.server";
 export * from "./password-reset.server";
 export * from "./plan-change.server";
