@@ -38,6 +38,10 @@ export { dataQuality } from "./catalogue/data-quality";
 export { catalogue } from "./catalogue/catalogue";
 export { parts } from "./catalogue/parts";
 
+// contract/
+export { contractDocument } from "./contract/document";
+export { contractSite } from "./contract/site";
+
 // dashboard/
 export { dashboard } from "./dashboard/dashboard";
 
@@ -77,3 +81,4 @@ export { pagHiperSim } from "./simulators/paghiper-sim";
 // site/
 export { landing } from "./site/landing";
 export { legal } from "./site/legal";
+export { apiDocs } from "./site/api-docs";

@@ -126,5 +126,14 @@ export async function productionHandler(
     ...(entryServer as unknown as ServerBuild["entry"]["module"]),
     ...(onError ? { handleError: onError } : {}),
   });
-  return appRequestHandler(build, "production");
+  const handle = appRequestHandler(build, "production");
+  // Every /api answer is checked against the OpenAPI document (ADR 0052).
+  return async (request: Request, context?: Parameters<typeof handle>[1]) => {
+    const response = await handle(request, context);
+    if (new URL(request.url).pathname.startsWith("/api/"))
+      await (
+        await import("./contract")
+      ).checkAgainstContract(request.method, request.url, response);
+    return response;
+  };
 }

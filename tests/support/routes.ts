@@ -34,18 +34,22 @@ export async function call(
     headers,
     body,
   });
+  let response: Response;
   try {
     const result = await handler({
       request,
       params: init.params ?? {},
       context: { clientIp: init.ip ?? "127.0.0.1" },
     });
-    if (result instanceof Response) return result;
-    return Response.json(result);
+    response = result instanceof Response ? result : Response.json(result);
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
   }
+  // Every /api answer is checked against the OpenAPI document (ADR 0052).
+  if (path.startsWith("/api/"))
+    await (await import("./contract")).checkAgainstContract(request.method, path, response);
+  return response;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape each endpoint returns

@@ -1,8 +1,16 @@
+import { z } from "zod";
 import type { PublicOverview } from "~/models/dashboard/index.server";
 import type { PublicSeo } from "~/models/seo/index.server";
 
 /** GET /api/public/overview: the landing's counters. */
-export function overviewView(overview: PublicOverview) {
+export const overviewViewSchema = z.object({
+  total_parts: z.int(),
+  total_vehicles: z.int(),
+  daily_searches: z.int(),
+  active_users: z.int(),
+});
+
+export function overviewView(overview: PublicOverview): z.infer<typeof overviewViewSchema> {
   return {
     total_parts: overview.totalParts,
     total_vehicles: overview.totalVehicles,
@@ -12,7 +20,20 @@ export function overviewView(overview: PublicOverview) {
 }
 
 /** GET /api/public/seo: the SEO settings a page head reads. */
-export function seoView(seo: PublicSeo) {
+export const seoViewSchema = z.object({
+  site_name: z.string(),
+  site_description: z.string(),
+  logo_initials: z.string(),
+  site_title: z.string(),
+  favicon_url: z.string().nullable(),
+  og_site_name: z.string().nullable(),
+  og_image_url: z.string().nullable(),
+  twitter_card: z.string(),
+  twitter_site: z.string().nullable(),
+  canonical_url: z.string().nullable(),
+});
+
+export function seoView(seo: PublicSeo): z.infer<typeof seoViewSchema> {
   return {
     site_name: seo.siteName,
     site_description: seo.siteDescription,
