@@ -29,6 +29,7 @@ export { home } from "./accounts/home";
 export { credits } from "./accounts/credits";
 export { usage } from "./accounts/usage";
 export { customersAdmin } from "./accounts/customers-admin";
+export { apiKeys } from "./accounts/api-keys";
 
 // backups/
 export { backups } from "./backups/backups";
@@ -41,6 +42,7 @@ export { parts } from "./catalogue/parts";
 // contract/
 export { contractDocument } from "./contract/document";
 export { contractSite } from "./contract/site";
+export { contractKeys } from "./contract/keys";
 
 // dashboard/
 export { dashboard } from "./dashboard/dashboard";

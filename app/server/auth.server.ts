@@ -8,9 +8,11 @@ import {
   createSession,
   DEVICE_TOKEN_DAYS,
   deviceTokenUserId,
+  findApiKeyOwner,
   findSessionUser,
   findUserByEmail,
   forgiveLoginAttempts,
+  isApiKey,
   issueDeviceToken,
   type PasswordAttempt,
   revokeSession,
@@ -22,6 +24,7 @@ import {
 import type { Role } from "~db/schema";
 import { apiRefuse, edgeRefusal, throwRefusal, type EdgeRefusal } from "./refusal.server";
 import { fromOwnOrigin, isWrite } from "./csrf.server";
+import { isApiPath } from "./bounded-body.server";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
 
@@ -104,7 +107,13 @@ export async function passwordAttemptOf(
   };
 }
 
-export type AuthContext = { user: User; sessionId: string; via: "cookie" | "bearer" };
+/**
+ * Who signs a request: a web session (`cookie`), an API session token (`bearer`), or an API key
+ * (`key`, ADR 0049), which has no session to keep or end.
+ */
+export type AuthContext =
+  | { user: User; sessionId: string; via: "cookie" | "bearer"; keyId?: undefined }
+  | { user: User; sessionId: null; via: "key"; keyId: number };
 /** `crossSite`: a session cookie on a write that none of our pages sent (ADR 0015). */
 type Lookup = { auth: AuthContext | null; expired: boolean; crossSite?: true };
 
@@ -118,6 +127,18 @@ function bearerToken(request: Request): string | null {
 
 async function lookup(request: Request): Promise<Lookup> {
   const token = bearerToken(request);
+  if (token && isApiKey(token)) {
+    // A key signs /api requests only, never a screen; it is looked up every time (no cache), so a
+    // revoked key is refused at once by every process.
+    if (!isApiPath(new URL(request.url).pathname)) return { auth: null, expired: false };
+    const owner = findApiKeyOwner(token);
+    return owner
+      ? {
+          auth: { user: owner.user, sessionId: null, via: "key", keyId: owner.keyId },
+          expired: false,
+        }
+      : { auth: null, expired: false };
+  }
   if (token) {
     const found = findSessionUser(token, "api");
     return found.status === "valid"
@@ -145,8 +166,8 @@ function resolve(request: Request): Promise<Lookup> {
 }
 
 /**
- * Who is asking: a bearer token of an API session, or the web session cookie (on a write, only
- * from our own pages). Memoised per request.
+ * Who is asking: a bearer token (an API session's, or an API key's on /api only), or the web
+ * session cookie (on a write, only from our own pages). Memoised per request.
  */
 export async function getAuth(request: Request): Promise<AuthContext | null> {
   return (await resolve(request)).auth;

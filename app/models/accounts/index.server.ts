@@ -3,6 +3,7 @@
  * (subscription-steps.server — the steps a plan change is made of — is subscription.server's own plumbing.)
  */
 export * from "./account.server";
+export * from "./api-keys.server";
 export * from "./credits.server";
 export * from "./customer-admin.server";
 export * from "./customer.server";

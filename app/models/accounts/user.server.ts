@@ -182,12 +182,13 @@ export type ProfileChange = {
  * Saves name and e-mail, and the password when a new one comes. A new e-mail or a new password
  * needs the right current password (a borrowed session alone must not take the account over),
  * checked under the sign-in throttle (`attempt`); a new password signs out every other session
- * and token, keeping `sessionId`, the one saving.
+ * and token, keeping `sessionId`, the one saving (null when an API key saves: every session ends;
+ * API keys are not sessions and stay, ADR 0049).
  */
 export async function updateProfile(
   userId: number,
   change: ProfileChange,
-  sessionId: string,
+  sessionId: string | null,
   attempt: PasswordAttempt,
 ): Promise<Outcome<User>> {
   const user = getUserById(userId);

@@ -8,9 +8,14 @@ import type { Access } from "~/server/access";
 
 export const access: Access = { POST: "signed-in" };
 
-/** POST: ends the session that signs this request, a bearer token or the web cookie (then cleared). */
+/**
+ * POST: ends the session that signs this request, a bearer token or the web cookie (then cleared);
+ * an API key is left as it is.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const auth = await requireApiAccess(request, access);
+  // A key is no session: it lasts until it is revoked (ADR 0049), so there is nothing to end.
+  if (auth.via === "key") return ok(null, messages.apiKeys.logoutWithKey);
   revokeSession(auth.sessionId);
   const response = ok(null, messages.auth.logoutSuccess);
   if (auth.via === "cookie") response.headers.append("Set-Cookie", await logout(request));
