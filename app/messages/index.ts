@@ -43,6 +43,8 @@ export { parts } from "./catalogue/parts";
 export { contractDocument } from "./contract/document";
 export { contractSite } from "./contract/site";
 export { contractKeys } from "./contract/keys";
+export { contractCatalogue } from "./contract/catalogue";
+export { contractSearch } from "./contract/search";
 
 // dashboard/
 export { dashboard } from "./dashboard/dashboard";

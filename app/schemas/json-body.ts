@@ -3,6 +3,18 @@
  * before the form's own schema runs on it, so both answer with the same messages.
  */
 
+/**
+ * The JSON Schema of a body read from `unknown` (zod can only say `{}` of it), as zod `.meta()`:
+ * the /api contract shows the fields a client sends. Types only: the schema's own rules and
+ * messages still decide.
+ */
+export function jsonBodyShape(
+  properties: Record<string, Record<string, unknown>>,
+  required: readonly string[] = [],
+) {
+  return { type: "object", properties, required: [...required] };
+}
+
 /** The body as an object; an array, null or a bare value reads as an empty one. */
 export function jsonObject(body: unknown): Record<string, unknown> {
   return typeof body === "object" && body !== null && !Array.isArray(body)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { VEHICLE_TYPES as DB_VEHICLE_TYPES } from "~db/schema";
 import * as messages from "~/messages";
-import { stringFields } from "../json-body";
+import { jsonBodyShape, stringFields } from "../json-body";
 
 /**
  * The forms of the catalogue back-office (category, brand, vehicle, vehicle compatibility) and the
@@ -57,7 +57,13 @@ export type CategoryInput = z.output<typeof categorySchema>;
 export const apiCategorySchema = z
   .unknown()
   .transform((body) => stringFields(body, ["name", "description"]))
-  .pipe(categorySchema);
+  .pipe(categorySchema)
+  .meta(
+    jsonBodyShape(
+      { name: { type: "string", minLength: 1 }, description: { type: ["string", "null"] } },
+      ["name"],
+    ),
+  );
 
 export const brandSchema = z
   .object({ name: text })
@@ -71,7 +77,8 @@ export type BrandInput = z.output<typeof brandSchema>;
 export const apiBrandSchema = z
   .unknown()
   .transform((body) => stringFields(body, ["name"]))
-  .pipe(brandSchema);
+  .pipe(brandSchema)
+  .meta(jsonBodyShape({ name: { type: "string", minLength: 1 } }, ["name"]));
 
 function choice<const T extends readonly string[]>(
   options: T,
@@ -152,7 +159,24 @@ export const apiVehicleSchema = z
       ? { ...fields, year: String(year) }
       : fields;
   })
-  .pipe(vehicleSchema);
+  .pipe(vehicleSchema)
+  .meta(
+    jsonBodyShape(
+      {
+        brand: { type: "string", minLength: 1 },
+        model: { type: "string", minLength: 1 },
+        year: { type: ["integer", "string"], minimum: YEAR_MIN, maximum: YEAR_MAX },
+        version: { type: "string", minLength: 1 },
+        generation: { type: ["string", "null"] },
+        engine: { type: ["string", "null"] },
+        fuel: { enum: [...FUEL_OPTIONS, "", null] },
+        transmission: { enum: [...TRANSMISSION_OPTIONS, "", null] },
+        body_type: { enum: [...BODY_TYPE_OPTIONS, "", null] },
+        vehicle_type: { enum: [...VEHICLE_TYPES], default: "carros" },
+      },
+      ["brand", "model", "year", "version"],
+    ),
+  );
 
 /** The optional `compatible_part_ids` of PUT /api/vehicles/:id: a list of part ids. */
 export const apiCompatiblePartIdsSchema = z

@@ -1,11 +1,17 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { jsonObject, stringFields } from "../json-body";
+import { jsonBodyShape, jsonObject, stringFields } from "../json-body";
 import { windowParam } from "./catalogue";
 import {
+  ALTERNATIVE_CODE_MAX,
+  ALTERNATIVE_DESCRIPTION_MAX,
   checkAlternativeCode,
   checkPartFields,
   CODE_MAX,
+  DESCRIPTION_MAX,
+  LINK_MAX,
+  MANUFACTURER_MAX,
+  NAME_MAX,
   NOTES_MAX,
   positiveId,
   toAlternativeCode,
@@ -75,7 +81,25 @@ export const apiPartSchema = z
     fitments: isIdList(value.vehicleIds)
       ? [...new Set(value.vehicleIds)].map((vehicleId) => ({ vehicleId }))
       : undefined,
-  }));
+  }))
+  .meta(
+    jsonBodyShape(
+      {
+        code: { type: "string", minLength: 1, maxLength: CODE_MAX },
+        name: { type: "string", minLength: 1, maxLength: NAME_MAX },
+        description: { type: ["string", "null"], maxLength: DESCRIPTION_MAX },
+        category_id: { type: ["integer", "string"], minimum: 1 },
+        manufacturer: { type: "string", minLength: 1, maxLength: MANUFACTURER_MAX },
+        mercado_livre_link: { type: ["string", "null"], format: "uri", maxLength: LINK_MAX },
+        compatible_vehicle_ids: {
+          type: "array",
+          items: { type: "integer", minimum: 1 },
+          maxItems: 10_000,
+        },
+      },
+      ["code", "name", "category_id", "manufacturer"],
+    ),
+  );
 
 /** POST /api/parts/:id/alternative-codes {alternative_code, description} */
 export const apiAlternativeCodeSchema = z
@@ -87,7 +111,16 @@ export const apiAlternativeCodeSchema = z
   .superRefine((row, ctx) =>
     checkAlternativeCode(row, ctx, (field) => [field === "code" ? "alternative_code" : field]),
   )
-  .transform(toAlternativeCode);
+  .transform(toAlternativeCode)
+  .meta(
+    jsonBodyShape(
+      {
+        alternative_code: { type: "string", minLength: 1, maxLength: ALTERNATIVE_CODE_MAX },
+        description: { type: ["string", "null"], maxLength: ALTERNATIVE_DESCRIPTION_MAX },
+      },
+      ["alternative_code"],
+    ),
+  );
 
 /** POST /api/parts/:id/vehicles {vehicle_id, notes} */
 export const apiFitmentSchema = z
@@ -105,7 +138,16 @@ export const apiFitmentSchema = z
     if ((value.notes?.trim().length ?? 0) > NOTES_MAX)
       ctx.addIssue({ code: "custom", path: ["notes"], message: m.tooLong(NOTES_MAX) });
   })
-  .transform(({ vehicleId, notes }) => ({ vehicleId: vehicleId!, notes: notes?.trim() || null }));
+  .transform(({ vehicleId, notes }) => ({ vehicleId: vehicleId!, notes: notes?.trim() || null }))
+  .meta(
+    jsonBodyShape(
+      {
+        vehicle_id: { type: ["integer", "string"], minimum: 1 },
+        notes: { type: ["string", "null"], maxLength: NOTES_MAX },
+      },
+      ["vehicle_id"],
+    ),
+  );
 
 export const API_PARTS_DEFAULT_LIMIT = 20;
 export const API_PARTS_MAX_LIMIT = 100;

@@ -10,5 +10,7 @@ export const imageSearchSchema = z.object({
     .instanceof(File, { error: m.imageRequired })
     .refine((file) => file.size > 0, { error: m.imageRequired })
     .refine((file) => file.type.startsWith("image/"), { error: m.imageInvalid })
-    .refine((file) => file.size <= IMAGE_MAX_BYTES, { error: m.imageTooLarge }),
+    .refine((file) => file.size <= IMAGE_MAX_BYTES, { error: m.imageTooLarge })
+    // The /api contract's multipart field: zod cannot describe a File.
+    .meta({ type: "string", format: "binary", contentMediaType: "image/*" }),
 });
