@@ -119,9 +119,14 @@ async function spool(
   return spooled;
 }
 
-/** Drops a body nobody will read (a refused or replayed request). */
-function discard(body: Body | undefined) {
-  if (body && !Buffer.isBuffer(body)) body.destroy();
+/**
+ * Reads and drops an upload nobody will use (its key was refused): still counted by its cap, so
+ * the client gets to read the answer, as the edge does with a refused body.
+ */
+function drain(body: Body) {
+  if (!body || Buffer.isBuffer(body)) return;
+  body.on("error", () => {});
+  body.resume();
 }
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}) {
@@ -245,7 +250,7 @@ export async function answerOnce(
   if (!auth) return run(streamed ? toRequest(body) : request);
   const key = idempotencyKeyOf(value);
   if (key === null) {
-    discard(body);
+    drain(body);
     return refusal(400, m.invalidKey);
   }
 
@@ -260,7 +265,7 @@ export async function answerOnce(
   const userId = auth.user.id;
   const reservation = reserveIdempotencyKey(userId, key, fingerprint.digest());
   if (reservation.kind !== "reserved") {
-    discard(runBody);
+    if (runBody && !Buffer.isBuffer(runBody)) runBody.destroy();
     return answerTo(reservation);
   }
   const { token } = reservation;

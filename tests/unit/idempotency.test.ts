@@ -195,6 +195,16 @@ describe("Idempotency-Key at the edge", () => {
       expect(await response.json()).toEqual({ success: false, data: null, message: m.invalidKey });
       expect(usersWithEmail(body.email)).toBe(0);
     }
+    const form = new FormData();
+    form.set("file", new File(["x".repeat(200_000)], "catalogo.csv", { type: "text/csv" }));
+    const upload = await fetch(`${base}/api/import/csv?dry_run=true`, {
+      method: "POST",
+      headers: { ...admin, "Idempotency-Key": "com espaço" },
+      body: form,
+    });
+    expect(upload.status).toBe(400);
+    expect((await upload.json()).message).toBe(m.invalidKey);
+    expect((await fetch(`${base}/api/ping`)).status).toBe(200);
   });
 
   it("ignores the key without a caller (sign-in) and on other methods", async () => {
@@ -238,6 +248,34 @@ describe("Idempotency-Key at the edge", () => {
     expect(await retry.json()).toEqual(firstBody);
     const other = await upload(csv.replace("IDEM-1", "IDEM-2"));
     expect(other.status).toBe(422);
+  });
+
+  it("a keyed upload over its route's limit is the same 413, and the server goes on", async () => {
+    for (const key of [uniqueKey(), "com espaço"]) {
+      const form = new FormData();
+      form.set(
+        "image",
+        new File([Buffer.alloc(12 * 1024 * 1024, 1)], "foto.jpg", { type: "image/jpeg" }),
+      );
+      // Streamed without a length: the limit is met while the upload is spooled.
+      const framed = new Response(form);
+      const response = await fetch(`${base}/api/search/image`, {
+        method: "POST",
+        headers: {
+          ...admin,
+          "Idempotency-Key": key,
+          "Content-Type": framed.headers.get("Content-Type")!,
+        },
+        body: framed.body,
+        duplex: "half",
+      } as RequestInit);
+      expect([413, 400]).toContain(response.status);
+      if (key !== "com espaço") expect(response.status).toBe(413);
+      expect(db().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).all()).toEqual(
+        [],
+      );
+    }
+    expect((await fetch(`${base}/api/ping`)).status).toBe(200);
   });
 });
 
