@@ -7,6 +7,7 @@ import {
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import * as messages from "~/messages";
 import { appRequestHandler } from "./api-methods.server";
+import { withApiKeyRate } from "./api-rate.server";
 import { answerOnce } from "./idempotency.server";
 import { refusalEnvelope } from "./refusal.server";
 import {
@@ -122,7 +123,7 @@ export function createEdgeHandler({
   mode?: string;
   getLoadContext?: (req: ExpressRequest) => AppLoadContext;
 }) {
-  const handle = appRequestHandler(build, mode);
+  const handle = withApiKeyRate(appRequestHandler(build, mode));
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       if (FORBIDDEN_METHODS.has(req.method.toUpperCase())) {

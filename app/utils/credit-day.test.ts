@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as messages from "~/messages";
-import { CREDIT_RESET_HOUR, creditDay } from "./credit-day";
+import { CREDIT_RESET_HOUR, creditDay, creditDayEnd } from "./credit-day";
 import { saoPauloDay, shiftDay, startOfSaoPauloDay } from "./format";
 
 const HOUR_MS = 3_600_000;
@@ -53,5 +53,21 @@ describe("creditDay", () => {
     const hour = `${String(CREDIT_RESET_HOUR).padStart(2, "0")}:00`;
     expect(messages.usage.renewal).toContain(`às ${hour}`);
     expect(messages.legal.terms.join(" ")).toContain(`renovam às ${hour}`);
+  });
+});
+
+describe("creditDayEnd", () => {
+  it("is the next reset: the first instant of the next credit day", () => {
+    expect(creditDayEnd(new Date("2026-03-02T02:59:59.999Z")).toISOString()).toBe(
+      "2026-03-02T03:00:00.000Z",
+    );
+    fc.assert(
+      fc.property(instants, (at) => {
+        const end = creditDayEnd(at);
+        expect(end.getTime()).toBeGreaterThan(at.getTime());
+        expect(end).toEqual(resetOf(shiftDay(creditDay(at), 1)));
+        expect(creditDay(end)).toBe(shiftDay(creditDay(at), 1));
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { saoPauloClock, shiftDay } from "./format";
+import { saoPauloClock, shiftDay, startOfSaoPauloDay } from "./format";
 
 /**
  * The hour (São Paulo wall clock, 0–23) at which the daily search credits reset. The texts that
@@ -17,4 +17,10 @@ export function creditDay(at: Date = new Date()): string {
   const clock = saoPauloClock(at);
   const calendarDay = `${clock.year}-${clock.month}-${clock.day}`;
   return Number(clock.hour) < CREDIT_RESET_HOUR ? shiftDay(calendarDay, -1) : calendarDay;
+}
+
+/** When the credit day running at `at` ends: the next reset, when spent credits come back. */
+export function creditDayEnd(at: Date = new Date()): Date {
+  const next = startOfSaoPauloDay(shiftDay(creditDay(at), 1));
+  return new Date(next.getTime() + CREDIT_RESET_HOUR * 3_600_000);
 }

@@ -8,7 +8,8 @@ export type WebProcess = {
   stop: () => Promise<void>;
 };
 
-const START_TIMEOUT_MS = 60_000;
+// Loading the whole app through tsx takes ~15 s on an idle machine, minutes on a busy one.
+const START_TIMEOUT_MS = 240_000;
 
 /**
  * A web process of its own (an OS process, its own connection to the test file's database): the

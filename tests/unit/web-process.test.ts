@@ -5,7 +5,7 @@ describe("web processes (tests/support/web-process)", () => {
   let processes: WebProcess[] = [];
   beforeAll(async () => {
     processes = await Promise.all([startWebProcess(), startWebProcess()]);
-  }, 90_000);
+  }, 300_000);
   afterAll(() => Promise.all(processes.map((p) => p.stop())));
 
   it("serve the app as production does, each on its own port", async () => {

@@ -4,39 +4,64 @@ import type { DescriptionPage, Suggestion } from "~/models/search/description.ty
 import type { CataloguePart } from "~/models/catalogue/index.server";
 import type { ReadMatch } from "~/models/search/index.server";
 import * as messages from "~/messages";
+import { creditDayEnd } from "~/utils/credit-day";
 import { partListView, partViewSchema } from "./parts";
+import { rateLimitHeaders, secondsUntil } from "~/utils/rate-limit-headers";
+import { creditsItem } from "./rate-limit";
 
 /**
  * Credit information of an API search travels in headers, so `data` stays the spec's list of parts:
- * X-Remaining-Searches (−1 unlimited), X-Search-Charged, X-Low-Credits, X-Search-Type.
+ * X-Remaining-Searches (−1 unlimited), X-Search-Charged, X-Low-Credits, X-Search-Type, and the
+ * day's credits as RateLimit-Policy and RateLimit (none for an unlimited account; ADR 0050).
  */
 export function searchCreditHeaders(
   outcome: { stats: CreditStats; charged: boolean; lowCredits: boolean },
   type: string,
+  now: Date = new Date(),
 ): Record<string, string> {
   return {
     "X-Remaining-Searches": String(outcome.stats.remainingSearches),
     "X-Search-Charged": String(outcome.charged),
     "X-Low-Credits": String(outcome.lowCredits),
     "X-Search-Type": type,
+    ...rateLimitHeaders([creditsItem(outcome.stats, now)]),
   };
 }
 
-/** The `data` of a 402 when the day's credits are spent. */
-export const exhaustedViewSchema = z.object({ remaining_searches: z.int().min(0) });
+/** The `data` of a 402 when the day's credits are spent: what is left, and when they come back. */
+export const exhaustedViewSchema = z.object({
+  remaining_searches: z.int().min(0),
+  /** When the credit day ends and the day's credits come back (ISO 8601, UTC). */
+  resets_at: z.iso.datetime(),
+});
 
-export function exhaustedView(stats: CreditStats): z.infer<typeof exhaustedViewSchema> {
-  return { remaining_searches: Math.max(0, stats.remainingSearches) };
+export function exhaustedView(
+  stats: CreditStats,
+  now: Date = new Date(),
+): z.infer<typeof exhaustedViewSchema> {
+  return {
+    remaining_searches: Math.max(0, stats.remainingSearches),
+    resets_at: creditDayEnd(now).toISOString(),
+  };
 }
 
 /**
  * The 402 every metered API search answers when the day's credits are spent: the envelope, and
- * its status and headers, for `Response.json(answer.body, answer.init)`.
+ * its status and headers (the reset as Retry-After and RateLimit's `t`), for
+ * `Response.json(answer.body, answer.init)`.
  */
-export function exhaustedAnswer(stats: CreditStats) {
+export function exhaustedAnswer(stats: CreditStats, now: Date = new Date()) {
+  const credits = creditsItem(stats, now);
   return {
-    body: { success: false, data: exhaustedView(stats), message: messages.search.exhausted },
-    init: { status: 402, headers: { "X-Remaining-Searches": "0" } },
+    body: { success: false, data: exhaustedView(stats, now), message: messages.search.exhausted },
+    init: {
+      status: 402,
+      headers: {
+        "X-Remaining-Searches": "0",
+        "Retry-After": String(secondsUntil(creditDayEnd(now), now)),
+        ...rateLimitHeaders([credits && { ...credits, remaining: 0 }]),
+      },
+    },
   };
 }
 

@@ -12,6 +12,7 @@ export * from "./login-throttle.server";
 export * from "./password-reset.server";
 export * from "./plan-change.server";
 export * from "./preferences.server";
+export * from "./request-rate.server";
 export * from "./session.server";
 export * from "./signup-throttle.server";
 export * from "./subscription.server";
