@@ -6,13 +6,22 @@ import * as keyRoute from "~/routes/accounts/api.keys.$id";
 import * as profileRoute from "~/routes/accounts/api.auth.profile";
 import * as logoutRoute from "~/routes/accounts/api.auth.logout";
 import * as settingsRoute from "~/routes/accounts/_app.settings";
+import * as revokeDialog from "~/routes/accounts/_app.settings.chaves.$id.revogar";
 import * as partsSearch from "~/routes/search/api.parts.search";
 import { API_KEYS_MAX_ACTIVE, listApiKeys } from "~/models/accounts/api-keys.server";
 import { searchStats } from "~/models/accounts/credits.server";
 import { createSession } from "~/models/accounts/session.server";
 import { db } from "~/utils/db.server";
 import * as messages from "~/messages";
-import { createFreePlan, createPart, createUser, sessionHeaders } from "../support/factories";
+import {
+  createFreePlan,
+  createPart,
+  createUser,
+  invoke,
+  postHeaders,
+  sessionHeaders,
+  toastOf,
+} from "../support/factories";
 import { paidCustomer } from "../support/paid-customer";
 import { call, envelope } from "../support/routes";
 
@@ -317,5 +326,89 @@ describe("a request signed by an API key", () => {
       token: made.key,
     });
     expect(spent.status).toBe(402);
+  });
+});
+
+describe("the settings' API tab", () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+  it("shows a free customer why there are no keys; a paid one makes a key, shown in that answer only", async () => {
+    const { user: free } = await createUser();
+    const freeTab = await invoke(settingsRoute.loader, "/settings?tab=api", {
+      headers: await sessionHeaders(free, "web"),
+    });
+    expect((await freeTab.json()).apiKeys).toEqual({ allowed: false, keys: [] });
+    const refused = await invoke(settingsRoute.action, "/settings?tab=api", {
+      method: "POST",
+      headers: await postHeaders(free),
+      body: form({ intent: "create-api-key", name: "ERP" }),
+    });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain(m.paidPlanRequired);
+
+    const { user } = await owner();
+    const headers = await postHeaders(user);
+    const made = await invoke(settingsRoute.action, "/settings?tab=api", {
+      method: "POST",
+      headers,
+      body: form({ intent: "create-api-key", name: "Loja virtual" }),
+    });
+    expect(made.status).toBe(200);
+    const answer = await made.json();
+    expect(answer.created.key).toMatch(/^enc_live_/);
+    const tab = await invoke(settingsRoute.loader, "/settings?tab=api", { headers });
+    const text = JSON.stringify(await tab.json());
+    expect(text).toContain("Loja virtual");
+    expect(text).not.toContain(answer.created.key);
+
+    const empty = await invoke(settingsRoute.action, "/settings?tab=api", {
+      method: "POST",
+      headers,
+      body: form({ intent: "create-api-key", name: "" }),
+    });
+    expect(empty.status).toBe(400);
+    const crossSite = await invoke(settingsRoute.action, "/settings?tab=api", {
+      method: "POST",
+      headers: { ...headers, Origin: "http://evil.example", "Sec-Fetch-Site": "cross-site" },
+      body: form({ intent: "create-api-key", name: "Do outro site" }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(keyCount(user.id)).toBe(1);
+  });
+
+  it("revokes through its dialog route, only the user's own key", async () => {
+    const { user, token } = await owner();
+    const made = await makeKey(token);
+    const other = (await owner()).user;
+    const path = `/settings/chaves/${made.id}/revogar?tab=api`;
+    const params = { id: String(made.id) };
+    const stranger = await invoke(revokeDialog.action, path, {
+      method: "POST",
+      params,
+      headers: await postHeaders(other),
+      body: "",
+    });
+    expect(stranger.status).toBe(404);
+    const shown = await invoke(revokeDialog.loader, path, {
+      params,
+      headers: await sessionHeaders(user, "web"),
+    });
+    expect((await shown.json()).key).toEqual({
+      name: "Loja virtual",
+      prefix: made.prefix,
+      revoked: false,
+    });
+    const done = await invoke(revokeDialog.action, path, {
+      method: "POST",
+      params,
+      headers: await postHeaders(user),
+      body: "",
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/settings?tab=api");
+    expect((await toastOf(done))?.message).toBe(m.revoked("Loja virtual"));
+    expect((await call(profileRoute.loader, "/api/auth/profile", { token: made.key })).status).toBe(
+      401,
+    );
   });
 });

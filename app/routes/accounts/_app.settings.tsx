@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { ApiKeysPanel } from "~/components/api-keys-panel";
 import { PasswordChangeFields } from "~/components/password-change-fields";
 import { PreferencesForm } from "~/components/preferences-form";
 import { planCredits, planPrice } from "~/components/pricing";
@@ -15,6 +16,7 @@ import {
 } from "~/models/accounts/index.server";
 import { listPlans } from "~/models/payments/index.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
+import { apiKeysTab, CREATE_API_KEY, createApiKeyIntent } from "./_app.settings.api-keys.server";
 import { changePasswordSchema } from "~/schemas/accounts/settings";
 import { getAuth, passwordAttemptOf } from "~/server/auth.server";
 import { requireAccess } from "~/server/guard.server";
@@ -29,6 +31,8 @@ import { refusalData } from "~/server/refusal.server";
 export const access: Access = "signed-in";
 
 const m = messages.settings;
+/** The API tab is everyone's: who may not make keys reads why there (ADR 0049). */
+const TABS = { ...m.tabs, api: messages.apiKeys.tab };
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
@@ -42,7 +46,7 @@ function scheduledView(userId: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
-  const tab = tabFrom(new URL(request.url), m.tabs, "planos");
+  const tab = tabFrom(new URL(request.url), TABS, "planos");
   const summary = accountSummary(user);
   return {
     tab,
@@ -62,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pending: pendingInvoicesByPlan(user.id),
     scheduled: scheduledView(user.id),
     sessions: activeSessions(user.id).filter((s) => s.kind === "web").length,
+    apiKeys: tab === "api" ? apiKeysTab(user) : null,
   };
 }
 
@@ -70,6 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await getAuth(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent === CREATE_API_KEY) return createApiKeyIntent(form, user);
   const attempt = await passwordAttemptOf(request, context, user.id);
   const result = await handleAccountIntent(intent, form, user.id, auth?.sessionId ?? null, attempt);
   if (!result) return refusalData({ intent, reply: null }, "invalid_input");
@@ -98,6 +104,8 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
   );
 }
 
+type NewKey = { name: string; key: string };
+
 export default function Settings() {
   const {
     tab,
@@ -110,13 +118,14 @@ export default function Settings() {
     sessions,
     pending,
     scheduled,
+    apiKeys,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const currentPlanId = subscription?.planId;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">{m.title}</h1>
-      <UrlTabs tabs={m.tabs} current={tab} label={m.title} />
+      <UrlTabs tabs={TABS} current={tab} label={m.title} />
 
       {tab === "planos" && (
         <div className="space-y-6">
@@ -279,6 +288,19 @@ export default function Settings() {
             </Form>
           </section>
         </div>
+      )}
+
+      {tab === "api" && apiKeys && (
+        <ApiKeysPanel
+          allowed={apiKeys.allowed}
+          keys={apiKeys.keys}
+          created={(actionData as { created?: NewKey | null } | undefined)?.created ?? null}
+          lastResult={
+            actionData?.intent === CREATE_API_KEY
+              ? (actionData.reply as SubmissionResult<string[]>)
+              : null
+          }
+        />
       )}
 
       {tab === "preferencias" && (
