@@ -4,14 +4,14 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { idempotencyKeys, users } from "~db/schema";
+import { idempotencyKeys, payments, users } from "~db/schema";
 import * as entryServer from "~/entry.server";
 import * as messages from "~/messages";
 import { boundedBody } from "~/server/bounded-body.server";
 import { createEdgeHandler } from "~/server/http-edge.server";
 import { answerOnce } from "~/server/idempotency.server";
 import { db } from "~/utils/db.server";
-import { createFreePlan, createUser, sessionHeaders } from "../support/factories";
+import { createFreePlan, createPlan, createUser, sessionHeaders } from "../support/factories";
 import { activations, paymentRow, pendingInvoice } from "../support/invoice-model";
 import { routeManifest, serverBuild } from "../support/route-manifest";
 
@@ -163,6 +163,25 @@ describe("Idempotency-Key at the edge", () => {
     expect(fromB.status).toBe(201);
     expect(fromB.headers.get("Idempotent-Replayed")).toBeNull();
     expect(usersWithEmail(b.email)).toBe(1);
+  });
+
+  it("a retried POST /api/auth/subscribe answers the same invoice; one is created", async () => {
+    const plan = createPlan({ priceCents: 4990, creditsPerMonth: 6000 });
+    const { user } = await createUser();
+    const customer = await sessionHeaders(user, "api");
+    const key = uniqueKey();
+    const subscribe = () =>
+      postJson(
+        "/api/auth/subscribe",
+        { planId: plan.id, paymentMethod: "pix" },
+        { ...customer, "Idempotency-Key": key },
+      );
+    const first = await subscribe();
+    expect(first.status).toBe(201);
+    const retry = await subscribe();
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await retry.text()).toBe(await first.text());
+    expect(db().select().from(payments).where(eq(payments.userId, user.id)).all()).toHaveLength(1);
   });
 
   it("PATCH is covered: marking an invoice paid twice with one key approves it once", async () => {
