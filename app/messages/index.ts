@@ -29,6 +29,7 @@ export { home } from "./accounts/home";
 export { credits } from "./accounts/credits";
 export { usage } from "./accounts/usage";
 export { customersAdmin } from "./accounts/customers-admin";
+export { customerInvite } from "./accounts/customer-invite";
 export { requestRate } from "./accounts/request-rate";
 export { apiKeys } from "./accounts/api-keys";
 

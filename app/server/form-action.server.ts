@@ -22,7 +22,8 @@ type DialogFormOptions<S extends z.ZodType, T> = {
   schema: S;
   save: (value: z.output<S>) => Outcome<T> | void | Promise<Outcome<T> | void>;
   back: string;
-  success: string;
+  /** The notice; a function of what `save` accepted when it depends on it. */
+  success: string | ((saved: T | undefined) => string);
   hideFields?: string[];
 };
 
@@ -38,7 +39,7 @@ export async function submitDialogForm<S extends z.ZodType, T>(
   if (saved && !saved.ok) return formRefusal(submission, saved, hidden);
   return redirectWithToast(`${back}${new URL(request.url).search}`, {
     type: "success",
-    message: success,
+    message: typeof success === "string" ? success : success(saved ? saved.value : undefined),
   });
 }
 

@@ -79,7 +79,8 @@ export const customersAdmin = {
     status: "Status",
     notes: "Observações",
     password: "Senha de acesso",
-    passwordHint: "Mínimo de 6 caracteres. Informe-a ao cliente.",
+    passwordHint:
+      "Opcional: mínimo de 6 caracteres; informe-a ao cliente. Em branco, o cliente recebe por e-mail um link para definir a senha (válido por 7 dias).",
     newPassword: "Nova senha",
     confirmPassword: "Confirmar nova senha",
     amount: "Créditos a adicionar",
@@ -89,7 +90,6 @@ export const customersAdmin = {
   },
   nameAndEmailRequired: "Nome e e-mail são obrigatórios",
   invalidEmail: "Por favor, insira um e-mail válido",
-  initialPasswordRequired: "Informe a senha de acesso do cliente",
   passwordRequired: "Informe a nova senha",
   passwordMin: "A senha deve ter pelo menos 6 caracteres",
   passwordsDontMatch: "As senhas não coincidem",

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { creditLedger, payments, users } from "~db/schema";
 import type { CustomerCreateInput, CustomerProfileInput } from "~/schemas/accounts/customer";
@@ -20,6 +21,7 @@ import {
   type User,
 } from "./user.server";
 import { getCustomer } from "./customer.server";
+import { sendCustomerInvite } from "./customer-invite.server";
 
 /** What an admin changes on a customer: profile, credits, plan, password, and the account itself. */
 
@@ -32,15 +34,26 @@ function requireCustomer(id: number): User {
 
 const customerNotFound = () => refuse("not_found", messages.customersAdmin.notFound);
 
-/** A new customer (role user, on the free plan) with the profile the admin filled in. */
+/**
+ * A customer just created, and who sets the password: the admin chose it, a link to set it was
+ * mailed, or nobody yet (created inactive without one).
+ */
+export type CreatedCustomer = User & { passwordBy: "admin" | "link" | "none" };
+
+/**
+ * A new customer (role user, on the free plan) with the profile the admin filled in. Without a
+ * password the account gets a random one nobody knows (a real hash: signing in takes the same
+ * time) and, when active, an e-mail with a link to set its own (ADR 0054); an inactive or
+ * suspended one could not use the link, so none is sent.
+ */
 export async function createCustomer(
   input: CustomerCreateInput,
   actorId: number,
-): Promise<Outcome<User>> {
+): Promise<Outcome<CreatedCustomer>> {
   const created = await createAccount({
     name: input.name,
     email: input.email,
-    password: input.password,
+    password: input.password ?? randomBytes(32).toString("base64url"),
     role: "user",
   });
   if (!created.ok) return created;
@@ -64,7 +77,17 @@ export async function createCustomer(
     entity: "user",
     entityId: customer.id,
   });
-  return accept(customer);
+  if (input.password !== null) return accept({ ...customer, passwordBy: "admin" });
+  if (customer.status !== "active") return accept({ ...customer, passwordBy: "none" });
+  await sendCustomerInvite(customer);
+  return accept({ ...customer, passwordBy: "link" });
+}
+
+/** What the admin is told when a customer is created: "created", or where the link went. */
+export function customerCreatedMessage(customer: CreatedCustomer | undefined): string {
+  if (customer?.passwordBy === "link") return messages.customerInvite.created(customer.email);
+  if (customer?.passwordBy === "none") return messages.customerInvite.createdInactive;
+  return messages.customersAdmin.created;
 }
 
 /** Saves the profile; `name_taken` when another account has the e-mail. */

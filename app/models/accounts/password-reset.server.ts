@@ -124,26 +124,34 @@ function countResetRequest(ip: string, email: string, now: Date): Verdict {
 // --- Asking for a link ---------------------------------------------------------------------------
 
 /**
- * Writes a new reset link for `user`, replacing any earlier one (one link per account: only the
- * newest message works), and queues its message; the token itself is only in the message.
+ * Writes a new link that sets `userId`'s password, valid `validMs`, replacing any earlier one (one
+ * link per account: only the newest message works). The token is only in the link returned.
  */
-async function sendResetLink(user: User, now: Date) {
+export function writeResetLink(userId: number, validMs: number, now: Date) {
   const token = randomBytes(32).toString("base64url");
   const reset = immediateTransaction(db(), () => {
-    db().delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
+    db().delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
     return db()
       .insert(passwordResets)
       .values({
-        userId: user.id,
+        userId,
         tokenHash: resetTokenHash(token),
-        expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+        expiresAt: new Date(now.getTime() + validMs),
         createdAt: now,
       })
       .returning({ id: passwordResets.id })
       .get();
   });
+  return { reset, link: resetLink(token) };
+}
+
+/**
+ * Writes a new reset link for `user`, replacing any earlier one (one link per account: only the
+ * newest message works), and queues its message; the token itself is only in the message.
+ */
+async function sendResetLink(user: User, now: Date) {
+  const { reset, link } = writeResetLink(user.id, RESET_LINK_MINUTES * 60_000, now);
   const { appName } = mailIdentity();
-  const link = resetLink(token);
   await queueMail({
     eventKey: `password-reset:${reset.id}`,
     kind: "password_reset",

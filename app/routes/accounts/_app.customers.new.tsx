@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { CustomerFormDialog } from "~/components/admin/customer-form";
 import { useListHref } from "~/components/catalogue/list-href";
-import { createCustomer } from "~/models/accounts/index.server";
+import { createCustomer, customerCreatedMessage } from "~/models/accounts/index.server";
 import { customerCreateSchema } from "~/schemas/accounts/customer";
 import { createDialogAction, guardOnlyLoader } from "~/server/form-action.server";
 import type { Access } from "~/server/access";
@@ -20,7 +20,7 @@ export const action = createDialogAction(access, {
   schema: customerCreateSchema,
   save: (value, adminId) => createCustomer(value, adminId),
   back: "/customers",
-  success: m.created,
+  success: customerCreatedMessage,
   hideFields: ["password"],
 });
 

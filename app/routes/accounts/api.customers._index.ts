@@ -1,6 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { customerView } from "~/api/views/customers";
-import { createCustomer, getCustomerRow, listCustomers } from "~/models/accounts/index.server";
+import {
+  createCustomer,
+  customerCreatedMessage,
+  getCustomerRow,
+  listCustomers,
+} from "~/models/accounts/index.server";
 import { queryParams } from "~/schemas/search/api-search";
 import { apiCustomerCreateSchema, customerListQuerySchema } from "~/schemas/accounts/customer";
 import { ok } from "~/server/api.server";
@@ -8,11 +13,8 @@ import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
-import * as messages from "~/messages";
 
 export const access: Access = { GET: ["admin"], POST: ["admin"] };
-
-const m = messages.customersAdmin;
 
 /**
  * GET /api/customers?q&status&role&page&per_page — `role` is the classification (customer, premium,
@@ -27,10 +29,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return response;
 }
 
-/** POST /api/customers {name, email, phone, company, role, status, notes, password} */
+/**
+ * POST /api/customers {name, email, phone, company, role, status, notes, password?} — without a
+ * password the customer is mailed a link to set one, and the message says so (ADR 0054).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, body } = await apiRequest(request, access, { body: apiCustomerCreateSchema });
   const created = await createCustomer(body, user.id);
   if (!created.ok) return apiRefusal(created);
-  return ok(customerView(getCustomerRow(created.value.id)!), m.created, 201);
+  const customer = getCustomerRow(created.value.id)!;
+  return ok(customerView(customer), customerCreatedMessage(created.value), 201);
 }

@@ -88,17 +88,17 @@ export const customerEditSchema = z
   .transform(profileValue);
 export type CustomerProfileInput = z.output<typeof customerEditSchema>;
 
-/** New customer: the profile plus the initial password (the admin tells it to the customer). */
+/**
+ * New customer: the profile, and an initial password only if the admin chooses one (then tells it
+ * to the customer); without one (`null`) the customer is mailed a link to set it (ADR 0054).
+ */
 export const customerCreateSchema = z
   .object({ ...profileFields, password: text })
   .superRefine((value, ctx) => {
     checkProfile(value, ctx);
-    passwordField(ctx, value.password, {
-      required: m.initialPasswordRequired,
-      tooShort: m.passwordMin,
-    });
+    if (value.password) passwordField(ctx, value.password, { tooShort: m.passwordMin });
   })
-  .transform((value) => ({ ...profileValue(value), password: value.password! }));
+  .transform((value) => ({ ...profileValue(value), password: value.password || null }));
 export type CustomerCreateInput = z.output<typeof customerCreateSchema>;
 
 /** Credits to add: a whole number above zero. */
@@ -161,7 +161,7 @@ function apiProfileFields(source: Record<string, unknown>) {
   });
 }
 
-/** POST /api/customers: {name, email, phone, company, role (customer|premium|vip), status, notes, password}. */
+/** POST /api/customers: {name, email, phone, company, role (customer|premium|vip), status, notes, password?}. */
 export const apiCustomerCreateSchema = z
   .unknown()
   .transform((body) => {
