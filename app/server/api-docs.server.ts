@@ -12,8 +12,8 @@ export const OPENAPI_PATH = "/api/openapi.json";
 /**
  * The API reference page (ADR 0052): Swagger UI from the app's own assets, started by an inline
  * script carrying this answer's nonce under the pages' own Content-Security-Policy. No validator
- * badge (it would call validator.swagger.io), no fonts or scripts from elsewhere. Without
- * JavaScript it names the document itself.
+ * badge (it would call validator.swagger.io), no fonts or scripts from elsewhere. Until the viewer
+ * replaces it (and for good without JavaScript) the page names the document itself.
  */
 export function apiDocsResponse(): Response {
   const nonce = randomBytes(16).toString("base64");
@@ -33,11 +33,11 @@ export function apiDocsResponse(): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${m.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${swaggerStylesUrl}">
 </head>
 <body>
-<noscript><p>${m.noScript} <a href="${OPENAPI_PATH}">${m.documentLink}</a></p></noscript>
-<div id="swagger-ui"><p>${m.loading}</p></div>
+<div id="swagger-ui"><p>${m.noScript} <a href="${OPENAPI_PATH}">${m.documentLink}</a></p></div>
 <script src="${swaggerBundleUrl}" nonce="${nonce}"></script>
 <script nonce="${nonce}">window.ui = SwaggerUIBundle(${JSON.stringify(options)});</script>
 </body>
