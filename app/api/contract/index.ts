@@ -1,6 +1,7 @@
 import type { Endpoint } from "./endpoint";
 import { catalogueEndpoints } from "./catalogue";
 import { dashboardEndpoints } from "./dashboard";
+import { keysEndpoints } from "./keys";
 import { searchEndpoints } from "./search";
 import { siteEndpoints } from "./site";
 
@@ -13,4 +14,5 @@ export const endpoints: readonly Endpoint[] = [
   ...catalogueEndpoints,
   ...searchEndpoints,
   ...dashboardEndpoints,
+  ...keysEndpoints,
 ];
