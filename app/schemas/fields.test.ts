@@ -79,11 +79,14 @@ describe("shared e-mail and password rules", () => {
     expect(
       issues(customerPasswordSchema.safeParse({ password: "123", confirmPassword: "124" })),
     ).toEqual([["password", "A senha deve ter pelo menos 6 caracteres"]]);
+    // A new customer's password is optional (ADR 0054): only its length is checked when given.
     expect(
       issues(customerCreateSchema.safeParse({ name: "Zé", email: "ze@oficina", password: "" })),
-    ).toEqual([
-      ["email", "Por favor, insira um e-mail válido"],
-      ["password", "Informe a senha de acesso do cliente"],
-    ]);
+    ).toEqual([["email", "Por favor, insira um e-mail válido"]]);
+    expect(
+      issues(
+        customerCreateSchema.safeParse({ name: "Zé", email: "ze@oficina.dev", password: "1" }),
+      ),
+    ).toEqual([["password", "A senha deve ter pelo menos 6 caracteres"]]);
   });
 });
