@@ -11,7 +11,14 @@ import { boundedBody } from "~/server/bounded-body.server";
 import { createEdgeHandler } from "~/server/http-edge.server";
 import { answerOnce } from "~/server/idempotency.server";
 import { db } from "~/utils/db.server";
-import { createFreePlan, createPlan, createUser, sessionHeaders } from "../support/factories";
+import {
+  accepted,
+  createFreePlan,
+  createPlan,
+  createUser,
+  sessionHeaders,
+} from "../support/factories";
+import { createApiKey } from "~/models/accounts/index.server";
 import { activations, paymentRow, pendingInvoice } from "../support/invoice-model";
 import { routeManifest, serverBuild } from "../support/route-manifest";
 
@@ -149,6 +156,25 @@ describe("Idempotency-Key at the edge", () => {
         expect(answer.headers.get("Idempotent-Replayed")).toBe("true");
       }
     }
+    expect(usersWithEmail(body.email)).toBe(1);
+  });
+
+  it("an API key's caller is its owner: a retry with the key replays, a session of the owner too", async () => {
+    const { user } = await createUser({ role: "admin" });
+    const apiKey = accepted(createApiKey(user, "ERP")).key;
+    const key = uniqueKey();
+    const body = customerBody();
+    const first = await postJson("/api/customers", body, {
+      Authorization: `Bearer ${apiKey}`,
+      "Idempotency-Key": key,
+    });
+    expect(first.status).toBe(201);
+    const viaSession = await postJson("/api/customers", body, {
+      ...(await sessionHeaders(user, "api")),
+      "Idempotency-Key": key,
+    });
+    expect(viaSession.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await viaSession.text()).toBe(await first.text());
     expect(usersWithEmail(body.email)).toBe(1);
   });
 
