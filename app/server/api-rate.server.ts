@@ -1,7 +1,12 @@
-import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import * as messages from "~/messages";
-import { API_KEY_RATE, spendRequest, type RateVerdict } from "~/models/accounts/index.server";
+import {
+  API_KEY_RATE,
+  apiKeyHash,
+  isApiKey,
+  spendRequest,
+  type RateVerdict,
+} from "~/models/accounts/index.server";
 import {
   appendRateLimitItems,
   KEY_RATE_POLICY,
@@ -10,24 +15,24 @@ import {
 import { isApiPath } from "./bounded-body.server";
 import { apiRefusal, edgeRefusal } from "./refusal.server";
 
-/** How every API key begins; session tokens and browsers are not limited by the key rate. */
-export const API_KEY_PREFIX = "enc_live_";
-
 type Handler = (request: Request, loadContext?: AppLoadContext) => Promise<Response>;
 
-/** The API key a request to /api presents as its bearer token, if it presents one. */
+/**
+ * The API key a request to /api presents as its bearer token, if it presents one: session tokens
+ * and browsers are not limited by the key rate.
+ */
 function presentedApiKey(request: Request): string | null {
   if (!isApiPath(new URL(request.url).pathname)) return null;
   const token = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
-  return token?.startsWith(API_KEY_PREFIX) ? token : null;
+  return token && isApiKey(token) ? token : null;
 }
 
 /**
- * The bucket of a presented key, by the SHA-256 of the key itself: the key is limited before
- * anything looks it up, so an unknown or revoked key is limited too, and no key is stored.
+ * The bucket of a presented key, by its hash: the key is limited before anything looks it up, so
+ * an unknown or revoked key is limited too, and no key is stored.
  */
 export function apiKeyBucket(key: string): string {
-  return `api-key:${createHash("sha256").update(key).digest("hex")}`;
+  return `api-key:${apiKeyHash(key)}`;
 }
 
 /** The key's rate as a RateLimit item: the burst in the time it takes to refill. */

@@ -1,14 +1,21 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, rateBuckets } from "~db/schema";
+import { rateBuckets } from "~db/schema";
+import { createApiKey } from "~/models/accounts/api-keys.server";
 import { createSession } from "~/models/accounts/session.server";
 import { API_KEY_RATE } from "~/models/accounts/request-rate.server";
 import { apiKeyBucket } from "~/server/api-rate.server";
 import { db } from "~/utils/db.server";
 import { creditDayEnd } from "~/utils/credit-day";
 import * as messages from "~/messages";
-import { createFreePlan, createPart, createUser, setDailyAllowance } from "../support/factories";
+import {
+  accepted,
+  createFreePlan,
+  createPart,
+  createUser,
+  setDailyAllowance,
+} from "../support/factories";
 import { startWebProcess, type WebProcess } from "../support/web-process";
 
 /**
@@ -26,27 +33,18 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => Promise.all(web.map((p) => p.stop())));
 
-/** An API key of `userId`'s, stored as the key helper stores it: only its SHA-256 and a prefix. */
-function apiKeyFor(userId: number): string {
-  const key = `enc_live_${randomBytes(24).toString("base64url")}`;
-  db()
-    .insert(apiKeys)
-    .values({
-      userId,
-      name: "Loja",
-      prefix: key.slice(0, 13),
-      hash: createHash("sha256").update(key).digest("hex"),
-    })
-    .run();
-  return key;
+/** A paying customer with `daily` searches a day and an API key of theirs. */
+async function customerWithKey(daily = 50) {
+  const { user } = await createUser();
+  setDailyAllowance(user.id, daily);
+  return { user, key: accepted(createApiKey(user, "Loja")).key };
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe("an API key's request rate", () => {
   it("allows the burst across two web processes, then 429 with Retry-After, in pt-BR", async () => {
-    const { user } = await createUser();
-    const key = apiKeyFor(user.id);
+    const { key } = await customerWithKey();
     // The key's bucket starts full with its clock a minute ahead: nothing refills during the
     // race, so exactly the burst passes however long a busy machine takes to answer the 40.
     const bucket = apiKeyBucket(key);
@@ -162,6 +160,18 @@ describe("the day's credits in RateLimit headers", () => {
       data: { remaining_searches: 0, resets_at: creditDayEnd().toISOString() },
       message: messages.search.exhausted,
     });
+  });
+
+  it("a search with an API key carries the credits and the key's rate in one list each", async () => {
+    createPart({ code: "RL-500", name: "Correia", manufacturer: "Gates" });
+    const { key } = await customerWithKey(3);
+    const answer = await fetch(`${web[1]!.url}/api/parts/search?q=RL-500`, {
+      headers: bearer(key),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("X-Remaining-Searches")).toBe("2");
+    expect(answer.headers.get("RateLimit-Policy")).toBe('"creditos";q=3;w=86400, "chave";q=20;w=2');
+    expect(answer.headers.get("RateLimit")).toMatch(/^"creditos";r=2;t=\d+, "chave";r=19;t=1$/);
   });
 
   it("an unlimited account's searches carry no credits item", async () => {

@@ -24,6 +24,7 @@ import {
   setDailyAllowance,
 } from "../support/factories";
 import { call, envelope } from "../support/routes";
+import { creditDayEnd } from "~/utils/credit-day";
 
 type Role = "admin" | "user" | "premium_user";
 
@@ -254,11 +255,14 @@ describe("GET /api/parts/search", () => {
     expect(blocked.status).toBe(402);
     expect(await envelope(blocked)).toEqual({
       success: false,
-      data: { remaining_searches: 0 },
+      data: { remaining_searches: 0, resets_at: creditDayEnd().toISOString() },
       message:
         "Você esgotou seus créditos de busca diários. Faça upgrade do seu plano para continuar.",
     });
     expect(blocked.headers.get("X-Remaining-Searches")).toBe("0");
+    expect(blocked.headers.get("RateLimit")).toBe(
+      `"creditos";r=0;t=${blocked.headers.get("Retry-After")}`,
+    );
     const repeat = await call(partsSearch.loader, "/api/parts/search?q=br-123456", {
       token: me.token,
     });

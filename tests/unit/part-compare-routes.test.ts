@@ -19,6 +19,7 @@ import {
 } from "../support/factories";
 import { call, envelope } from "../support/routes";
 import { race } from "../support/race";
+import { creditDayEnd } from "~/utils/credit-day";
 
 type Role = "admin" | "user" | "premium_user";
 
@@ -248,7 +249,7 @@ describe("GET /api/parts/compare", () => {
     expect(blocked.headers.get("X-Remaining-Searches")).toBe("0");
     expect(await envelope(blocked)).toEqual({
       success: false,
-      data: { remaining_searches: 0 },
+      data: { remaining_searches: 0, resets_at: creditDayEnd().toISOString() },
       message:
         "Você esgotou seus créditos de busca diários. Faça upgrade do seu plano para continuar.",
     });
