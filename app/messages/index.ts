@@ -55,6 +55,7 @@ export { dashboard } from "./dashboard/dashboard";
 // imports/
 export { fipe } from "./imports/fipe";
 export { catalogueImport } from "./imports/catalogue-import";
+export { catalogueExport } from "./imports/catalogue-export";
 export { catalogueCsv } from "./imports/catalogue-csv";
 
 // payments/

@@ -59,7 +59,10 @@ export function line(cells: Partial<Record<CsvColumn, string>> = {}, separator =
     version: "1.0 MPI",
     engine: "EA111",
     fuel: "Flex",
+    position: "",
     notes: "",
+    fitment_year_start: "",
+    fitment_year_end: "",
     ...cells,
   };
   return CSV_COLUMNS.map((column) => values[column]).join(separator);
@@ -73,5 +76,8 @@ export const NO_VEHICLE = {
   version: "",
   engine: "",
   fuel: "",
+  position: "",
   notes: "",
+  fitment_year_start: "",
+  fitment_year_end: "",
 };

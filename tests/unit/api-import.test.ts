@@ -17,6 +17,7 @@ import * as csvImport from "~/routes/imports/api.import.csv";
 import * as startImport from "~/routes/imports/api.import.start";
 import * as importStatus from "~/routes/imports/api.import.status.$id";
 import * as exportCsv from "~/routes/imports/api.export.catalogue[.]csv";
+import * as messages from "~/messages";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { createUser, sessionHeaders } from "../support/factories";
@@ -350,7 +351,24 @@ describe("POST /api/import/csv and GET /api/export/catalogue.csv", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const exported = await response.text();
-    expect(exported.replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(CSV_HEADER.trim());
+    // The old 14 columns, then the optional ones (ADR 0053).
+    expect(exported.split(/\r?\n/)[0]).toBe(
+      `${CSV_HEADER.trim().replace(",notes", ",position,notes")},fitment_year_start,fitment_year_end`,
+    );
+
+    const excel = await call(exportCsv.loader, "/api/export/catalogue.csv?formato=excel", {
+      token: admin,
+    });
+    expect(excel.status).toBe(200);
+    expect(excel.headers.get("Content-Disposition")).toMatch(/-excel\.csv"$/);
+    // Response.text() drops a BOM: read the bytes.
+    const bytes = Buffer.from(await excel.arrayBuffer());
+    expect(bytes.subarray(0, 13).toString("latin1")).toBe("\xEF\xBB\xBFcode;name;");
+    const unknown = await call(exportCsv.loader, "/api/export/catalogue.csv?formato=xlsx", {
+      token: admin,
+    });
+    expect(unknown.status).toBe(400);
+    expect((await envelope(unknown)).message).toBe(messages.catalogueExport.formatInvalid);
 
     expect(
       (await call(clearAll.action, "/api/import/clear-all", { method: "DELETE", token: admin }))
@@ -415,7 +433,7 @@ describe("hostile CSV files (ADR 0030)", () => {
   const uploads = () => readdirSync(csvUploadDirectory());
   /** 2 MB: a header of a million columns. */
   const millionColumns = `${"a,".repeat(999_999)}a\n`;
-  const MILLION_MESSAGE = "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14.";
+  const MILLION_MESSAGE = "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 17.";
   const valid = `${CSV_HEADER}CSV-9,Filtro,Marca,Filtros,,,,,,,,,,\n`;
 
   // The files of earlier tests' imports go: each test here starts with an empty folder.
@@ -569,7 +587,7 @@ describe("hostile CSV files (ADR 0030)", () => {
     await control("cancel", running.data.job_id);
   });
 
-  it("the export route writes formulas behind a ', and its import gives them back", async () => {
+  it("the export route's Excel file writes formulas behind a ', and its import gives them back", async () => {
     const formulas =
       CSV_HEADER +
       `-123,=cmd|' /C calc'!A0,@SUM(1+1),+1+1,"=HYPERLINK(""http://evil.example"",""x"")",-9,,,,,,,,\n`;
@@ -579,11 +597,11 @@ describe("hostile CSV files (ADR 0030)", () => {
       error_count: 0,
     });
     const exported = await (
-      await call(exportCsv.loader, "/api/export/catalogue.csv", { token: admin })
+      await call(exportCsv.loader, "/api/export/catalogue.csv?formato=excel", { token: admin })
     ).text();
-    const line = exported.split("\r\n").find((row) => row.startsWith("'-123,"));
+    const line = exported.split("\r\n").find((row) => row.startsWith("'-123;"));
     expect(line).toBe(
-      `'-123,'=cmd|' /C calc'!A0,'@SUM(1+1),'+1+1,"'=HYPERLINK(""http://evil.example"",""x"")",'-9,,,,,,,,`,
+      `'-123;'=cmd|' /C calc'!A0;'@SUM(1+1);'+1+1;"'=HYPERLINK(""http://evil.example"",""x"")";'-9;;;;;;;;;;;`,
     );
     const stored = db()
       .$client.prepare(

@@ -65,8 +65,8 @@ export const catalogueCsv = {
     brand: "preencha a marca ou deixe vazias todas as colunas do veículo",
     model: "preencha o modelo ou deixe vazias todas as colunas do veículo",
     year_start: "preencha o ano inicial ou deixe vazias todas as colunas do veículo",
-    version: "preencha a versão ou deixe vazias todas as colunas do veículo",
   },
+  fitmentYearStartRequired: "preencha o ano inicial da aplicação junto com o ano final",
   labels: {
     code: "código",
     name: "nome",
@@ -81,7 +81,10 @@ export const catalogueCsv = {
     version: "versão",
     engine: "motor",
     fuel: "combustível",
+    position: "posição",
     notes: "observações",
+    fitment_year_start: "ano inicial da aplicação",
+    fitment_year_end: "ano final da aplicação",
   },
   tooLong: (label: string, length: number, max: number) =>
     `${label} com ${length} caracteres (máximo ${max})`,

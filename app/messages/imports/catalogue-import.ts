@@ -172,7 +172,7 @@ export const catalogueImport = {
   // CSV on the page
   csvTitle: "Importar arquivo CSV",
   csvHelp:
-    "Uma linha por compatibilidade, com as colunas code, name, manufacturer, category, description, alternative_codes (separados por |), brand, model, year_start, year_end, version, engine, fuel, notes. Separador vírgula ou ponto e vírgula.",
+    "Uma linha por compatibilidade, com as colunas code, name, manufacturer, category, description, alternative_codes (separados por |), brand, model, year_start, year_end, version, engine, fuel, position, notes, fitment_year_start, fitment_year_end (as três opcionais). Separador vírgula ou ponto e vírgula; o arquivo exportado volta sem mudanças.",
   csvFileLabel: "Arquivo CSV",
   csvDryRunLabel: "Apenas simular (não grava nada)",
   csvSubmit: "Enviar arquivo",

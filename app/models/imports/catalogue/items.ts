@@ -5,8 +5,15 @@
 export type CatalogueFitmentInput = {
   brand: string;
   model: string;
+  /** The vehicles linked: one per year from yearStart to yearEnd. */
   yearStart: number;
   yearEnd: number;
+  /**
+   * The years the fitment itself says it covers (a generation's, say, wider than the vehicles
+   * linked); absent, yearStart to yearEnd.
+   */
+  fitmentYearFrom?: number;
+  fitmentYearTo?: number;
   version: string;
   engine: string | null;
   fuel: string | null;

@@ -261,6 +261,7 @@ export function createCatalogueWriter(
   function link(
     partId: number,
     vehicleId: number,
+    year: number,
     fitment: CatalogueFitmentInput,
     counts: WriteCounts,
   ) {
@@ -271,8 +272,8 @@ export function createCatalogueWriter(
     const wanted = {
       notes: fitment.notes || null,
       position: fitment.position || null,
-      year_from: fitment.yearStart,
-      year_to: fitment.yearEnd,
+      year_from: fitment.fitmentYearFrom ?? fitment.yearStart,
+      year_to: fitment.fitmentYearTo ?? fitment.yearEnd,
     };
     if (!existing) {
       if (applying)
@@ -289,11 +290,13 @@ export function createCatalogueWriter(
       counts.createdCompatibilities++;
       return;
     }
+    // A fitment without years (linked on a screen) covers its vehicle's year: the same as a
+    // range of that one year, so an export of it comes back unchanged (ADR 0053).
     const differs =
       existing.notes !== wanted.notes ||
       existing.position !== wanted.position ||
-      existing.year_from !== wanted.year_from ||
-      existing.year_to !== wanted.year_to;
+      (existing.year_from ?? year) !== wanted.year_from ||
+      (existing.year_to ?? year) !== wanted.year_to;
     if (differs && !flags.skipExistingCompatibilities) {
       if (applying)
         sql.updateFitment.run(
@@ -317,7 +320,7 @@ export function createCatalogueWriter(
       const partId = part(item, counts);
       for (const fitment of item.fitments) {
         for (let year = fitment.yearStart; year <= fitment.yearEnd; year++) {
-          link(partId, vehicle(fitment, year, counts), fitment, counts);
+          link(partId, vehicle(fitment, year, counts), year, fitment, counts);
           if (++written % WRITE_STEP === 0) yield;
         }
       }

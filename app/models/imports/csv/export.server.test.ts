@@ -6,7 +6,7 @@ import { normalizeCode } from "~/utils/codes";
 import { db } from "~/utils/db.server";
 import type { CatalogueItemInput, CataloguePartInput } from "../catalogue/items";
 import { catalogueCsvChunks, type ExportedFitment } from "./export.server";
-import { CSV_COLUMNS, safeCell, textCell } from "./format";
+import { CSV_COLUMNS, safeCell, textCell, type CsvVariant } from "./format";
 import { readCatalogueCsv } from "./parse.server";
 import { groupCsvRows, type ParsedCsvRow } from "./rows.server";
 
@@ -39,14 +39,20 @@ function insertPart(seed: PartSeed) {
       .run();
   }
   for (const fitment of seed.fitments) {
-    const { notes, ...vehicle } = fitment;
+    const { notes, position, yearFrom, yearTo, ...vehicle } = fitment;
     const vehicleId = db().insert(vehicles).values(vehicle).returning().get().id;
-    db().insert(partVehicles).values({ partId: part.id, vehicleId, notes }).run();
+    db()
+      .insert(partVehicles)
+      .values({ partId: part.id, vehicleId, notes, position, yearFrom, yearTo })
+      .run();
   }
   return part;
 }
 
-/** What the import will make of a seeded part: each vehicle year is a one-year fitment. */
+/**
+ * What the import will make of a seeded part whose vehicles are each of their own model (no runs
+ * of years): one row per vehicle, its fitment's own years written only when they differ.
+ */
 function expectedItem(seed: PartSeed): CatalogueItemInput {
   return {
     code: seed.code,
@@ -55,11 +61,12 @@ function expectedItem(seed: PartSeed): CatalogueItemInput {
     category: seed.category,
     description: seed.description,
     alternativeCodes: seed.alternativeCodes,
-    fitments: seed.fitments.map(({ year, ...fitment }) => ({
+    fitments: seed.fitments.map(({ year, yearFrom, yearTo, ...fitment }) => ({
       ...fitment,
       yearStart: year,
       yearEnd: year,
-      position: null,
+      fitmentYearFrom: yearFrom ?? year,
+      fitmentYearTo: yearTo ?? year,
     })),
   };
 }
@@ -80,7 +87,10 @@ const seeds: PartSeed[] = [
         version: "1.0 MPI",
         engine: "EA111",
         fuel: "Flex",
+        position: "dianteiro",
         notes: "Somente com ABS",
+        yearFrom: 2010,
+        yearTo: 2014,
       },
       {
         brand: "Volkswagen",
@@ -89,7 +99,10 @@ const seeds: PartSeed[] = [
         version: "1.6 MSI",
         engine: null,
         fuel: null,
+        position: null,
         notes: null,
+        yearFrom: 2013,
+        yearTo: 2013,
       },
     ],
   },
@@ -108,7 +121,10 @@ const seeds: PartSeed[] = [
         version: 'Fire 1.0, "Way"',
         engine: "1.0 8V\nFire",
         fuel: "Gasolina",
+        position: "traseiro; esquerdo",
         notes: 'Ver "tabela", pág. 3; usar anel novo',
+        yearFrom: null,
+        yearTo: null,
       },
     ],
   },
@@ -123,9 +139,11 @@ const seeds: PartSeed[] = [
   },
 ];
 
-async function exportText(): Promise<{ chunks: string[]; text: string }> {
+async function exportText(
+  variant: CsvVariant = "standard",
+): Promise<{ chunks: string[]; text: string }> {
   const chunks: string[] = [];
-  for await (const chunk of catalogueCsvChunks()) chunks.push(chunk);
+  for await (const chunk of catalogueCsvChunks(variant)) chunks.push(chunk);
   return { chunks, text: chunks.join("") };
 }
 
@@ -146,9 +164,9 @@ beforeAll(() => {
 });
 
 describe("catalogueCsvChunks", () => {
-  it("starts with a BOM and the comma-separated header", async () => {
-    const { chunks } = await exportText();
-    expect(chunks[0]).toBe(`\uFEFF${CSV_COLUMNS.join(",")}\r\n`);
+  it("starts with the comma-separated header; the Excel variant with a BOM and ;", async () => {
+    expect((await exportText()).chunks[0]).toBe(`${CSV_COLUMNS.join(",")}\r\n`);
+    expect((await exportText("excel")).chunks[0]).toBe(`\uFEFF${CSV_COLUMNS.join(";")}\r\n`);
   });
 
   it("writes one row per fitment, and one with empty vehicle columns for a part without", async () => {
@@ -162,7 +180,7 @@ describe("catalogueCsvChunks", () => {
     ]);
     expect(
       text.endsWith(
-        "\r\nAMT-7,Amortecedor traseiro à gás,Cofap,Freios e Suspensão,Peça sem aplicação cadastrada,GP-32,,,,,,,,\r\n",
+        "\r\nAMT-7,Amortecedor traseiro à gás,Cofap,Freios e Suspensão,Peça sem aplicação cadastrada,GP-32,,,,,,,,,,,\r\n",
       ),
     ).toBe(true);
   });
@@ -191,7 +209,10 @@ describe("catalogueCsvChunks", () => {
                 version: "1.4",
                 engine: null,
                 fuel: "Flex",
+                position: null,
                 notes: null,
+                yearFrom: null,
+                yearTo: null,
               },
             ],
     }));
@@ -207,7 +228,7 @@ describe("catalogueCsvChunks", () => {
 describe("cells a spreadsheet would run (CSV injection, ADR 0030)", () => {
   const FORMULA_START = /^[=+\-@\t\r]/;
 
-  it("go out behind a ', and come back exactly", async () => {
+  it("go out behind a ' in the Excel variant, and come back exactly", async () => {
     const hostile: PartSeed = {
       code: "-123",
       name: "=cmd|' /C calc'!A0",
@@ -223,20 +244,26 @@ describe("cells a spreadsheet would run (CSV injection, ADR 0030)", () => {
           version: "'=já com aspa",
           engine: "''duas aspas",
           fuel: "-",
+          position: "=1",
           notes: "'texto com aspa",
+          yearFrom: 2010,
+          yearTo: 2010,
         },
       ],
     };
     insertPart(hostile);
-    const { text } = await exportText();
+    const { text } = await exportText("excel");
     // Read as a spreadsheet would: no cell of the file starts like a formula.
     const cells = (
-      parse(text.replace(/^\uFEFF/, ""), { relax_column_count: true }) as string[][]
+      parse(text.replace(/^\uFEFF/, ""), {
+        relax_column_count: true,
+        delimiter: ";",
+      }) as string[][]
     ).flat();
     expect(cells.filter((cell) => FORMULA_START.test(cell))).toEqual([]);
-    const line = text.split("\r\n").find((row) => row.startsWith("'-123,"));
+    const line = text.split("\r\n").find((row) => row.startsWith("'-123;"));
     expect(line).toBe(
-      `'-123,'=cmd|' /C calc'!A0,'@SUM(1+1),'+1+1,"'=HYPERLINK(""http://evil.example"",""clique"")",'-9|=X1,'\t=1+1,"'\r=2+2",2010,2010,''=já com aspa,'''duas aspas,'-,'texto com aspa`,
+      `'-123;'=cmd|' /C calc'!A0;'@SUM(1+1);'+1+1;"'=HYPERLINK(""http://evil.example"",""clique"")";'-9|=X1;'\t=1+1;"'\r=2+2";2010;2010;''=já com aspa;'''duas aspas;'-;'=1;'texto com aspa;;`,
     );
     const back = groupCsvRows(await parseBack(text)).find((item) => item.code === "-123");
     expect(back).toEqual(expectedItem(hostile));

@@ -1,7 +1,9 @@
 /**
  * The catalogue CSV format, shared by the parser and the exporter: one row per fitment, these
  * columns (in any order when read), alternative codes joined by `|`, and a row with every vehicle
- * column empty for a part that fits nothing.
+ * column empty for a part that fits nothing. A row links the vehicles of each year from
+ * year_start to year_end; the fitment's own years (what the catalogue says it covers) are those
+ * too unless fitment_year_start/fitment_year_end say otherwise (ADR 0053).
  */
 
 import { foldName, normalizeCode } from "~/utils/codes";
@@ -15,7 +17,10 @@ export const VEHICLE_COLUMNS = [
   "version",
   "engine",
   "fuel",
+  "position",
   "notes",
+  "fitment_year_start",
+  "fitment_year_end",
 ] as const;
 
 /** The part's columns, then its vehicle's. */
@@ -31,8 +36,19 @@ export const CSV_COLUMNS = [
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
+/**
+ * Columns added after the format's first version: a file without them (written before, or by
+ * hand) still imports, and reads them as empty.
+ */
+export const OPTIONAL_COLUMNS: readonly CsvColumn[] = [
+  "position",
+  "fitment_year_start",
+  "fitment_year_end",
+];
+
 export const REQUIRED_PART_COLUMNS = ["code", "name", "manufacturer", "category"] as const;
-export const REQUIRED_VEHICLE_COLUMNS = ["brand", "model", "year_start", "version"] as const;
+/** A vehicle's version may be empty: the catalogue keeps vehicles without one. */
+export const REQUIRED_VEHICLE_COLUMNS = ["brand", "model", "year_start"] as const;
 
 /**
  * Longest accepted value per column, in characters: the part form's limits (app/schemas/catalogue/part.ts)
@@ -51,6 +67,7 @@ export const MAX_LENGTH = {
   version: 120,
   engine: 120,
   fuel: 120,
+  position: 60,
   notes: 500,
 } as const satisfies Partial<Record<CsvColumn, number>>;
 
@@ -61,9 +78,10 @@ export const YEAR_SPAN_MAX = 60;
 /**
  * How wide a line may be before it is parsed at all (ADR 0030): the format's columns and some
  * blank ones (a spreadsheet's trailing empty columns), and 64 KB — a valid row is a few KB, and
- * these bounds keep what one line costs in memory small whatever the file holds.
+ * these bounds keep what one line costs in memory small whatever the file holds. 30 columns as
+ * before the format's optional columns came (ADR 0053): 13 blank ones to spare.
  */
-export const CSV_MAX_COLUMNS = CSV_COLUMNS.length + 16;
+export const CSV_MAX_COLUMNS = 30;
 export const CSV_MAX_LINE_BYTES = 64 * 1024;
 
 export const ALTERNATIVE_CODES_SEPARATOR = "|";
@@ -115,9 +133,9 @@ function hasTextPrefix(cell: string): boolean {
 }
 
 /**
- * A cell as the export writes it: one that a spreadsheet would run as a formula gets a leading
- * `'`, and so does one the import would otherwise take a `'` off, so `textCell(safeCell(v)) === v`
- * for every v (`-123` goes out as `'-123` and comes back as `-123`).
+ * A cell as the spreadsheet variant writes it: one that a spreadsheet would run as a formula gets
+ * a leading `'`, and so does one the import would otherwise take a `'` off, so
+ * `textCell(safeCell(v)) === v` for every v (`-123` goes out as `'-123` and comes back as `-123`).
  */
 export function safeCell(value: string): string {
   return FORMULA_STARTS.has(value[0] ?? "") || hasTextPrefix(value) ? TEXT_PREFIX + value : value;
@@ -128,10 +146,28 @@ export function textCell(cell: string): string {
   return hasTextPrefix(cell) ? cell.slice(1) : cell;
 }
 
-/** One output row in the columns' order, every cell safe to open in a spreadsheet. */
-export function csvRecord(values: Record<CsvColumn, CsvCell>): CsvCell[] {
+/**
+ * The two files the export writes (ADR 0053): "standard" for programs (`,`, values as stored) and
+ * "excel" for a spreadsheet in pt-BR (`;`, a BOM, formula starts neutralised by a `'`).
+ */
+export type CsvVariant = "standard" | "excel";
+
+export const CSV_DELIMITERS: Record<CsvVariant, "," | ";"> = { standard: ",", excel: ";" };
+
+/**
+ * Whether a file's cells carry the spreadsheet variant's `'`: a `;` file is the spreadsheet's
+ * (ours, or one Excel in pt-BR saved), so the import takes the `'` off only there; a `,` file's
+ * values are read as they are.
+ */
+export function hasTextPrefixes(delimiter: string): boolean {
+  return delimiter === CSV_DELIMITERS.excel;
+}
+
+/** One output row in the columns' order; the spreadsheet variant's cells are safe to open. */
+export function csvRecord(values: Record<CsvColumn, CsvCell>, variant: CsvVariant): CsvCell[] {
   return CSV_COLUMNS.map((column) => {
     const value = values[column];
-    return value === null ? null : safeCell(String(value));
+    if (value === null) return null;
+    return variant === "excel" ? safeCell(String(value)) : String(value);
   });
 }

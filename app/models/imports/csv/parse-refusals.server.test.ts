@@ -102,14 +102,14 @@ describe("readCatalogueCsv", () => {
     const blanks = (n: number) => ",".repeat(n);
 
     it("refuses a header wider than the format and its slack, saying how many columns it has", async () => {
-      // 14 columns and 16 blank ones (a spreadsheet's trailing empty columns) are read.
-      expect(rows(await readAll(`${HEADER}${blanks(16)}\n${line()}${blanks(16)}\n`))).toHaveLength(
+      // 17 columns and 13 blank ones (a spreadsheet's trailing empty columns) are read.
+      expect(rows(await readAll(`${HEADER}${blanks(13)}\n${line()}${blanks(13)}\n`))).toHaveLength(
         1,
       );
-      const wide = await fileError(`${HEADER}${blanks(17)}\n${line()}\n`);
+      const wide = await fileError(`${HEADER}${blanks(14)}\n${line()}\n`);
       expect(wide).toMatchObject({ problem: "header", line: 1 });
-      expect(wide.message).toBe("Linha 1: o arquivo tem 31 colunas; o formato tem 14.");
-      // Quoted separators are not columns: 15 columns, the last an unknown name.
+      expect(wide.message).toBe("Linha 1: o arquivo tem 31 colunas; o formato tem 17.");
+      // Quoted separators are not columns: 18 columns, the last an unknown name.
       const quoted = await fileError(`${HEADER},"${blanks(20)}"\n`);
       expect(quoted.message).toMatch(/^Cabeçalho inválido \(linha 1\): coluna desconhecida/);
     });
@@ -120,11 +120,11 @@ describe("readCatalogueCsv", () => {
         "Linha 1: registro com mais de 64 KB; confira se alguma aspa ficou sem fechar.",
       );
       const million = await fileError(Buffer.from(`${",".repeat(999_999)}\n`), {});
-      expect(million.message).toBe("Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14.");
+      expect(million.message).toBe("Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 17.");
       // Such a line with no end, fed in small chunks, after a BOM.
       const chunked = readCatalogueCsv(chunksOf(`\uFEFF${"a;".repeat(500_000)}`, 4096));
       await expect(chunked.next()).rejects.toThrow(
-        "Linha 1: o arquivo tem 500.001 colunas; o formato tem 14.",
+        "Linha 1: o arquivo tem 500.001 colunas; o formato tem 17.",
       );
     }, 20_000);
 
@@ -132,15 +132,15 @@ describe("readCatalogueCsv", () => {
       const content = `${HEADER}\n${line()}\n\n${line({ description: '"a\nb"' })}\n${"x,".repeat(1_000_000)}\n${line()}\n`;
       const error = await fileError(content);
       expect(error).toMatchObject({ problem: "malformed", line: 6 });
-      expect(error.message).toBe("Linha 6: a linha tem mais de 30 colunas; o formato tem 14.");
+      expect(error.message).toBe("Linha 6: a linha tem mais de 30 colunas; o formato tem 17.");
       // Fields joined across quoted line breaks are one record, and counted as one.
       const chained = `${HEADER}\n${`${blanks(10)}"\n"`.repeat(10)}\n`;
       expect((await fileError(chained)).message).toBe(
-        "Linha 2: a linha tem mais de 30 colunas; o formato tem 14.",
+        "Linha 2: a linha tem mais de 30 colunas; o formato tem 17.",
       );
-      // 15 to 30 fields stay a bad line among good ones.
-      expect(errors(await readAll(`${HEADER}\n${line()}${blanks(16)}\n${line()}\n`))).toEqual([
-        "Linha 2: a linha tem 30 colunas, mas o cabeçalho tem 14",
+      // 18 to 30 fields stay a bad line among good ones.
+      expect(errors(await readAll(`${HEADER}\n${line()}${blanks(13)}\n${line()}\n`))).toEqual([
+        "Linha 2: a linha tem 30 colunas, mas o cabeçalho tem 17",
         null,
       ]);
     });
@@ -166,14 +166,17 @@ describe("readCatalogueCsv", () => {
     it("any header width and any line width: refused exactly past the bounds, in any chunking (property)", async () => {
       await fc.assert(
         fc.asyncProperty(
-          fc.integer({ min: 14, max: 60 }),
+          fc.integer({ min: CSV_COLUMNS.length, max: 60 }),
           fc.integer({ min: 1, max: 80 }),
           fc.constantFrom(",", ";"),
           fc.constantFrom("\n", "\r\n"),
           fc.boolean(),
           fc.integer({ min: 1, max: 64 }),
           async (headerColumns, fields, separator, newline, quoted, chunkSize) => {
-            const header = [...CSV_COLUMNS, ...Array(headerColumns - 14).fill("")].join(separator);
+            const header = [
+              ...CSV_COLUMNS,
+              ...Array(headerColumns - CSV_COLUMNS.length).fill(""),
+            ].join(separator);
             const cell = (i: number) => (quoted ? `"c${i}${separator}x"` : `c${i}`);
             const data = Array.from({ length: fields }, (_, i) => cell(i)).join(separator);
             const content = `${header}${newline}${data}${newline}`;
@@ -187,11 +190,11 @@ describe("readCatalogueCsv", () => {
             }
             if (headerColumns > 30) {
               expect(refusal?.message).toBe(
-                `Linha 1: o arquivo tem ${headerColumns} colunas; o formato tem 14.`,
+                `Linha 1: o arquivo tem ${headerColumns} colunas; o formato tem 17.`,
               );
             } else if (fields > 30) {
               expect(refusal?.message).toBe(
-                "Linha 2: a linha tem mais de 30 colunas; o formato tem 14.",
+                "Linha 2: a linha tem mais de 30 colunas; o formato tem 17.",
               );
             } else {
               expect(refusal).toBeUndefined();

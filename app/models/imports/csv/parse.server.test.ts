@@ -15,6 +15,39 @@ import { CatalogueCsvFileError } from "./head.server";
 import { readCatalogueCsv } from "./parse.server";
 
 describe("readCatalogueCsv", () => {
+  it("reads the position, the fitment's own years and an empty version; a header without the optional columns still reads", async () => {
+    const [withColumns] = rows(
+      await readAll(
+        `${HEADER}\n${line({ position: " dianteiro ", version: "", fitment_year_start: "2008", fitment_year_end: "" })}\n`,
+      ),
+    );
+    expect(withColumns!.fitment).toMatchObject({
+      position: "dianteiro",
+      version: "",
+      yearStart: 2010,
+      yearEnd: 2014,
+      fitmentYearFrom: 2008,
+      fitmentYearTo: 2008,
+    });
+    const optional = ["position", "fitment_year_start", "fitment_year_end"];
+    const columns = CSV_COLUMNS.filter((column) => !optional.includes(column));
+    const values = line().split(",");
+    const old = `${columns.join(",")}\n${columns.map((c) => values[CSV_COLUMNS.indexOf(c)]).join(",")}\n`;
+    expect(rows(await readAll(old))[0]!.fitment).toMatchObject({
+      position: null,
+      fitmentYearFrom: 2010,
+      fitmentYearTo: 2014,
+    });
+  });
+
+  it("takes the spreadsheet's ' off only in a ;-separated file", async () => {
+    const cells = { code: "'-100", notes: "'=1+1" };
+    const [semicolon] = rows(await readAll(`${CSV_COLUMNS.join(";")}\n${line(cells, ";")}\n`));
+    expect([semicolon!.code, semicolon!.fitment?.notes]).toEqual(["-100", "=1+1"]);
+    const [comma] = rows(await readAll(`${HEADER}\n${line(cells)}\n`));
+    expect([comma!.code, comma!.fitment?.notes]).toEqual(["'-100", "'=1+1"]);
+  });
+
   it("reads a comma-separated file into typed, trimmed rows", async () => {
     const results = await readAll(
       [
@@ -38,6 +71,8 @@ describe("readCatalogueCsv", () => {
           model: "Gol",
           yearStart: 2010,
           yearEnd: 2014,
+          fitmentYearFrom: 2010,
+          fitmentYearTo: 2014,
           version: "1.0 MPI",
           engine: "EA111",
           fuel: "Flex",
@@ -57,6 +92,8 @@ describe("readCatalogueCsv", () => {
           model: "Gol",
           yearStart: 2010,
           yearEnd: 2010,
+          fitmentYearFrom: 2010,
+          fitmentYearTo: 2010,
           version: "1.0 MPI",
           engine: null,
           fuel: null,
@@ -216,9 +253,18 @@ describe("readCatalogueCsv", () => {
         "Linha 2 (year_start): preencha o ano inicial ou deixe vazias todas as colunas do veículo",
       ],
       [
-        { version: "" },
-        "Linha 2 (version): preencha a versão ou deixe vazias todas as colunas do veículo",
+        { fitment_year_end: "2015" },
+        "Linha 2 (fitment_year_start): preencha o ano inicial da aplicação junto com o ano final",
       ],
+      [
+        { fitment_year_start: "2009", fitment_year_end: "2008" },
+        "Linha 2 (fitment_year_end): ano final (2008) anterior ao ano inicial (2009)",
+      ],
+      [
+        { fitment_year_start: "19x0" },
+        'Linha 2 (fitment_year_start): ano inicial da aplicação inválido ("19x0"); use um ano de 1900 a 2100',
+      ],
+      [{ position: "P".repeat(61) }, "Linha 2 (position): posição com 61 caracteres (máximo 60)"],
       [
         { year_start: "20x1" },
         'Linha 2 (year_start): ano inicial inválido ("20x1"); use um ano de 1900 a 2100',
@@ -278,8 +324,8 @@ describe("readCatalogueCsv", () => {
     it("refuses a line whose column count differs from the header's, and goes on", async () => {
       const content = `${HEADER}\n${line()},extra\nPF-1,Nome\n${line({ code: "PF-2" })}\n`;
       expect(errors(await readAll(content))).toEqual([
-        "Linha 2: a linha tem 15 colunas, mas o cabeçalho tem 14",
-        "Linha 3: a linha tem 2 colunas, mas o cabeçalho tem 14",
+        "Linha 2: a linha tem 18 colunas, mas o cabeçalho tem 17",
+        "Linha 3: a linha tem 2 colunas, mas o cabeçalho tem 17",
         null,
       ]);
     });

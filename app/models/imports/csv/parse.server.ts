@@ -6,8 +6,10 @@ import {
   CSV_COLUMNS,
   CSV_MAX_COLUMNS,
   CSV_MAX_LINE_BYTES,
+  hasTextPrefixes,
   headerColumnName,
   isCsvColumn,
+  OPTIONAL_COLUMNS,
   type CsvColumn,
 } from "./format";
 import { CatalogueCsvFileError, csvByteChunks, readCsvHead } from "./head.server";
@@ -70,7 +72,11 @@ export async function* readCatalogueCsv(
     boundRecords(parser);
     // The parser's iterator reports any failure of the source, the size limit included.
     pipeline(Readable.from(bytes), parser, () => {});
-    yield* records(parser, lines, options.skipRows ?? 0, options.headerOnly ?? false);
+    yield* records(parser, lines, {
+      skipRows: options.skipRows ?? 0,
+      headerOnly: options.headerOnly ?? false,
+      textPrefixes: hasTextPrefixes(delimiter),
+    });
   } finally {
     if (parser) parser.destroy();
     else await chunks.return(undefined);
@@ -163,8 +169,11 @@ type HeaderColumns = (CsvColumn | null)[];
 async function* records(
   parser: Parser,
   lines: ReturnType<typeof recordLines>,
-  skipRows: number,
-  headerOnly: boolean,
+  {
+    skipRows,
+    headerOnly,
+    textPrefixes,
+  }: { skipRows: number; headerOnly: boolean; textPrefixes: boolean },
 ): AsyncGenerator<CsvRecordResult> {
   let header: HeaderColumns | undefined;
   let skipped = 0;
@@ -181,7 +190,7 @@ async function* records(
         skipped++;
         continue;
       }
-      yield csvRecordResult(line, cells, header);
+      yield csvRecordResult(line, cells, header, textPrefixes);
     }
   } catch (error) {
     if (error instanceof CsvError) throw parserFileError(error, lines.ofError(error.empty_lines));
@@ -223,7 +232,9 @@ function decodeCell(bytes: Uint8Array, line: number, column: CsvColumn | null | 
 
 function headerColumns(cells: string[]): HeaderColumns {
   const names = cells.map(headerColumnName);
-  const missing = CSV_COLUMNS.filter((column) => !names.includes(column));
+  const missing = CSV_COLUMNS.filter(
+    (column) => !names.includes(column) && !OPTIONAL_COLUMNS.includes(column),
+  );
   const unknown = cells
     .map((cell) => cell.trim())
     .filter((cell, i) => cell && !isCsvColumn(names[i]!));

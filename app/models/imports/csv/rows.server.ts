@@ -6,6 +6,7 @@ import type {
   CataloguePartInput,
 } from "../catalogue/items";
 import {
+  CSV_COLUMNS,
   MAX_LENGTH,
   partKey,
   REQUIRED_PART_COLUMNS,
@@ -32,19 +33,28 @@ export type ParsedCsvRow = CataloguePartInput & { fitment: CatalogueFitmentInput
 /** A data record of the file, by the line it starts on: a row, or why it cannot be imported. */
 export type CsvRecordResult = { line: number; row: ParsedCsvRow } | { line: number; error: string };
 
-/** The record's cells, under the header's columns (null: a column with a blank name, ignored). */
+/**
+ * The record's cells, under the header's columns (null: a column with a blank name, ignored; a
+ * column the header lacks reads as empty). `textPrefixes`: the cells may carry the spreadsheet
+ * variant's `'` (a `;` file, ADR 0053).
+ */
 export function csvRecordResult(
   line: number,
   cells: string[],
   header: (CsvColumn | null)[],
+  textPrefixes = false,
 ): CsvRecordResult {
   if (cells.length !== header.length) {
     return { line, error: m.columnCount(line, cells.length, header.length) };
   }
-  const fields = {} as Record<CsvColumn, string>;
+  const fields = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ""])) as Record<
+    CsvColumn,
+    string
+  >;
   header.forEach((column, index) => {
+    const cell = cells[index]!.trim();
     // Trimmed first, so the export's `'\t=…` comes back as `\t=…`, never as a formula.
-    if (column) fields[column] = textCell(cells[index]!.trim());
+    if (column) fields[column] = textPrefixes ? textCell(cell) : cell;
   });
   const row = rowFromFields(fields);
   return "reason" in row
@@ -111,7 +121,15 @@ function fitmentFromFields(
   for (const column of REQUIRED_VEHICLE_COLUMNS) {
     if (!fields[column]) return problem(column, m.vehicleRequired[column]);
   }
-  for (const column of ["brand", "model", "version", "engine", "fuel", "notes"] as const) {
+  for (const column of [
+    "brand",
+    "model",
+    "version",
+    "engine",
+    "fuel",
+    "position",
+    "notes",
+  ] as const) {
     const tooLong = lengthProblem(fields, column);
     if (tooLong) return tooLong;
   }
@@ -123,17 +141,43 @@ function fitmentFromFields(
   if (yearEnd - yearStart > YEAR_SPAN_MAX) {
     return problem("year_end", m.yearSpanTooLong(yearStart, yearEnd, YEAR_SPAN_MAX));
   }
+  const fitmentYears = fitmentYearsFromFields(fields, yearStart, yearEnd);
+  if ("reason" in fitmentYears) return fitmentYears;
   return {
     brand: fields.brand,
     model: fields.model,
     yearStart,
     yearEnd,
+    ...fitmentYears,
     version: fields.version,
     engine: fields.engine || null,
     fuel: fields.fuel || null,
-    position: null,
+    position: fields.position || null,
     notes: fields.notes || null,
   };
+}
+
+/** The fitment's own years: fitment_year_start/_end when given, else the row's vehicle years. */
+function fitmentYearsFromFields(
+  fields: Record<CsvColumn, string>,
+  yearStart: number,
+  yearEnd: number,
+): { fitmentYearFrom: number; fitmentYearTo: number } | RowProblem {
+  if (!fields.fitment_year_start && !fields.fitment_year_end) {
+    return { fitmentYearFrom: yearStart, fitmentYearTo: yearEnd };
+  }
+  if (!fields.fitment_year_start) {
+    return problem("fitment_year_start", m.fitmentYearStartRequired);
+  }
+  const from = parseYear(fields.fitment_year_start);
+  if (from === null) return yearProblem(fields, "fitment_year_start");
+  const to = fields.fitment_year_end ? parseYear(fields.fitment_year_end) : from;
+  if (to === null) return yearProblem(fields, "fitment_year_end");
+  if (to < from) return problem("fitment_year_end", m.yearEndBeforeStart(from, to));
+  if (to - from > YEAR_SPAN_MAX) {
+    return problem("fitment_year_end", m.yearSpanTooLong(from, to, YEAR_SPAN_MAX));
+  }
+  return { fitmentYearFrom: from, fitmentYearTo: to };
 }
 
 function parseYear(text: string): number | null {
@@ -144,7 +188,7 @@ function parseYear(text: string): number | null {
 
 function yearProblem(
   fields: Record<CsvColumn, string>,
-  column: "year_start" | "year_end",
+  column: "year_start" | "year_end" | "fitment_year_start" | "fitment_year_end",
 ): RowProblem {
   return problem(column, m.invalidYear(m.labels[column], fields[column], YEAR_MIN, YEAR_MAX));
 }

@@ -4,6 +4,7 @@ import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 
 const m = messages.catalogueImport;
+const exportText = messages.catalogueExport;
 
 /** What the CSV post answered: its refusal beside the file field, or a dry run's report. */
 export type CsvAnswer = { csvError: string | null; report: CsvPlanReport | null };
@@ -16,9 +17,24 @@ export function CsvUploadForm({ csv, csvMaxMb }: { csv: CsvAnswer | undefined; c
         <h2 id="csv-import" className="font-semibold">
           {m.csvTitle}
         </h2>
-        <a href="/api/export/catalogue.csv" className="btn-secondary" download>
-          {m.exportButton}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href="/api/export/catalogue.csv"
+            className="btn-secondary"
+            title={exportText.standardHint}
+            download
+          >
+            {m.exportButton}
+          </a>
+          <a
+            href="/api/export/catalogue.csv?formato=excel"
+            className="btn-secondary"
+            title={exportText.excelHint}
+            download
+          >
+            {exportText.excelButton}
+          </a>
+        </div>
       </div>
       <p className="text-sm text-slate-600">{m.csvHelp}</p>
       <Form method="post" encType="multipart/form-data" className="space-y-3">
