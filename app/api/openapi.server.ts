@@ -2,6 +2,18 @@ import { z } from "zod";
 import { endpoints as describedEndpoints } from "./contract";
 import * as messages from "~/messages";
 import type { AnswerSpec, Endpoint } from "./contract/endpoint";
+import { SchemaConverter } from "./json-schema.server";
+import {
+  components,
+  envelopeSchema,
+  ERROR_ENVELOPE,
+  JSON_MEDIA,
+  header,
+  type Json,
+  type OpenApiDocument,
+} from "./openapi-components.server";
+
+export type { OpenApiDocument };
 
 const texts = messages.contractDocument;
 const refusalTexts = texts.refusals;
@@ -14,96 +26,14 @@ const refusalTexts = texts.refusals;
  * POST or PATCH: Idempotency-Key, 409/422; a metered search: the RateLimit headers and 402).
  */
 
-type Json = Record<string, unknown>;
-export type OpenApiDocument = Json & {
-  openapi: string;
-  paths: Record<string, Record<string, Json>>;
-  components: {
-    schemas: Record<string, Json>;
-    responses: Record<string, Json>;
-    parameters: Record<string, Json>;
-    headers: Record<string, Json>;
-    securitySchemes: Record<string, Json>;
-  };
-};
-
-const ERROR_ENVELOPE = "#/components/schemas/ErrorEnvelope";
-const FIELD_ERRORS = "#/components/schemas/FieldErrors";
 const SECURITY = [{ sessionToken: [] }, { apiKey: [] }];
 const WRITES = new Set(["post", "patch"]);
-const JSON_MEDIA = "application/json";
 
 /** The data of a 402: how many searches are left (0) and when the day's credits come back. */
-export const creditsExhaustedSchema = z.object({
+const creditsExhaustedSchema = z.object({
   remaining_searches: z.int(),
   resets_at: z.iso.datetime({ offset: true }),
 });
-
-/** Converts zod schemas, moving any shared definitions ($defs) into components.schemas. */
-class SchemaConverter {
-  constructor(private readonly components: Record<string, Json>) {}
-
-  convert(schema: z.ZodType, io: "input" | "output"): Json {
-    const out = z.toJSONSchema(schema, {
-      target: "draft-2020-12",
-      io,
-      // A transform's output, a custom check: described as "any value" rather than refused.
-      unrepresentable: "any",
-      override: ({ zodSchema, jsonSchema }) => {
-        // A Date travels as its ISO 8601 text (JSON.stringify), and is read from one.
-        if (zodSchema._zod.def.type === "date") {
-          jsonSchema.type = "string";
-          jsonSchema.format = "date-time";
-        }
-      },
-    }) as Json;
-    delete out.$schema;
-    const defs = (out.$defs ?? {}) as Record<string, Json>;
-    delete out.$defs;
-    const renamed = new Map<string, string>();
-    for (const [name, definition] of Object.entries(defs)) {
-      renamed.set(name, this.place(name, definition, io));
-    }
-    const selfRef = { found: false };
-    const rewrite = (node: unknown): unknown => {
-      if (Array.isArray(node)) return node.map(rewrite);
-      if (typeof node !== "object" || node === null) return node;
-      const copy: Json = {};
-      for (const [key, value] of Object.entries(node)) {
-        if (key === "$ref" && typeof value === "string") {
-          if (value === "#") selfRef.found = true;
-          const def = value.startsWith("#/$defs/") ? value.slice("#/$defs/".length) : null;
-          copy[key] = def ? `#/components/schemas/${renamed.get(def) ?? def}` : value;
-        } else copy[key] = rewrite(value);
-      }
-      return copy;
-    };
-    for (const name of renamed.values())
-      this.components[name] = rewrite(this.components[name]) as Json;
-    const result = rewrite(out) as Json;
-    if (!selfRef.found) return result;
-    // A recursive root refers to itself as "#": it becomes a component of its own.
-    const name = this.place("Recursive", result, io);
-    const withRef = JSON.parse(
-      JSON.stringify(result).replaceAll('"$ref":"#"', `"$ref":"#/components/schemas/${name}"`),
-    ) as Json;
-    this.components[name] = withRef;
-    return { $ref: `#/components/schemas/${name}` };
-  }
-
-  /** A free name for a definition: its own id if unused (or used by the same schema). */
-  private place(name: string, definition: Json, io: "input" | "output"): string {
-    const base = (name.startsWith("__") ? "Schema" : name) + (io === "input" ? "Input" : "");
-    let candidate = base;
-    for (let n = 2; candidate in this.components; n++) {
-      if (JSON.stringify(this.components[candidate]) === JSON.stringify(definition))
-        return candidate;
-      candidate = `${base}${n}`;
-    }
-    this.components[candidate] = definition;
-    return candidate;
-  }
-}
 
 /** `/api/parts/{id}` → `["id"]`. */
 export function pathNames(path: string): string[] {
@@ -128,131 +58,6 @@ function accessText(access: Endpoint["access"]): string {
   return access.join(", ");
 }
 
-/** The envelope around `data`, with the fields an answer carries beside it (`extra`). */
-function envelopeSchema(success: boolean, data: Json | null, extra?: Json): Json {
-  const extraProperties = (extra?.properties ?? {}) as Record<string, Json>;
-  const extraRequired = (extra?.required ?? []) as string[];
-  return {
-    type: "object",
-    required: ["success", "data", "message", ...extraRequired],
-    properties: {
-      success: { type: "boolean", const: success },
-      data: data ?? { type: "null" },
-      message: { type: "string" },
-      ...(success ? {} : { errors: { $ref: FIELD_ERRORS } }),
-      ...extraProperties,
-    },
-  };
-}
-
-function refusalExample(text: {
-  message: string;
-  errors?: Readonly<Record<string, readonly string[]>>;
-}) {
-  return {
-    success: false,
-    data: null,
-    message: text.message,
-    ...(text.errors ? { errors: text.errors } : {}),
-  };
-}
-
-/** One reusable refusal: the error envelope, an example, and headers when it has some. */
-function refusalResponse(
-  text: {
-    description: string;
-    message: string;
-    errors?: Readonly<Record<string, readonly string[]>>;
-  },
-  headers?: Record<string, Json>,
-): Json {
-  return {
-    description: text.description,
-    ...(headers ? { headers } : {}),
-    content: {
-      [JSON_MEDIA]: {
-        schema: { $ref: ERROR_ENVELOPE },
-        examples: { recusa: { value: refusalExample(text) } },
-      },
-    },
-  };
-}
-
-const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
-
-function components(): OpenApiDocument["components"] {
-  return {
-    schemas: {
-      FieldErrors: {
-        type: "object",
-        description: refusalTexts.badRequest.description,
-        additionalProperties: { type: "array", items: { type: "string" } },
-      },
-      Envelope: {
-        type: "object",
-        required: ["success", "data", "message"],
-        properties: {
-          success: { type: "boolean" },
-          data: {},
-          message: { type: "string" },
-          errors: { $ref: FIELD_ERRORS },
-        },
-      },
-      ErrorEnvelope: envelopeSchema(false, null),
-    },
-    securitySchemes: {
-      sessionToken: {
-        type: "http",
-        scheme: "bearer",
-        description: texts.security.sessionToken,
-      },
-      apiKey: {
-        type: "http",
-        scheme: "bearer",
-        bearerFormat: "enc_live_…",
-        description: texts.security.apiKey,
-      },
-    },
-    parameters: {
-      IdempotencyKey: {
-        name: "Idempotency-Key",
-        in: "header",
-        required: false,
-        description: texts.parameters.idempotencyKey,
-        schema: { type: "string", minLength: 1, maxLength: 255 },
-      },
-    },
-    headers: {
-      RetryAfter: {
-        description: texts.headers.retryAfter,
-        schema: { type: "integer", minimum: 0 },
-      },
-      RateLimit: { description: texts.headers.rateLimit, schema: { type: "string" } },
-      RateLimitPolicy: { description: texts.headers.rateLimitPolicy, schema: { type: "string" } },
-    },
-    responses: {
-      BadRequest: refusalResponse(refusalTexts.badRequest),
-      Unauthorized: refusalResponse(refusalTexts.unauthorized),
-      Forbidden: refusalResponse(refusalTexts.forbidden),
-      NotFound: refusalResponse(refusalTexts.notFound),
-      MethodNotAllowed: refusalResponse(refusalTexts.methodNotAllowed, {
-        Allow: { schema: { type: "string" } },
-      }),
-      PayloadTooLarge: refusalResponse(refusalTexts.tooLarge),
-      UnsupportedMediaType: refusalResponse(refusalTexts.unsupportedMediaType),
-      IdempotencyInProgress: refusalResponse(refusalTexts.idempotencyInProgress, {
-        "Retry-After": header("RetryAfter"),
-      }),
-      IdempotencyMismatch: refusalResponse(refusalTexts.idempotencyMismatch),
-      TooManyRequests: refusalResponse(refusalTexts.tooManyRequests, {
-        "Retry-After": header("RetryAfter"),
-        RateLimit: header("RateLimit"),
-        "RateLimit-Policy": header("RateLimitPolicy"),
-      }),
-    },
-  };
-}
-
 type Builder = { converter: SchemaConverter; document: OpenApiDocument };
 
 function answerResponse(
@@ -265,11 +70,16 @@ function answerResponse(
   const headers: Record<string, Json> = {};
   if (status >= 300 && status < 400)
     headers.Location = { description: texts.headers.location, schema: { type: "string" } };
-  if (status === 429) headers["Retry-After"] = header("RetryAfter");
-  if ((endpoint.metered && status >= 200 && status < 300) || status === 429 || status === 402) {
+  const success = status >= 200 && status < 300;
+  if (status === 429 || status === 402) headers["Retry-After"] = header("RetryAfter");
+  // Answers to an API key carry its rate, a metered search its credits.
+  const limited = endpoint.metered || endpoint.access !== "public";
+  if ((limited && success) || status === 429 || status === 402) {
     headers.RateLimit = header("RateLimit");
     headers["RateLimit-Policy"] = header("RateLimitPolicy");
   }
+  if (success && WRITES.has(endpoint.method))
+    headers["Idempotent-Replayed"] = header("IdempotentReplayed");
   if (Object.keys(headers).length > 0) response.headers = headers;
   if (answer.mediaType) {
     // Not the envelope: a document of its own (JSON), a text (CSV, HTML) or a file (PDF).
@@ -305,7 +115,8 @@ function commonRefusals(endpoint: Endpoint): Map<number, string> {
   const hasPath = pathNames(endpoint.path).length > 0;
   const sendsJson = endpoint.body !== undefined;
   const sendsFile = endpoint.multipart !== undefined;
-  if (endpoint.body || endpoint.query || endpoint.params || hasPath || sendsFile)
+  // A write may also send a malformed Idempotency-Key.
+  if (endpoint.body || endpoint.query || hasPath || sendsFile || WRITES.has(endpoint.method))
     refusals.set(400, "BadRequest");
   if (endpoint.access !== "public") {
     refusals.set(401, "Unauthorized");

@@ -139,6 +139,7 @@ describe("the OpenAPI document", () => {
         );
       if (pathNames(path).length > 0) expect(responses, where).toHaveProperty("404");
       if (verb === "post" || verb === "patch") {
+        expect(responses, where).toHaveProperty("400");
         expect(responses, where).toHaveProperty("409");
         expect(responses, where).toHaveProperty("422");
         expect(operation.parameters, where).toContainEqual({

@@ -34,17 +34,12 @@ export const contractDocument = {
       "Chave de API (`enc_live_…`), criada em /settings?tab=api (clientes de plano pago e administradores) ou por `POST /api/keys`. Mostrada uma vez; revogada, responde 401 na hora.",
   },
 
-  parameters: {
-    idempotencyKey:
-      "Chave única da operação (até 255 caracteres, ex.: um UUID). Repetida com o mesmo corpo em até 24 h, devolve a primeira resposta sem refazer nada.",
-  },
-
   headers: {
     retryAfter: "Segundos a esperar antes de tentar de novo.",
     rateLimit:
-      'O que resta da cota (rascunho IETF RateLimit): `"creditos";r=<restantes>;t=<segundos até renovar>`.',
+      'O que resta de cada cota (rascunho IETF RateLimit), separadas por vírgula: `"creditos";r=<buscas restantes>;t=<segundos até 00:00 de Brasília>` nas buscas (nenhuma em contas ilimitadas) e `"chave";r=<restantes>;t=<segundos>` para uma chave de API.',
     rateLimitPolicy:
-      'A cota aplicada (rascunho IETF RateLimit): `"creditos";q=<créditos do dia>;w=86400`.',
+      'As cotas aplicadas (rascunho IETF RateLimit): `"creditos";q=<buscas por dia>;w=86400` e, para uma chave de API, `"chave";q=20;w=2`.',
     location: "Para onde seguir.",
   },
 
@@ -78,15 +73,6 @@ export const contractDocument = {
     unsupportedMediaType: {
       description: "Corpo que não é JSON: envie `Content-Type: application/json`.",
       message: api.jsonRequired,
-    },
-    idempotencyInProgress: {
-      description:
-        "A mesma `Idempotency-Key` ainda está sendo atendida; tente de novo em instantes.",
-      message: "Esta requisição ainda está em andamento",
-    },
-    idempotencyMismatch: {
-      description: "A mesma `Idempotency-Key` já foi usada com outro corpo.",
-      message: "Esta Idempotency-Key já foi usada com outro corpo",
     },
     tooManyRequests: {
       description: "Requisições demais em pouco tempo; `Retry-After` diz quando tentar de novo.",
