@@ -1,6 +1,7 @@
 import type { Endpoint } from "./endpoint";
 import { catalogueEndpoints } from "./catalogue";
 import { dashboardEndpoints } from "./dashboard";
+import { exportsEndpoints } from "./exports";
 import { keysEndpoints } from "./keys";
 import { searchEndpoints } from "./search";
 import { siteEndpoints } from "./site";
@@ -15,4 +16,5 @@ export const endpoints: readonly Endpoint[] = [
   ...searchEndpoints,
   ...dashboardEndpoints,
   ...keysEndpoints,
+  ...exportsEndpoints,
 ];
