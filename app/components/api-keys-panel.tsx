@@ -10,6 +10,9 @@ import * as messages from "~/messages";
 
 const m = messages.apiKeys;
 
+/** The intent of the tab's create form, as the settings' action reads it. */
+export const CREATE_API_KEY = "create-api-key";
+
 export type ApiKeyRow = {
   id: number;
   name: string;
@@ -67,7 +70,7 @@ export function ApiKeysPanel({
 function CreateKeyForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const busy = useIsSubmitting();
   const [form, fields] = useForm({
-    id: "create-api-key",
+    id: CREATE_API_KEY,
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: apiKeyCreateSchema }),
     shouldValidate: "onSubmit",
@@ -89,7 +92,7 @@ function CreateKeyForm({ lastResult }: { lastResult: SubmissionResult<string[]> 
       <button
         type="submit"
         name="intent"
-        value="create-api-key"
+        value={CREATE_API_KEY}
         className="btn-primary"
         disabled={busy}
       >

@@ -6,6 +6,7 @@ import {
   mayCreateApiKeys,
   type User,
 } from "~/models/accounts/index.server";
+import { CREATE_API_KEY } from "~/components/api-keys-panel";
 import { apiKeyCreateSchema } from "~/schemas/accounts/api-keys";
 import { refusalData, refusalReplyOptions } from "~/server/refusal.server";
 
@@ -23,8 +24,6 @@ export function apiKeysTab(user: User) {
     })),
   };
 }
-
-export const CREATE_API_KEY = "create-api-key";
 
 /**
  * The tab's form: the new key comes back in this answer only (a reload asks again, a later visit

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { ApiKeysPanel } from "~/components/api-keys-panel";
+import { ApiKeysPanel, CREATE_API_KEY } from "~/components/api-keys-panel";
 import { PasswordChangeFields } from "~/components/password-change-fields";
 import { PreferencesForm } from "~/components/preferences-form";
 import { planCredits, planPrice } from "~/components/pricing";
@@ -16,7 +16,7 @@ import {
 } from "~/models/accounts/index.server";
 import { listPlans } from "~/models/payments/index.server";
 import { handleAccountIntent } from "./_app.settings.account.server";
-import { apiKeysTab, CREATE_API_KEY, createApiKeyIntent } from "./_app.settings.api-keys.server";
+import { apiKeysTab, createApiKeyIntent } from "./_app.settings.api-keys.server";
 import { changePasswordSchema } from "~/schemas/accounts/settings";
 import { getAuth, passwordAttemptOf } from "~/server/auth.server";
 import { requireAccess } from "~/server/guard.server";
