@@ -100,7 +100,7 @@ type FitmentRun = { fitment: ExportedFitment; yearStart: number; yearEnd: number
  * one row, as the import splits a row back into one link per year. A link without years of its
  * own (made on a screen) stays a row of its own year, which the import reads as the same.
  */
-export function fitmentRuns(fitments: readonly ExportedFitment[]): FitmentRun[] {
+function fitmentRuns(fitments: readonly ExportedFitment[]): FitmentRun[] {
   const runs: FitmentRun[] = [];
   for (const fitment of fitments) {
     const last = runs[runs.length - 1];
