@@ -44,6 +44,7 @@ export { parts } from "./catalogue/parts";
 // contract/
 export { contractDocument } from "./contract/document";
 export { contractSite } from "./contract/site";
+export { contractAccounts } from "./contract/accounts";
 export { contractDashboard } from "./contract/dashboard";
 export { contractKeys } from "./contract/keys";
 export { contractCatalogue } from "./contract/catalogue";

@@ -40,8 +40,8 @@ export type Endpoint = {
   access: "public" | "signed-in" | readonly ("admin" | "user" | "premium_user")[];
   /** Path parameters (an object schema whose keys are the path's `{names}`). */
   params?: z.ZodObject;
-  /** The query string, as the route reads it (`requireQuery`). */
-  query?: z.ZodObject;
+  /** The query string, as the route reads it (`requireQuery`): an object, or one piped on (renamed fields). */
+  query?: z.ZodType;
   /** The JSON body, the very schema the route parses it with. */
   body?: z.ZodType;
   /** A multipart body instead (a file upload): its fields, described. */

@@ -1,8 +1,11 @@
 import type { Endpoint } from "./endpoint";
+import { accountsEndpoints } from "./accounts";
 import { catalogueEndpoints } from "./catalogue";
 import { dashboardEndpoints } from "./dashboard";
 import { exportsEndpoints } from "./exports";
+import { importsEndpoints } from "./imports";
 import { keysEndpoints } from "./keys";
+import { paymentsEndpoints } from "./payments";
 import { searchEndpoints } from "./search";
 import { siteEndpoints } from "./site";
 
@@ -15,6 +18,9 @@ export const endpoints: readonly Endpoint[] = [
   ...catalogueEndpoints,
   ...searchEndpoints,
   ...dashboardEndpoints,
+  ...accountsEndpoints,
+  ...paymentsEndpoints,
+  ...importsEndpoints,
   ...keysEndpoints,
   ...exportsEndpoints,
 ];

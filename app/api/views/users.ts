@@ -1,7 +1,21 @@
+import { z } from "zod";
 import type { AccountSummary, PublicUser } from "~/models/accounts/index.server";
+import type { ROLES as DB_ROLES } from "~db/schema";
+
+/** The account's permission role. */
+export const USER_ROLES = ["admin", "user", "premium_user"] as const satisfies typeof DB_ROLES;
 
 /** The /api contract speaks snake_case and reais, as the spec's clients read it. */
-export function userView(user: PublicUser) {
+export const userViewSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  created_at: z.iso.datetime(),
+});
+export type UserView = z.infer<typeof userViewSchema>;
+
+export function userView(user: PublicUser): UserView {
   return {
     id: user.id,
     name: user.name,
@@ -11,8 +25,32 @@ export function userView(user: PublicUser) {
   };
 }
 
+/** The current plan as the profile shows it; -1 credits is unlimited. */
+export const profileSubscriptionViewSchema = z.object({
+  plan_id: z.int(),
+  plan_name: z.string(),
+  expires_at: z.iso.datetime().nullable(),
+  credits_per_month: z.int(),
+});
+
+/** The day's searches (ADR 0016); -1 remaining and allowance is unlimited. */
+export const searchStatsViewSchema = z.object({
+  searches_today: z.int(),
+  remaining_searches: z.int(),
+  total_searches: z.int(),
+  daily_allowance: z.int(),
+  credits_balance: z.int(),
+});
+
+export const profileViewSchema = z.object({
+  user: userViewSchema,
+  subscription: profileSubscriptionViewSchema.nullable(),
+  searchStats: searchStatsViewSchema,
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;
+
 /** GET /api/auth/profile (and the login answer): the user, the subscription and the day's credits. */
-export function profileView(summary: AccountSummary) {
+export function profileView(summary: AccountSummary): ProfileView {
   const { subscription, searchStats } = summary;
   return {
     user: userView(summary.user),
@@ -31,3 +69,20 @@ export function profileView(summary: AccountSummary) {
     },
   };
 }
+
+/**
+ * An account just signed in (login, a reset link): its API session `token` and when it ends, and
+ * the `device_token` to send back as X-Device-Token (ADR 0029).
+ */
+export const signedInViewSchema = z.object({
+  user: userViewSchema,
+  subscription: profileSubscriptionViewSchema.nullable(),
+  token: z.string(),
+  expires_at: z.iso.datetime(),
+  device_token: z.string(),
+});
+export type SignedInView = z.infer<typeof signedInViewSchema>;
+
+/** POST /api/auth/register: the new account and its API session `token`. */
+export const registeredViewSchema = z.object({ user: userViewSchema, token: z.string() });
+export type RegisteredView = z.infer<typeof registeredViewSchema>;

@@ -1,5 +1,5 @@
 import { accountSummary, createSession, type User } from "~/models/accounts/index.server";
-import { profileView } from "~/api/views/users";
+import { profileView, type SignedInView } from "~/api/views/users";
 import { ok } from "~/server/api.server";
 import { clientIp, commitDeviceCookie } from "~/server/auth.server";
 
@@ -16,16 +16,12 @@ export async function apiSignedIn(request: Request, context: unknown, user: User
   });
   const { user: view, subscription } = profileView(accountSummary(user));
   const device = await commitDeviceCookie(user, request);
-  return ok(
-    {
-      user: view,
-      subscription,
-      token: session.id,
-      expires_at: session.expiresAt.toISOString(),
-      device_token: device.token,
-    },
-    message,
-    200,
-    { "Set-Cookie": device.cookie },
-  );
+  const data: SignedInView = {
+    user: view,
+    subscription,
+    token: session.id,
+    expires_at: session.expiresAt.toISOString(),
+    device_token: device.token,
+  };
+  return ok(data, message, 200, { "Set-Cookie": device.cookie });
 }

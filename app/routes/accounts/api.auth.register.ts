@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { userView } from "~/api/views/users";
+import { userView, type RegisteredView } from "~/api/views/users";
 import { createAccount, createSession, toPublicUser } from "~/models/accounts/index.server";
 import { apiRegisterSchema } from "~/schemas/accounts/auth";
 import { methodNotAllowed, ok, parseJsonBody } from "~/server/api.server";
@@ -22,11 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userAgent: request.headers.get("user-agent"),
     ip: clientIp(context),
   });
-  return ok(
-    { user: userView(toPublicUser(user)), token: session.id },
-    messages.auth.registerSuccess,
-    201,
-  );
+  const data: RegisteredView = { user: userView(toPublicUser(user)), token: session.id };
+  return ok(data, messages.auth.registerSuccess, 201);
 }
 
 export const loader = () => methodNotAllowed();

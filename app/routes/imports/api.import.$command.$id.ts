@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { importStatusView } from "~/api/views/imports";
+import { importStatusView, type ImportJobView } from "~/api/views/imports";
 import { restartCatalogueImportRun } from "~/jobs/catalogue-import.server";
 import { cancelImport, pauseImport, resumeImportRun } from "~/jobs/imports.server";
 import { parsePathId } from "~/schemas/search/api-search";
@@ -49,7 +49,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (!outcome.ok) return apiRefusal(outcome);
   const job = "job" in outcome.value ? outcome.value.job : outcome.value;
-  return ok({ job_id: job.id, job: importStatusView(job, []) }, command.done);
+  return ok(
+    { job_id: job.id, job: importStatusView(job, []) } satisfies ImportJobView,
+    command.done,
+  );
 }
 
 export const loader = () => methodNotAllowed();

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { importStatusView } from "~/api/views/imports";
+import { importStatusView, type CsvDryRunView, type ImportJobView } from "~/api/views/imports";
+import { csvUploadQuerySchema } from "~/schemas/imports/catalogue-import";
+import { queryParams } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRefusal, apiRefusalOf } from "~/server/refusal.server";
 import { handleCsvUpload, readCsvUploadForm } from "~/server/imports/csv-upload.server";
@@ -26,13 +28,17 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   if (!read.ok) return apiRefusal(read.refusal);
-  const dryRun = ["true", "1"].includes(new URL(request.url).searchParams.get("dry_run") ?? "");
+  const dryRun = csvUploadQuerySchema.parse(queryParams(request)).dry_run;
   const outcome = await handleCsvUpload(read.form, dryRun, user.id);
   if (outcome.kind === "refused") return apiRefusal(outcome.refusal);
   if (outcome.kind === "started")
-    return ok({ job_id: outcome.job.id, job: importStatusView(outcome.job, []) }, m.started, 202);
+    return ok(
+      { job_id: outcome.job.id, job: importStatusView(outcome.job, []) } satisfies ImportJobView,
+      m.started,
+      202,
+    );
   const { rows, badRowCount, badRows, counts } = outcome.report;
-  return ok({
+  const data: CsvDryRunView = {
     dry_run: true,
     rows,
     bad_row_count: badRowCount,
@@ -54,7 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
       vehicles: counts.skippedVehicles,
       compatibilities: counts.skippedCompatibilities,
     },
-  });
+  };
+  return ok(data);
 }
 
 export const loader = () => methodNotAllowed();

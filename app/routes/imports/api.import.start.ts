@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { importStatusView } from "~/api/views/imports";
+import { importStatusView, type ImportJobView } from "~/api/views/imports";
 import { startCatalogueImport } from "~/jobs/catalogue-import.server";
 import { importStartBodySchema } from "~/schemas/imports/catalogue-import";
 import { methodNotAllowed, ok } from "~/server/api.server";
@@ -29,7 +29,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!started.ok) return apiRefusal(started);
   const { job } = started.value;
-  return ok({ job_id: job.id, job: importStatusView(job, []) }, m.started, 202);
+  return ok(
+    { job_id: job.id, job: importStatusView(job, []) } satisfies ImportJobView,
+    m.started,
+    202,
+  );
 }
 
 export const loader = () => methodNotAllowed();

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { waitForFipeImport } from "~/models/imports/index.server";
 import { startFipeImport } from "~/jobs/fipe-import.server";
-import { fipeImportApiSchema } from "~/schemas/imports/fipe-import";
+import { fipeImportApiSchema, fipeImportQuerySchema } from "~/schemas/imports/fipe-import";
+import { queryParams } from "~/schemas/search/api-search";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefuse } from "~/server/refusal.server";
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     import_id: started.job.id,
     already_running: started.alreadyRunning,
   };
-  const wait = ["true", "1"].includes(new URL(request.url).searchParams.get("wait") ?? "");
+  const { wait } = fipeImportQuerySchema.parse(queryParams(request));
   if (!wait)
     return ok(
       { ...ids, status: started.job.status },

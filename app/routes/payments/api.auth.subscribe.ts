@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { bankTransferView } from "~/api/views/payments";
+import { bankTransferView, type SubscribeView } from "~/api/views/payments";
 import { bankTransferDetails, startCheckout } from "~/models/payments/index.server";
 import { subscribe } from "~/models/accounts/index.server";
 import { apiSubscribeSchema } from "~/schemas/accounts/settings";
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!subscribed.ok) return apiRefusal(subscribed);
   const result = subscribed.value;
-  const subscription = {
+  const subscription: SubscribeView["subscription"] = {
     id: result.subscription.id,
     plan_id: result.subscription.planId,
     status: result.subscription.status,
@@ -45,14 +45,15 @@ export async function action({ request }: ActionFunctionArgs) {
     started_at: result.subscription.startedAt?.toISOString() ?? null,
     expires_at: result.subscription.expiresAt?.toISOString() ?? null,
   };
-  if (result.kind === "activated") return ok({ subscription, payment: null }, m.created);
+  if (result.kind === "activated")
+    return ok({ subscription, payment: null } satisfies SubscribeView, m.created);
   if (result.kind === "scheduled")
     return ok(
       {
         subscription,
         payment: null,
         scheduled: { plan_id: result.plan.id, effective_at: result.effectiveAt.toISOString() },
-      },
+      } satisfies SubscribeView,
       m.scheduledLine(result.plan.name, formatDate(result.effectiveAt)),
     );
 
@@ -69,27 +70,24 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const transfer = body.paymentMethod === "bank_transfer" ? bankTransferDetails() : null;
-  return ok(
-    {
-      subscription,
-      payment: {
-        id: payment.id,
-        status: payment.status,
-        gateway: payment.gateway,
-        amount: payment.amountCents / 100,
-        credit: payment.creditCents / 100,
-        amount_due: payment.amountCents / 100,
-        external_reference: payment.externalReference,
-        init_point: payment.initPoint,
-        sandbox_init_point: payment.sandboxInitPoint,
-        checkout_url: checkoutUrl,
-        created_at: payment.createdAt.toISOString(),
-        ...(transfer ? { bank_transfer: bankTransferView(transfer, payment) } : {}),
-      },
+  const data: SubscribeView = {
+    subscription,
+    payment: {
+      id: payment.id,
+      status: payment.status,
+      gateway: payment.gateway,
+      amount: payment.amountCents / 100,
+      credit: payment.creditCents / 100,
+      amount_due: payment.amountCents / 100,
+      external_reference: payment.externalReference,
+      init_point: payment.initPoint,
+      sandbox_init_point: payment.sandboxInitPoint,
+      checkout_url: checkoutUrl,
+      created_at: payment.createdAt.toISOString(),
+      ...(transfer ? { bank_transfer: bankTransferView(transfer, payment) } : {}),
     },
-    message,
-    201,
-  );
+  };
+  return ok(data, message, 201);
 }
 
 export const loader = () => methodNotAllowed();

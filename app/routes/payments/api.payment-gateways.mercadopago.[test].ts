@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { testMercadoPagoConnection } from "~/models/payments/index.server";
-import { asText, jsonObject } from "~/schemas/json-body";
-import { mercadoPagoTestSchema } from "~/schemas/payments/payments";
+import { apiMercadoPagoTestSchema } from "~/schemas/payments/payments";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
@@ -11,15 +9,6 @@ import * as messages from "~/messages";
 
 export const access: Access = { POST: ["admin"] };
 
-/** {access_token?, sandbox_mode}: a token typed now, or the stored one when left out or blank. */
-const apiFields = z.object({ access_token: mercadoPagoTestSchema.shape.accessToken });
-const apiTestSchema = z
-  .unknown()
-  .transform((body): z.input<typeof apiFields> => ({
-    access_token: asText(jsonObject(body).access_token),
-  }))
-  .pipe(apiFields);
-
 /**
  * POST /api/payment-gateways/mercadopago/test — "Testar conexão": asks Mercado Pago who the token
  * belongs to; `data` has the account's nickname (or e-mail). 400 without any token, 502 when
@@ -27,7 +16,7 @@ const apiTestSchema = z
  * tokens are both checked against the same API.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { body } = await apiRequest(request, access, { body: apiTestSchema });
+  const { body } = await apiRequest(request, access, { body: apiMercadoPagoTestSchema });
   const tested = await testMercadoPagoConnection(body.access_token);
   if (!tested.ok) return apiRefusal(tested, { fieldName: () => "access_token" });
   const { account } = tested.value;

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { invoiceAdminView, myInvoiceView, myTransferInvoiceView } from "~/api/views/payments";
 import {
   bankTransferDetails,
@@ -9,8 +8,7 @@ import {
   setPaymentStatusByAdmin,
 } from "~/models/payments/index.server";
 import { parsePathId } from "~/schemas/search/api-search";
-import { asText, compact, jsonObject } from "~/schemas/json-body";
-import { paymentStatusSchema } from "~/schemas/payments/payments";
+import { apiPaymentStatusSchema } from "~/schemas/payments/payments";
 import { ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
@@ -22,12 +20,6 @@ import * as messages from "~/messages";
 export const access: Access = { GET: "signed-in", PATCH: ["admin"] };
 
 const m = messages.payments;
-
-/** PATCH body {status}: anything but an object, or a status that is not one, is a 400. */
-const apiStatusSchema = z
-  .unknown()
-  .transform((body) => compact({ status: asText(jsonObject(body).status) }))
-  .pipe(paymentStatusSchema);
 
 /**
  * GET /api/payments/:id — the invoice; the admin's view adds the customer. A pending invoice its
@@ -52,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, record, body } = await apiRequest(request, access, {
     record: { id: params.id, load: getInvoiceRow, notFound: m.invoiceNotFound },
-    body: apiStatusSchema,
+    body: apiPaymentStatusSchema,
   });
   const id = record.id;
   const saved = setPaymentStatusByAdmin(id, body.status, user.id);

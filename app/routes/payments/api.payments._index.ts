@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { invoicePageView } from "~/api/views/payments";
 import { listInvoices } from "~/models/payments/index.server";
 import { queryParams } from "~/schemas/search/api-search";
-import { invoiceFiltersSchema } from "~/schemas/payments/payments";
+import { apiInvoiceListQuerySchema } from "~/schemas/payments/payments";
 import { ok } from "~/server/api.server";
 import { requireApiAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -17,13 +17,6 @@ export const access: Access = { GET: ["admin"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccess(request, access);
-  const query = queryParams(request);
-  const filters = invoiceFiltersSchema.parse({
-    q: query.q,
-    status: query.status,
-    dateFrom: query.date_from,
-    dateTo: query.date_to,
-    page: query.page,
-  });
+  const filters = apiInvoiceListQuerySchema.parse(queryParams(request));
   return ok(invoicePageView(listInvoices(filters)));
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { invoiceView, pixView } from "~/api/views/payments";
 import {
   getInvoiceRow,
@@ -9,8 +8,7 @@ import {
 } from "~/models/payments/index.server";
 import { refuse } from "~/models/outcome";
 import { quotePlanChange, subscribe } from "~/models/accounts/index.server";
-import { asText, compact, jsonObject } from "~/schemas/json-body";
-import { apiPixSchema } from "~/schemas/payments/payments";
+import { apiPixBodySchema } from "~/schemas/payments/payments";
 import { methodNotAllowed, ok } from "~/server/api.server";
 import { apiRequest } from "~/server/api-request.server";
 import { apiRefusal } from "~/server/refusal.server";
@@ -20,20 +18,6 @@ import * as messages from "~/messages";
 export const access: Access = { POST: ["user", "premium_user"] };
 
 const m = messages.payments;
-
-/** The body's fields as text (anything else counts as missing); the description is only a label. */
-const apiPixBody = z
-  .unknown()
-  .transform((body) => {
-    const source = jsonObject(body);
-    // Missing fields reach the schema as missing, for its own pt-BR messages.
-    return compact({
-      plan_id: asText(source.plan_id),
-      description: asText(source.description)?.slice(0, 200),
-      payer_document: asText(source.payer_document),
-    }) as z.input<typeof apiPixSchema>;
-  })
-  .pipe(apiPixSchema);
 
 /** The models' field names as this endpoint's body calls them. */
 const FIELD_NAMES: Record<string, string> = { cpf: "payer_document", planId: "plan_id" };
@@ -46,7 +30,7 @@ const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
  * cannot be bought, or the CPF is not valid.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, body } = await apiRequest(request, access, { body: apiPixBody });
+  const { user, body } = await apiRequest(request, access, { body: apiPixBodySchema });
   const { plan_id: planId, payer_document: cpf } = body;
   if (!maskedGatewayConfigs().paghiper.configured)
     return apiRefusal(refuse("not_configured", m.pagHiperNotConfigured));

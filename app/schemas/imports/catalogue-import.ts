@@ -86,3 +86,12 @@ export const importStartBodySchema = z.preprocess(
   (body) => jsonObject(jsonObject(body).options),
   importSettingsSchema,
 );
+
+/** A yes/no flag of a query string: "true" or "1" is yes, anything else (or none) no. */
+const queryFlag = z
+  .string()
+  .optional()
+  .transform((raw) => raw === "true" || raw === "1");
+
+/** POST /api/import/csv?dry_run=true: read the file and say what an import would do, writing nothing. */
+export const csvUploadQuerySchema = z.object({ dry_run: queryFlag });

@@ -58,3 +58,12 @@ export const fipeImportApiSchema = z.preprocess((body) => {
 export const fipeTypeQuerySchema = z.object({
   type: z.enum(FIPE_VEHICLE_TYPES, { error: m.invalidType }).default("carros"),
 });
+
+/** A yes/no flag of a query string: "true" or "1" is yes, anything else (or none) no. */
+const queryFlag = z
+  .string()
+  .optional()
+  .transform((raw) => raw === "true" || raw === "1");
+
+/** POST /api/vehicles/import/fipe?wait=true: answer when the import ends (up to 170 s). */
+export const fipeImportQuerySchema = z.object({ wait: queryFlag });
