@@ -24,7 +24,6 @@ import {
 import type { Role } from "~db/schema";
 import { apiRefuse, edgeRefusal, throwRefusal, type EdgeRefusal } from "./refusal.server";
 import { fromOwnOrigin, isWrite } from "./csrf.server";
-import { isApiPath } from "./bounded-body.server";
 import { env } from "~/utils/env.server";
 import * as messages from "~/messages";
 
@@ -125,12 +124,18 @@ function bearerToken(request: Request): string | null {
   return match ? match[1]!.trim() : null;
 }
 
+/** Under /api, as bounded-body.server's `isApiPath` reads it (that module imports this one). */
+function onApi(request: Request): boolean {
+  const path = new URL(request.url).pathname.toLowerCase();
+  return path === "/api" || path.startsWith("/api/");
+}
+
 async function lookup(request: Request): Promise<Lookup> {
   const token = bearerToken(request);
   if (token && isApiKey(token)) {
     // A key signs /api requests only, never a screen; it is looked up every time (no cache), so a
     // revoked key is refused at once by every process.
-    if (!isApiPath(new URL(request.url).pathname)) return { auth: null, expired: false };
+    if (!onApi(request)) return { auth: null, expired: false };
     const owner = findApiKeyOwner(token);
     return owner
       ? {
