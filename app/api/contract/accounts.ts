@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { customerStatisticsViewSchema, customerViewSchema } from "~/api/views/customers";
-import {
-  profileViewSchema,
-  registeredViewSchema,
-  signedInViewSchema,
-  type ProfileView,
-  type UserView,
-} from "~/api/views/users";
-import type { CustomerView } from "~/api/views/customers";
+import { profileViewSchema, registeredViewSchema, signedInViewSchema } from "~/api/views/users";
 import { apiLoginSchema, apiRegisterSchema } from "~/schemas/accounts/auth";
 import {
   apiAddCreditsSchema,
@@ -22,74 +15,13 @@ import { apiProfileSchema } from "~/schemas/accounts/profile";
 import * as messages from "~/messages";
 import { idParams, sample } from "./catalogue-shared";
 import { endpoint, type Endpoint } from "./endpoint";
+import { sampleCustomer, sampleProfile, sampleSignedIn, sampleUser } from "./examples/sample-data";
 
 /** The accounts' /api operations (app/routes/accounts/api.*.ts, keys aside): sign-in and customers. */
 
 const t = messages.contractAccounts;
 const c = t.customers;
 const ADMIN = ["admin"] as const;
-const at = "2026-11-20T13:45:00.000Z";
-
-export const sampleUser: UserView = {
-  id: 42,
-  name: "José da Silva",
-  email: "jose@autopecasdosilva.com.br",
-  role: "premium_user",
-  created_at: at,
-};
-
-export const sampleProfile: ProfileView = {
-  user: sampleUser,
-  subscription: {
-    plan_id: 2,
-    plan_name: "Profissional",
-    expires_at: "2026-12-20T13:45:00.000Z",
-    credits_per_month: 1500,
-  },
-  searchStats: {
-    searches_today: 12,
-    remaining_searches: 38,
-    total_searches: 873,
-    daily_allowance: 50,
-    credits_balance: 0,
-  },
-};
-
-const signedIn = {
-  user: sampleUser,
-  subscription: sampleProfile.subscription,
-  token: "8f14e45fceea167a5a36dedd4bea2543",
-  expires_at: "2026-12-20T13:45:00.000Z",
-  device_token: "c9f0f895fb98ab9159f51fd0297e236d",
-};
-
-export const sampleCustomer: CustomerView = {
-  id: 42,
-  name: "José da Silva",
-  email: "jose@autopecasdosilva.com.br",
-  phone: "(11) 98765-4321",
-  company: "Auto Peças do Silva",
-  role: "premium",
-  customer_type: "premium",
-  account_role: "premium_user",
-  status: "active",
-  notes: null,
-  credits_balance: 0,
-  remaining_searches: 38,
-  daily_allowance: 50,
-  total_spent: 297,
-  last_consultation_date: at,
-  created_at: "2026-03-02T10:00:00.000Z",
-  subscription: {
-    id: 17,
-    plan_id: 2,
-    plan_name: "Profissional",
-    status: "active",
-    payment_method: "pix",
-    started_at: "2026-11-20T13:45:00.000Z",
-    expires_at: "2026-12-20T13:45:00.000Z",
-  },
-};
 
 const customerPath = "/api/customers/{id}";
 /** PUT /api/customers/{id} reads its body over the saved customer; the contract shows the fields. */
@@ -117,9 +49,10 @@ const auth: Endpoint[] = [
       200: {
         description: t.auth.loggedIn,
         data: signedInViewSchema,
-        example: sample(signedIn, messages.auth.loginSuccess),
+        example: sample(sampleSignedIn, messages.auth.loginSuccess),
       },
       401: { description: t.auth.badCredentials },
+      429: { description: t.auth.throttled },
     },
   }),
   endpoint({
@@ -136,11 +69,12 @@ const auth: Endpoint[] = [
         description: t.auth.registered,
         data: registeredViewSchema,
         example: sample(
-          { user: { ...sampleUser, role: "user" }, token: signedIn.token },
+          { user: { ...sampleUser, role: "user" }, token: sampleSignedIn.token },
           messages.auth.registerSuccess,
         ),
       },
       409: { description: t.auth.emailTaken },
+      429: { description: t.auth.signupsThrottled },
     },
   }),
   endpoint({
@@ -198,6 +132,8 @@ const auth: Endpoint[] = [
     bodyExample: { email: sampleUser.email },
     answers: {
       200: { description: t.auth.forgotSent, example: sample(null, messages.passwordReset.sent) },
+      403: { description: t.auth.crossSite },
+      429: { description: t.auth.throttled },
     },
   }),
   endpoint({
@@ -213,8 +149,9 @@ const auth: Endpoint[] = [
       200: {
         description: t.auth.resetDone,
         data: signedInViewSchema,
-        example: sample(signedIn, messages.passwordReset.resetSuccess),
+        example: sample(sampleSignedIn, messages.passwordReset.resetSuccess),
       },
+      403: { description: t.auth.crossSite },
     },
   }),
 ];
@@ -259,7 +196,7 @@ const customers: Endpoint[] = [
         data: customerViewSchema,
         example: sample(
           { ...sampleCustomer, subscription: null, total_spent: 0 },
-          messages.customersAdmin.created,
+          messages.customerInvite.created(sampleCustomer.email),
         ),
       },
       409: { description: c.emailTaken },

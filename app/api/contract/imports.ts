@@ -7,7 +7,6 @@ import {
   fipeImportStartedViewSchema,
   importJobViewSchema,
   importStatusViewSchema,
-  type ImportStatusView,
 } from "~/api/views/imports";
 import { csvUploadQuerySchema, importStartBodySchema } from "~/schemas/imports/catalogue-import";
 import {
@@ -18,6 +17,7 @@ import {
 import * as messages from "~/messages";
 import { pathIdSchema, sample } from "./catalogue-shared";
 import { endpoint, type Endpoint } from "./endpoint";
+import { sampleCsvBadRow, sampleFipeDoneMessage, sampleImport } from "./examples/sample-data";
 
 /** The imports' /api operations (app/routes/imports/api.*.ts; the catalogue's CSV export aside). */
 
@@ -26,36 +26,10 @@ const i = t.imports;
 const ADMIN = ["admin"] as const;
 const IMPORT_COMMANDS = ["pause", "resume", "cancel", "restart"] as const;
 
-const sampleImport: ImportStatusView = {
-  job_id: 58,
-  kind: "catalogue",
-  status: "running",
-  processed_items: 1200,
-  total_items: 4800,
-  current_page: 12,
-  total_pages: 48,
-  created_parts: 950,
-  created_vehicles: 210,
-  created_compatibilities: 3400,
-  skipped_parts: 250,
-  skipped_vehicles: 0,
-  skipped_compatibilities: 12,
-  updated_parts: 0,
-  updated_vehicles: 0,
-  updated_compatibilities: 0,
-  interrupted: false,
-  items_per_minute: 300,
-  error_count: 0,
-  started_at: "2026-11-20T13:45:00.000Z",
-  completed_at: null,
-  estimated_completion: "2026-11-20T13:57:00.000Z",
-  last_activity: "2026-11-20T13:49:00.000Z",
-  logs: ["[10:45:00] Importação iniciada.", "[10:49:00] Página 12 de 48 importada."],
-};
 const startedJob = sample({ job_id: 58, job: sampleImport }, messages.catalogueImport.started);
 
 const csvFile = z.object({
-  file: z.string().meta({ format: "binary", description: "O arquivo CSV (UTF-8)" }),
+  file: z.string().meta({ format: "binary", description: i.csvFile }),
 });
 
 export const importsEndpoints: readonly Endpoint[] = [
@@ -76,7 +50,7 @@ export const importsEndpoints: readonly Endpoint[] = [
           dry_run: true,
           rows: 3,
           bad_row_count: 1,
-          bad_rows: [{ line: 4, message: "Código da peça ausente" }],
+          bad_rows: [sampleCsvBadRow],
           to_create: {
             parts: 1,
             vehicles: 1,
@@ -215,7 +189,7 @@ export const importsEndpoints: readonly Endpoint[] = [
             errors: 0,
             status: "completed",
           },
-          message: "Importação concluída: 1 marca, 312 veículos criados.",
+          message: sampleFipeDoneMessage,
         },
       },
       202: {

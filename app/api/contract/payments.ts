@@ -11,21 +11,8 @@ import {
   paymentSyncViewSchema,
   pixCreatedViewSchema,
   pixViewSchema,
-  subscribeViewSchema,
   webhookReceiptViewSchema,
-  type InvoiceAdminView,
-  type MyInvoiceView,
-  type PixView,
 } from "~/api/views/payments";
-import {
-  planAdminViewSchema,
-  planCustomerViewSchema,
-  planStatisticsViewSchema,
-  planViewSchema,
-  type PlanAdminView,
-  type PlanView,
-} from "~/api/views/plans";
-import { apiSubscribeSchema } from "~/schemas/accounts/settings";
 import {
   apiInvoiceListQuerySchema,
   apiMercadoPagoConfigSchema,
@@ -34,310 +21,28 @@ import {
   apiPaymentStatusSchema,
   apiPixBodySchema,
 } from "~/schemas/payments/payments";
-import { apiPlanSchema, planListQuerySchema } from "~/schemas/payments/plan";
 import * as messages from "~/messages";
 import { idParams, sample } from "./catalogue-shared";
 import { endpoint, type Endpoint } from "./endpoint";
+import { plansEndpoints } from "./plans";
+import {
+  sampleAdminInvoice,
+  sampleGatewayAccount,
+  sampleInvoice,
+  sampleMercadoPago,
+  samplePagHiper,
+  samplePix,
+} from "./examples/sample-data";
 
 /** Plans, subscriptions, invoices, PIX, the gateways' settings and the providers' webhooks (app/routes/payments/api.*.ts). */
 
 const t = messages.contractAccounts;
-const p = t.plans;
 const pay = t.payments;
 const ADMIN = ["admin"] as const;
 const CUSTOMER = ["user", "premium_user"] as const;
 const at = "2026-11-20T13:45:00.000Z";
 
-const samplePlan: PlanView = {
-  id: 2,
-  name: "Profissional",
-  description: "Para oficinas e balcões com consulta diária",
-  price: 99,
-  credits_per_month: 1500,
-  customers_count: 64,
-  status: "active",
-  features: ["50 buscas por dia", "Busca por imagem", "Comparação de peças"],
-  policies: null,
-  created_at: "2026-01-10T12:00:00.000Z",
-};
-const samplePlanAdmin: PlanAdminView = { ...samplePlan, monthly_revenue: 6336, updated_at: at };
-
-const sampleInvoice: MyInvoiceView = {
-  id: 311,
-  status: "pending",
-  gateway: "paghiper_pix",
-  amount: 99,
-  external_reference: "ENC-2026-000311",
-  payment_id: "HF97T5SH2ZQNLF6Z",
-  plan_id: 2,
-  subscription_id: 17,
-  init_point: null,
-  sandbox_init_point: null,
-  has_pix: true,
-  expires_at: "2026-11-21T13:45:00.000Z",
-  paid_at: null,
-  created_at: at,
-  updated_at: at,
-  plan_name: "Profissional",
-  payment_method: "pix",
-};
-const sampleAdminInvoice: InvoiceAdminView = {
-  ...sampleInvoice,
-  user_id: 42,
-  user_name: "José da Silva",
-  user_email: "jose@autopecasdosilva.com.br",
-  provider_status: "pending",
-};
-const samplePix: PixView = {
-  payment_id: 311,
-  pix_code:
-    "00020126580014BR.GOV.BCB.PIX0136a1b2c3d4-e5f6-7890-abcd-ef1234567890520400005303986540599.005802BR5925ENCAIXA6009SAO PAULO62070503***6304ABCD",
-  pix_qr_code_base64:
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  amount: 99,
-  expires_at: "2026-11-21T13:45:00.000Z",
-  status: "pending",
-};
-const sampleMercadoPago = {
-  provider: "mercadopago" as const,
-  configured: true,
-  updated_at: at,
-  config_data: {
-    public_key: "APP_USR-1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d",
-    access_token: "APP_USR-••••••••5678",
-    webhook_secret: "••••••••9abc",
-    sandbox_mode: false,
-    notification_url: "",
-    webhook_url: "https://encaixa.com.br/api/webhooks/mercadopago",
-  },
-};
-const samplePagHiper = {
-  provider: "paghiper" as const,
-  configured: true,
-  updated_at: at,
-  config_data: {
-    api_key: "apk_••••••••1234",
-    token: "••••••••WXYZ",
-    webhook_url: "https://encaixa.com.br/api/webhooks/paghiper",
-  },
-};
-
-const planPath = "/api/plans/{id}";
 const paymentPath = "/api/payments/{id}";
-
-const plans: Endpoint[] = [
-  endpoint({
-    method: "get",
-    path: "/api/auth/plans",
-    summary: p.publicList,
-    description: p.publicListDescription,
-    tag: t.tags.plans,
-    access: "public",
-    answers: {
-      200: { description: p.listed, data: z.array(planViewSchema), example: sample([samplePlan]) },
-    },
-  }),
-  endpoint({
-    method: "post",
-    path: "/api/auth/subscribe",
-    summary: p.subscribe,
-    description: p.subscribeDescription,
-    tag: t.tags.plans,
-    access: CUSTOMER,
-    body: apiSubscribeSchema,
-    bodyExample: { planId: 2, paymentMethod: "credit_card" },
-    answers: {
-      200: {
-        description: p.subscribed,
-        data: subscribeViewSchema,
-        example: sample(
-          {
-            subscription: {
-              id: 16,
-              plan_id: 1,
-              status: "active",
-              payment_method: "credit_card",
-              started_at: at,
-              expires_at: null,
-            },
-            payment: null,
-          },
-          messages.planChange.created,
-        ),
-      },
-      201: {
-        description: p.invoiceCreated,
-        data: subscribeViewSchema,
-        example: sample(
-          {
-            subscription: {
-              id: 17,
-              plan_id: 2,
-              status: "pending",
-              payment_method: "credit_card",
-              started_at: null,
-              expires_at: null,
-            },
-            payment: {
-              id: 312,
-              status: "pending",
-              gateway: "mercadopago",
-              amount: 99,
-              credit: 0,
-              amount_due: 99,
-              external_reference: "ENC-2026-000312",
-              init_point: "https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-abc",
-              sandbox_init_point: null,
-              checkout_url: "https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-abc",
-              created_at: at,
-            },
-          },
-          messages.planChange.paymentRequired("ENC-2026-000312"),
-        ),
-      },
-      409: { description: p.subscribeRefused },
-    },
-  }),
-  endpoint({
-    method: "get",
-    path: "/api/plans",
-    summary: p.list,
-    description: p.listDescription,
-    tag: t.tags.plans,
-    access: ADMIN,
-    query: planListQuerySchema,
-    answers: {
-      200: {
-        description: p.listed,
-        data: z.array(planAdminViewSchema),
-        example: sample([samplePlanAdmin]),
-      },
-    },
-  }),
-  endpoint({
-    method: "post",
-    path: "/api/plans",
-    summary: p.create,
-    tag: t.tags.plans,
-    access: ADMIN,
-    body: apiPlanSchema(),
-    bodyExample: {
-      name: samplePlan.name,
-      description: samplePlan.description,
-      credits_per_month: 1500,
-      price: 99,
-      status: "active",
-      features: samplePlan.features,
-    },
-    answers: {
-      201: {
-        description: p.created,
-        data: planAdminViewSchema,
-        example: sample(
-          { ...samplePlanAdmin, customers_count: 0, monthly_revenue: 0 },
-          messages.plansAdmin.created,
-        ),
-      },
-      409: { description: p.duplicate },
-    },
-  }),
-  endpoint({
-    method: "get",
-    path: "/api/plans/statistics",
-    summary: p.statistics,
-    tag: t.tags.plans,
-    access: ADMIN,
-    answers: {
-      200: {
-        description: p.statisticsFound,
-        data: planStatisticsViewSchema,
-        example: sample({
-          total_plans: 4,
-          active_plans: 3,
-          total_customers: 64,
-          monthly_revenue: 6336,
-        }),
-      },
-    },
-  }),
-  endpoint({
-    method: "get",
-    path: planPath,
-    summary: p.get,
-    tag: t.tags.plans,
-    access: ADMIN,
-    params: idParams,
-    answers: {
-      200: { description: p.found, data: planAdminViewSchema, example: sample(samplePlanAdmin) },
-      404: { description: p.notFound },
-    },
-  }),
-  endpoint({
-    method: "put",
-    path: planPath,
-    summary: p.update,
-    description: p.updateDescription,
-    tag: t.tags.plans,
-    access: ADMIN,
-    params: idParams,
-    body: apiPlanSchema(),
-    bodyExample: { price: 109.9 },
-    answers: {
-      200: {
-        description: p.updated,
-        data: planAdminViewSchema,
-        example: sample(samplePlanAdmin, messages.plansAdmin.updated),
-      },
-      404: { description: p.notFound },
-      409: { description: p.duplicate },
-    },
-  }),
-  endpoint({
-    method: "delete",
-    path: planPath,
-    summary: p.remove,
-    description: p.removeDescription,
-    tag: t.tags.plans,
-    access: ADMIN,
-    params: idParams,
-    answers: {
-      200: {
-        description: p.removed,
-        data: planAdminViewSchema.nullable(),
-        example: sample(null, messages.plansAdmin.deleted),
-      },
-      404: { description: p.notFound },
-      409: { description: p.inUse },
-    },
-  }),
-  endpoint({
-    method: "get",
-    path: `${planPath}/customers`,
-    summary: p.customers,
-    tag: t.tags.plans,
-    access: ADMIN,
-    params: idParams,
-    answers: {
-      200: {
-        description: p.customersFound,
-        data: z.array(planCustomerViewSchema),
-        example: sample([
-          {
-            id: 42,
-            name: "José da Silva",
-            email: "jose@autopecasdosilva.com.br",
-            company: "Auto Peças do Silva",
-            subscription_id: 17,
-            payment_method: "pix",
-            started_at: at,
-            expires_at: "2026-12-20T13:45:00.000Z",
-          },
-        ]),
-      },
-      404: { description: p.notFound },
-    },
-  }),
-];
 
 const invoices: Endpoint[] = [
   endpoint({
@@ -470,6 +175,7 @@ const invoices: Endpoint[] = [
         ),
       },
       400: { description: pay.pixRefused },
+      404: { description: pay.planNotFound },
       502: { description: pay.providerFailed },
     },
   }),
@@ -526,8 +232,8 @@ const gateways: Endpoint[] = [
         description: pay.tested,
         data: gatewayTestViewSchema,
         example: sample(
-          { nickname: "AUTOPECASSILVA", account: "AUTOPECASSILVA" },
-          messages.payments.testOk("AUTOPECASSILVA"),
+          { nickname: sampleGatewayAccount, account: sampleGatewayAccount },
+          messages.payments.testOk(sampleGatewayAccount),
         ),
       },
       502: { description: pay.providerFailed },
@@ -573,9 +279,10 @@ const gateways: Endpoint[] = [
       200: {
         description: pay.tested,
         data: gatewayTestViewSchema,
-        example: sample({ account: "Conexão OK" }, "Conexão OK"),
+        example: sample({ account: sampleGatewayAccount }, sampleGatewayAccount),
       },
       400: { description: pay.notConfigured },
+      415: { description: pay.notJson },
       502: { description: pay.providerFailed },
     },
   }),
@@ -623,7 +330,7 @@ const webhooks: Endpoint[] = [
 ];
 
 export const paymentsEndpoints: readonly Endpoint[] = [
-  ...plans,
+  ...plansEndpoints,
   ...invoices,
   ...gateways,
   ...webhooks,

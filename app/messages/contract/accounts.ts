@@ -15,6 +15,8 @@ export const contractAccounts = {
     loggedIn: "Login realizado",
     badCredentials: "E-mail ou senha incorretos, ou conta inativa",
     throttled: "Tentativas demais: aguarde (Retry-After)",
+    crossSite: "Pedido de navegador vindo de outro site (Origin estranho)",
+    signupsThrottled: "Cadastros demais deste endereço: aguarde (Retry-After)",
     register: "Cria uma conta",
     registerDescription: "Cria a conta de cliente e já responde um `token` de sessão da API.",
     registered: "Conta criada",
@@ -160,6 +162,8 @@ export const contractAccounts = {
     savePagHiper: "Salva as credenciais do PagHiper",
     testPagHiper: "Testa a conexão com o PagHiper",
     notConfigured: "PagHiper não configurado",
+    notJson: "Um corpo foi enviado e não é JSON (o corpo é opcional)",
+    planNotFound: "Plano não encontrado",
     webhookMercadoPago: "Recebe notificações do Mercado Pago",
     webhookMercadoPagoDescription:
       "Chamado pelo Mercado Pago: vale pela assinatura `x-signature` (no máximo 5 minutos). O id do pagamento vem em `data.id` (query ou corpo); o pagamento é consultado no Mercado Pago antes de valer.",
@@ -176,6 +180,7 @@ export const contractAccounts = {
     csv: "Importa peças, veículos e compatibilidades de um CSV",
     csvDescription:
       "Multipart, campo `file`. Com `?dry_run=true` lê o arquivo inteiro e responde o que seria criado, atualizado e ignorado, e cada linha ruim, sem gravar nada; sem ele, importa em segundo plano (202).",
+    csvFile: "O arquivo CSV (UTF-8)",
     csvStarted: "Importação iniciada em segundo plano",
     csvDryRun: "O que a importação faria (nada gravado)",
     csvRefused: "Arquivo ausente, vazio ou ilegível",

@@ -112,7 +112,7 @@ export const apiPixBodySchema = z
       {
         plan_id: { type: "integer", minimum: 1 },
         description: { type: "string", maxLength: 200 },
-        payer_document: { type: "string", description: "CPF, com ou sem máscara" },
+        payer_document: { type: "string", maxLength: CPF_INPUT_MAX },
       },
       ["plan_id", "payer_document"],
     ),
