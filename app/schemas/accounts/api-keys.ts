@@ -17,4 +17,3 @@ export const apiKeyCreateSchema = z.object({
     .min(1, { error: m.nameRequired })
     .max(API_KEY_NAME_MAX, { error: m.nameTooLong(API_KEY_NAME_MAX) }),
 });
-export type ApiKeyCreate = z.output<typeof apiKeyCreateSchema>;

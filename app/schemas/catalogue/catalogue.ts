@@ -302,7 +302,6 @@ export const apiVehicleSearchSchema = z.object({
       return z.NEVER;
     }),
 });
-export type ApiVehicleSearch = z.output<typeof apiVehicleSearchSchema>;
 
 /** GET /api/parts/categories?q: the name filter. */
 export const apiCategoryListSchema = z.object({ q: filterText(NAME_MAX) });
