@@ -147,7 +147,7 @@ describe("/admin/import", () => {
     const wide = await multipart({ intent: "csv", dry_run: "on" }, `${"a,".repeat(999_999)}a\n`);
     expect(wide.status).toBe(400);
     expect(await wide.json()).toEqual({
-      csvError: "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14.",
+      csvError: "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 17.",
       report: null,
     });
     expect(uploads()).toEqual(before);
@@ -165,7 +165,7 @@ describe("/admin/import", () => {
     const before = uploads();
     const importsBefore = imports();
     for (const [content, csvError] of [
-      [`${"a,".repeat(999_999)}a\n`, "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 14."],
+      [`${"a,".repeat(999_999)}a\n`, "Linha 1: o arquivo tem 1.000.000 colunas; o formato tem 17."],
       [
         "nome;preço\nFiltro;10\n",
         expect.stringMatching(/^Cabeçalho inválido \(linha 1\): faltam as colunas/),
