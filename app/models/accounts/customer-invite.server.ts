@@ -1,7 +1,6 @@
 import type { User } from "~db/schema";
 import * as messages from "~/messages";
-import { mailIdentity, queueMail, renderMail } from "../mail/index.server";
-import { writeResetLink } from "./password-reset.server";
+import { mailPasswordLink } from "./password-reset.server";
 
 const m = messages.customerInvite;
 
@@ -17,22 +16,15 @@ export const INVITE_LINK_DAYS = 7;
  * link (`customer-invite:<reset id>`). Sent whatever the notification preferences: without it the
  * customer cannot sign in.
  */
-export async function sendCustomerInvite(
-  user: Pick<User, "id" | "name" | "email">,
-  now = new Date(),
-): Promise<void> {
-  const { reset, link } = writeResetLink(user.id, INVITE_LINK_DAYS * 24 * 60 * 60_000, now);
-  const { appName } = mailIdentity();
-  await queueMail({
-    eventKey: `customer-invite:${reset.id}`,
-    kind: "customer_invite",
-    to: user.email,
-    ...renderMail({
-      subject: m.mailSubject(appName),
-      heading: m.mailHeading,
-      paragraphs: [m.mailGreeting(user.name), m.mailIntro(appName)],
-      action: { label: m.mailAction, url: link },
-      footnotes: [m.mailValidity],
-    }),
-  });
+export function sendCustomerInvite(user: Pick<User, "id" | "name" | "email">, now = new Date()) {
+  return mailPasswordLink(
+    user,
+    {
+      kind: "customer_invite",
+      lifetimeMs: INVITE_LINK_DAYS * 24 * 60 * 60_000,
+      texts: m,
+      footnotes: [],
+    },
+    now,
+  );
 }

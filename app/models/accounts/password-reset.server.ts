@@ -145,26 +145,55 @@ export function writeResetLink(userId: number, validMs: number, now: Date) {
   return { reset, link: resetLink(token) };
 }
 
+/** The texts of a message carrying a link that sets a password. */
+type PasswordLinkTexts = {
+  mailSubject: (appName: string) => string;
+  mailHeading: string;
+  mailGreeting: (name: string) => string;
+  mailIntro: (appName: string) => string;
+  mailAction: string;
+  mailValidity: string;
+};
+
 /**
- * Writes a new reset link for `user`, replacing any earlier one (one link per account: only the
- * newest message works), and queues its message; the token itself is only in the message.
+ * Writes a new link that sets `user`'s password, valid `lifetimeMs`, replacing any earlier one
+ * (one link per account: only the newest message works), and queues its message under
+ * `<kind with dashes>:<link id>`; the token itself is only in the message. A forgotten password
+ * and a customer an admin created without one (customer-invite.server.ts) both send one.
  */
-async function sendResetLink(user: User, now: Date) {
-  const { reset, link } = writeResetLink(user.id, RESET_LINK_MINUTES * 60_000, now);
+export async function mailPasswordLink(
+  user: Pick<User, "id" | "name" | "email">,
+  mail: { kind: string; lifetimeMs: number; texts: PasswordLinkTexts; footnotes: string[] },
+  now: Date,
+) {
+  const { reset, link } = writeResetLink(user.id, mail.lifetimeMs, now);
   const { appName } = mailIdentity();
+  const t = mail.texts;
   await queueMail({
-    eventKey: `password-reset:${reset.id}`,
-    kind: "password_reset",
+    eventKey: `${mail.kind.replaceAll("_", "-")}:${reset.id}`,
+    kind: mail.kind,
     to: user.email,
     ...renderMail({
-      subject: m.mailSubject(appName),
-      heading: m.mailHeading,
-      paragraphs: [m.mailGreeting(user.name), m.mailIntro(appName)],
-      action: { label: m.mailAction, url: link },
-      footnotes: [m.mailValidity, m.mailIgnore],
+      subject: t.mailSubject(appName),
+      heading: t.mailHeading,
+      paragraphs: [t.mailGreeting(user.name), t.mailIntro(appName)],
+      action: { label: t.mailAction, url: link },
+      footnotes: [t.mailValidity, ...mail.footnotes],
     }),
   });
 }
+
+const sendResetLink = (user: User, now: Date) =>
+  mailPasswordLink(
+    user,
+    {
+      kind: "password_reset",
+      lifetimeMs: RESET_LINK_MINUTES * 60_000,
+      texts: m,
+      footnotes: [m.mailIgnore],
+    },
+    now,
+  );
 
 /**
  * "Esqueci minha senha": when `email` is an active account's, a single-use link valid for
