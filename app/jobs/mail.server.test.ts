@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, mailSimMessages } from "~db/schema";
-import { closeMailTransports } from "~/integrations/mail/client.server";
+import { describe, expect, it } from "vitest";
+import { mailOutbox } from "~db/schema";
 import {
   caughtMailRaw,
   caughtMails,
@@ -13,32 +12,11 @@ import * as messages from "~/messages";
 import { db } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { simpleParser } from "mailparser";
-import { startTestSmtpServer } from "../../tests/support/smtp-server";
-import { startJobRunner, stopJobRunner, waitForJob } from "./index.server";
+import { deliverMailToTestSmtp } from "../../tests/support/mail-delivery";
+import { waitForJob } from "./index.server";
 import { race } from "../../tests/support/race";
 
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
-
-afterAll(async () => {
-  await stopJobRunner();
-  closeMailTransports();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  resetEnvForTests();
-});
-
-beforeEach(async () => {
-  smtp.reset();
-  db().delete(mailOutbox).run();
-  db().delete(mailSimMessages).run();
-  process.env.SMTP_URL = `smtp://encaixa:segredo@127.0.0.1:${smtp.port}`;
-  resetEnvForTests();
-  await startJobRunner({ worker: true, backoffMs: 20 });
-});
+const delivery = deliverMailToTestSmtp();
 
 const welcome = (eventKey: string, attachments = true) => ({
   eventKey,
@@ -69,8 +47,8 @@ describe("the mail job, against a real SMTP server", () => {
     expect(queued).toBe(true);
     expect((await runOf(id)).status).toBe("completed");
 
-    expect(smtp.received).toHaveLength(1);
-    const [mail] = smtp.received;
+    expect(delivery.smtp.received).toHaveLength(1);
+    const [mail] = delivery.smtp.received;
     expect(mail!.envelopeTo).toEqual(["cliente@oficina.com.br"]);
     expect(mail!.parsed.subject).toBe("Seu recibo");
     expect(mail!.parsed.from?.text).toContain("nao-responda@encaixa.local");
@@ -88,18 +66,18 @@ describe("the mail job, against a real SMTP server", () => {
   });
 
   it("retries a delivery the server refuses (451) and then sends it, once", async () => {
-    smtp.refuse(2);
+    delivery.smtp.refuse(2);
     const { id } = await queueMail(welcome("test:refused", false));
     expect((await runOf(id)).status).toBe("completed");
-    expect(smtp.received).toHaveLength(1);
+    expect(delivery.smtp.received).toHaveLength(1);
     expect(outboxMail(id)).toMatchObject({ status: "sent", attempts: 3, lastError: null });
   });
 
   it("keeps a message the server always refuses as failed, its error on the dashboard", async () => {
-    smtp.refuse(100);
+    delivery.smtp.refuse(100);
     const { id } = await queueMail(welcome("test:always-refused", false));
     expect((await runOf(id)).status).toBe("failed");
-    expect(smtp.received).toHaveLength(0);
+    expect(delivery.smtp.received).toHaveLength(0);
     const row = outboxMail(id)!;
     expect(row.status).toBe("failed");
     expect(row.attempts).toBe(6);
@@ -116,7 +94,7 @@ describe("the mail job, against a real SMTP server", () => {
     const second = await queueMail(welcome("test:twice", false));
     expect(second).toEqual({ id: first.id, queued: false });
     await runOf(first.id);
-    expect(smtp.received).toHaveLength(1);
+    expect(delivery.smtp.received).toHaveLength(1);
   });
 
   it("sends one message when two OS processes queue the same event at the same instant", async () => {
@@ -128,8 +106,8 @@ describe("the mail job, against a real SMTP server", () => {
       (out) => JSON.parse(/^RESULT (.*)$/m.exec(out)![1]!) as { queued: boolean },
     );
     expect(outcomes.filter((o) => o.queued)).toHaveLength(1);
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]!.envelopeTo).toEqual(["corrida@oficina.com.br"]);
+    expect(delivery.smtp.received).toHaveLength(1);
+    expect(delivery.smtp.received[0]!.envelopeTo).toEqual(["corrida@oficina.com.br"]);
     expect(db().select().from(mailOutbox).all()).toHaveLength(1);
   }, 90_000);
 });
@@ -140,7 +118,7 @@ describe("the local catcher (no SMTP_URL)", () => {
     resetEnvForTests();
     const { id } = await queueMail(welcome("test:catcher"));
     expect((await runOf(id)).status).toBe("completed");
-    expect(smtp.received).toHaveLength(0);
+    expect(delivery.smtp.received).toHaveLength(0);
     expect(outboxMail(id)!.status).toBe("sent");
     const [caught] = caughtMails();
     expect(caught).toMatchObject({ to: "cliente@oficina.com.br", subject: "Seu recibo" });

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, mailSimMessages, passwordResets, users } from "~db/schema";
-import { closeMailTransports } from "~/integrations/mail/client.server";
-import { startJobRunner, stopJobRunner, waitForJob } from "~/jobs/index.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, passwordResets, users } from "~db/schema";
+import { waitForJob } from "~/jobs/index.server";
 import { INVITE_LINK_DAYS } from "~/models/accounts/customer-invite.server";
 import { createSession } from "~/models/accounts/session.server";
 import { verifyCredentials } from "~/models/accounts/user.server";
@@ -13,7 +12,6 @@ import * as customersIndex from "~/routes/accounts/api.customers._index";
 import * as newCustomerPage from "~/routes/accounts/_app.customers.new";
 import { customerCreateSchema } from "~/schemas/accounts/customer";
 import { db } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
 import {
   createFreePlan,
   createUser,
@@ -23,7 +21,7 @@ import {
   toastOf,
 } from "../support/factories";
 import { call, envelope } from "../support/routes";
-import { startTestSmtpServer } from "../support/smtp-server";
+import { deliverMailToTestSmtp } from "../support/mail-delivery";
 
 /**
  * POST /api/customers and /customers/new with the spec's fields alone (issue #28, ADR 0054): no
@@ -31,7 +29,7 @@ import { startTestSmtpServer } from "../support/smtp-server";
  * server), the link sets it, and the customer signs in; hostile requests change nothing.
  */
 
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+const delivery = deliverMailToTestSmtp();
 let adminToken = "";
 let admin: Awaited<ReturnType<typeof createUser>>["user"];
 let n = 0;
@@ -41,26 +39,8 @@ const freshIp = () => `198.51.100.${++ipCounter}`;
 
 beforeAll(async () => {
   createFreePlan();
-  smtp = await startTestSmtpServer();
   ({ user: admin } = await createUser({ role: "admin" }));
   adminToken = createSession(admin.id, "api").id;
-});
-
-afterAll(async () => {
-  await stopJobRunner();
-  closeMailTransports();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-  resetEnvForTests();
-});
-
-beforeEach(async () => {
-  smtp.reset();
-  db().delete(mailOutbox).run();
-  db().delete(mailSimMessages).run();
-  process.env.SMTP_URL = `smtp://encaixa:segredo@127.0.0.1:${smtp.port}`;
-  resetEnvForTests();
-  await startJobRunner({ worker: true, backoffMs: 20 });
 });
 
 const create = (json: unknown, init: { headers?: Record<string, string>; body?: string } = {}) =>
@@ -104,8 +84,8 @@ describe("POST /api/customers without a password", () => {
       eventKey: expect.stringMatching(/^customer-invite:\d+$/),
     });
     expect((await waitForJob(`mail.deliver:${row!.id}`)).status).toBe("completed");
-    expect(smtp.received).toHaveLength(1);
-    const [mail] = smtp.received;
+    expect(delivery.smtp.received).toHaveLength(1);
+    const [mail] = delivery.smtp.received;
     expect(mail!.envelopeTo).toEqual([address]);
     expect(mail!.parsed.subject).toBe(
       messages.customerInvite.mailSubject(messages.app.defaultSiteName),
