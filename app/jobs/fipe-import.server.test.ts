@@ -66,7 +66,7 @@ describe("starting imports", () => {
       .map((a) => a.action);
     expect(actions).toEqual([
       "Iniciou importação FIPE (caminhoes)",
-      `Importação FIPE concluída (Caminhões): 1 marca(s), ${sampleYears("caminhoes", "114")} veículo(s) novo(s)`,
+      `Importação FIPE concluída (Caminhões): 1 marca, ${sampleYears("caminhoes", "114")} veículos novos`,
     ]);
   });
 });

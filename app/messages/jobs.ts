@@ -1,5 +1,7 @@
 /** The background jobs: what the runner, the Redis queue, the worker and each job's run log. */
 
+import { countOf } from "./locale/plural";
+
 export const jobs = {
   // The runner
   unknownJob: (name: string) => `Tarefa desconhecida: ${name}`,
@@ -41,7 +43,10 @@ export const jobs = {
   ) =>
     `${sessions} sessões expiradas, ${loginAttempts} tentativas de login e ${requestHours} horas de contagem de respostas antigas removidas; ${sentMail} e-mails enviados há mais de 30 dias compactados`,
   planChangesApplied: (n: number) =>
-    n === 1 ? "1 mudança de plano agendada aplicada" : `${n} mudanças de plano agendadas aplicadas`,
+    countOf(n, {
+      one: "mudança de plano agendada aplicada",
+      other: "mudanças de plano agendadas aplicadas",
+    }),
   paymentsReconciled: (report: {
     checked: number;
     approved: number;

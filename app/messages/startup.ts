@@ -1,5 +1,7 @@
 /** Starting the app: the environment's checks, the start-up log and the secrets' key. */
 
+import { countOf } from "./locale/plural";
+
 export const startup = {
   // One line per variable the environment gets wrong (app/utils/env.server.ts)
   notANumber: (name: string) => `${name} deve ser um número`,
@@ -25,7 +27,8 @@ export const startup = {
 
   // The start-up log
   databaseCreated: (path: string) => `Banco criado em ${path} com dados iniciais.`,
-  importsResumed: (n: number) => `${n} importação(ões) interrompida(s) retomada(s).`,
+  importsResumed: (n: number) =>
+    `${countOf(n, { one: "importação interrompida retomada", other: "importações interrompidas retomadas" })}.`,
 
   // The key that seals gateway secrets
   secretsKeyLength: "A chave de criptografia deve ter 32 bytes (64 hexadecimais)",

@@ -105,9 +105,9 @@ test.describe("a customer's account", () => {
     await otherPage.waitForURL(/\/home$/);
 
     await page.goto("/settings?tab=seguranca");
-    await expect(page.getByText(/conectada em 2 sessão/)).toBeVisible();
+    await expect(page.getByText(/conectada em 2 sessões/)).toBeVisible();
     await page.getByRole("button", { name: "Encerrar outras sessões" }).click();
-    await expect(page.getByText("1 outra(s) sessão(ões) encerrada(s).")).toBeVisible();
+    await expect(page.getByText("1 outra sessão encerrada.")).toBeVisible();
     await otherPage.goto("/home");
     await expect(otherPage).toHaveURL(/\/login\?redirectTo=%2Fhome/);
     await other.close();

@@ -50,7 +50,7 @@ test("an admin adjusts the settings, imports the catalogue source and a second r
   await page.getByRole("button", { name: "Iniciar Importação" }).click();
   await expectCompleted(page);
   await expect(page.getByTestId("import-progress")).toContainText("150 de 150 itens (100%)");
-  await expect(page.getByTestId("import-log")).toContainText("Importação concluída: 150 item(ns)");
+  await expect(page.getByTestId("import-log")).toContainText("Importação concluída: 150 itens");
 
   // Again over the same catalogue: every part is found, none created.
   await page.getByRole("button", { name: "Iniciar Importação" }).click();
@@ -79,9 +79,7 @@ test("a CSV file: the dry run lists the bad line and writes nothing, then the im
   await expect(page.getByLabel("Apenas simular (não grava nada)")).toBeChecked();
   await page.getByRole("button", { name: "Enviar arquivo" }).click();
   const report = page.getByTestId("dry-run-report");
-  await expect(report).toContainText(
-    "Simulação: nada foi gravado. 3 linha(s) lida(s), 1 com erro.",
-  );
+  await expect(report).toContainText("Simulação: nada foi gravado. 3 linhas lidas, 1 com erro.");
   await expect(report.getByRole("row", { name: /^Peças/ })).toContainText("1");
   await expect(report.getByRole("row", { name: /^Compatibilidades/ })).toContainText("4");
   await expect(page.getByTestId("bad-rows")).toContainText(

@@ -57,7 +57,7 @@ test("deleting a category that parts use is refused with the reason", async ({ p
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Sim, excluir" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(
-    /^Não é possível excluir: \d+ peça\(s\) usam esta categoria\. Mova-as para outra categoria antes\.$/,
+    /^Não é possível excluir: (1 peça usa esta categoria\. Mova-a|\d+ peças usam esta categoria\. Mova-as) para outra categoria antes\.$/,
   );
   await page.goto("/categories?q=Freios");
   await expect(page.getByRole("row", { name: /Freios/ })).toBeVisible();
@@ -130,7 +130,7 @@ test("admin creates, edits, links parts to and deletes a vehicle", async ({ page
     .getByRole("link", { name: `Excluir ${edited}` })
     .click();
   await expect(dialog).toContainText(
-    "1 compatibilidade(s) com peças deste veículo também serão removidas",
+    "A compatibilidade com peças deste veículo também será removida",
   );
   await dialog.getByRole("button", { name: "Sim, excluir" }).click();
   await expect(page.getByText("Veículo excluído com sucesso")).toBeVisible();

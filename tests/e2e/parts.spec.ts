@@ -64,9 +64,7 @@ test("admin creates, edits and deletes a part that a customer finds by an altern
     .first()
     .fill("Eixo traseiro");
   await expect(dialog.getByTestId("selected-vehicles")).toHaveText(
-    testInfo.project.name === "js-off"
-      ? "0 veículo(s) selecionado(s)"
-      : "3 veículo(s) selecionado(s)",
+    testInfo.project.name === "js-off" ? "0 veículos selecionados" : "3 veículos selecionados",
   );
   await dialog.getByRole("button", { name: "Salvar", exact: true }).click();
 

@@ -97,7 +97,7 @@ async function actOnPagHiperTester(
     await row.getByRole("button", { name: action, exact: true }).click();
     await expect(row).toContainText(statusAfter);
     // The tester answers once its notification came back: the app's webhook took it.
-    await expect(row).toContainText(/1 enviada\(s\); última resposta: 200/);
+    await expect(row).toContainText(/1 enviada; última resposta: 200/);
   } finally {
     await tester.close();
   }

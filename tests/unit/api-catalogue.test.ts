@@ -119,7 +119,7 @@ describe("/api/parts/categories", () => {
     });
     expect(refused.status).toBe(409);
     expect((await envelope(refused)).message).toBe(
-      "Não é possível excluir: 1 peça(s) usam esta categoria. Mova-as para outra categoria antes.",
+      "Não é possível excluir: 1 peça usa esta categoria. Mova-a para outra categoria antes.",
     );
 
     const empty = createCategory();
@@ -224,7 +224,7 @@ describe("/api/brands", () => {
     });
     expect(refused.status).toBe(409);
     expect((await envelope(refused)).message).toBe(
-      "Não é possível excluir: 1 veículo(s) usam esta marca. Altere a marca desses veículos antes.",
+      "Não é possível excluir: 1 veículo usa esta marca. Altere a marca desse veículo antes.",
     );
 
     const unused = createBrand("Sem Uso API");

@@ -303,7 +303,7 @@ describe("GET /api/parts/search", () => {
     expect(inMotor.data.map((p: { id: number }) => p.id).sort()).toEqual(
       [spark.id, sparkOther.id].sort(),
     );
-    expect(inMotor.message).toBe("2 peça(s) encontrada(s)");
+    expect(inMotor.message).toBe("2 peças encontradas");
     const inBrakes = await envelope(
       await call(partsSearch.loader, `/api/parts/search?q=VL345&category_id=${freios.id}`, {
         token: me.token,
@@ -395,7 +395,7 @@ describe("GET /api/parts/search: pages, total and filters (issue #25)", () => {
     expect(first.headers.get("X-Search-Charged")).toBe("true");
     const one = await searchPage(first);
     expect(one).toMatchObject({ total: BIELETAS, page: 1, per_page: 10, pages: 3 });
-    expect(one.message).toBe(`${BIELETAS} peça(s) encontrada(s)`);
+    expect(one.message).toBe(`${BIELETAS} peças encontradas`);
     expect(one.data).toHaveLength(10);
     expect(one.understood).toMatchObject({ vehicle: null, part_words: expect.any(Array) });
     expect(one.facets.manufacturers.map((f: { value: string }) => f.value).sort()).toEqual([

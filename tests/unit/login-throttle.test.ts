@@ -94,7 +94,7 @@ describe("sign-in throttle, counted before the password is checked", () => {
     const throttled = await apiLoginAs(user.email, password, "10.42.0.1");
     expect(throttled.status).toBe(429);
     expect((await throttled.json()).message).toBe(
-      "Muitas tentativas de login. Aguarde 15 minuto(s) e tente novamente.",
+      "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.",
     );
   });
 });

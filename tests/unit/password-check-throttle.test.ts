@@ -58,7 +58,7 @@ async function postForm(
   };
 }
 
-const throttled = /^Muitas tentativas com a senha atual\. Aguarde \d+ minuto\(s\)/;
+const throttled = /^Muitas tentativas com a senha atual\. Aguarde \d+ minutos?/;
 
 describe("the current password confirming a change is throttled like a sign-in (ADR 0029)", () => {
   it("on /profile: 25 guesses at once get 5 checks and 20 answers of 429", async () => {

@@ -1,5 +1,7 @@
 /** The user's own profile page. */
 
+import { countOf } from "../locale/plural";
+
 export const profile = {
   nameRequired: "Nome é obrigatório",
   emailRequired: "Email é obrigatório",
@@ -7,7 +9,7 @@ export const profile = {
   currentPasswordWrong: "Senha atual incorreta",
   currentPasswordForEmail: "Informe a senha atual para alterar o e-mail",
   currentPasswordThrottled: (minutes: number) =>
-    `Muitas tentativas com a senha atual. Aguarde ${minutes} minuto(s) e tente novamente.`,
+    `Muitas tentativas com a senha atual. Aguarde ${countOf(minutes, { one: "minuto", other: "minutos" })} e tente novamente.`,
   newPasswordMismatch: "Nova senha e confirmação não coincidem",
   newPasswordMin: "Nova senha deve ter pelo menos 6 caracteres",
   updated: "Perfil atualizado com sucesso!",

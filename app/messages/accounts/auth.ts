@@ -1,5 +1,7 @@
 /** Sign-in, sign-up and the account fields they share. */
 
+import { countOf } from "../locale/plural";
+
 export const auth = {
   loginTitle: "Entrar",
   loginSubtitle: "Acesse sua conta para buscar peças",
@@ -37,7 +39,7 @@ export const auth = {
   accountInactive: "Sua conta está desativada. Fale com o suporte.",
   loginFailed: "Erro ao fazer login",
   tooManyAttempts: (minutes: number) =>
-    `Muitas tentativas de login. Aguarde ${minutes} minuto(s) e tente novamente.`,
+    `Muitas tentativas de login. Aguarde ${countOf(minutes, { one: "minuto", other: "minutos" })} e tente novamente.`,
   tooManySignups:
     "Muitas contas criadas a partir desta conexão. Aguarde uma hora e tente novamente.",
   loginSuccess: "Login realizado com sucesso!",

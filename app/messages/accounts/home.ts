@@ -21,5 +21,5 @@ export const home = {
   searchesCount: (n: number) => countOf(n, { one: "busca", other: "buscas" }),
   imageButton: "Buscar por imagem",
   vehicleSearchCta: "Prefere escolher o veículo? Buscar por marca, modelo e ano",
-  partsCount: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} peça(s)`,
+  partsCount: (n: number) => countOf(n, { one: "peça", other: "peças" }),
 } as const;

@@ -1,5 +1,7 @@
 /** The settings page and the plan change started from it. */
 
+import { countOf } from "../locale/plural";
+
 export const settings = {
   title: "Configurações",
   tabs: {
@@ -35,9 +37,13 @@ export const settings = {
   passwordChanged: "Senha alterada com sucesso",
   newPasswordRequired: "Informe a nova senha",
   sessionsTitle: "Sessões",
-  sessionsText: (n: number) => `Sua conta está conectada em ${n} sessão(ões), contando esta.`,
+  sessionsText: (n: number) =>
+    n === 1
+      ? "Sua conta está conectada só nesta sessão."
+      : `Sua conta está conectada em ${countOf(n, { one: "sessão", other: "sessões" })}, contando esta.`,
   revokeOthers: "Encerrar outras sessões",
-  revoked: (n: number) => `${n} outra(s) sessão(ões) encerrada(s).`,
+  revoked: (n: number) =>
+    `${countOf(n, { one: "outra sessão encerrada", other: "outras sessões encerradas" })}.`,
   preferencesTitle: "Notificações",
   emailNotifications: "Receber notificações por e-mail",
   searchReminders: "Lembretes de buscas",

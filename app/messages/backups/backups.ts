@@ -1,6 +1,7 @@
 /** Database backups (the dashboard's Sistema tab, the backup job, npm run db:restore). */
 
 import { formatBytes } from "../locale/numbers";
+import { countOf } from "../locale/plural";
 
 export const backups = {
   backupNow: "Fazer backup agora",
@@ -15,7 +16,7 @@ export const backups = {
 
   // The scheduled job's log
   jobCreated: (fileName: string, bytes: number, deleted: number) =>
-    `Backup ${fileName} criado (${formatBytes(bytes)}); ${deleted} backup(s) antigo(s) removido(s).`,
+    `Backup ${fileName} criado (${formatBytes(bytes)}); ${countOf(deleted, { one: "backup antigo removido", other: "backups antigos removidos" })}.`,
   jobSkipped: "Outro backup já estava em andamento; este horário fica com ele.",
 
   // npm run db:restore FILE

@@ -1,5 +1,7 @@
 /** Admin catalogue: brands, vehicles, categories and compatibility. */
 
+import { countOf, plural } from "../locale/plural";
+
 export const catalogue = {
   categoriesTitle: "Categorias",
   categoriesSubtitle: "Organize as peças do catálogo por categoria.",
@@ -23,7 +25,9 @@ export const catalogue = {
   confirmDeleteCategory: (name: string) =>
     `Tem certeza que deseja excluir a categoria "${name}"? Esta ação não pode ser desfeita.`,
   categoryInUse: (n: number) =>
-    `Não é possível excluir: ${n} peça(s) usam esta categoria. Mova-as para outra categoria antes.`,
+    n === 1
+      ? "Não é possível excluir: 1 peça usa esta categoria. Mova-a para outra categoria antes."
+      : `Não é possível excluir: ${countOf(n, { one: "peça", other: "peças" })} usam esta categoria. Mova-as para outra categoria antes.`,
   brandsTitle: "Gerenciar Marcas",
   brandsSubtitle: "As marcas oferecidas no cadastro e nos filtros de veículos.",
   newBrand: "Nova Marca",
@@ -42,7 +46,9 @@ export const catalogue = {
   confirmDeleteBrand: (name: string) =>
     `Tem certeza que deseja excluir a marca "${name}"? Esta ação não pode ser desfeita.`,
   brandInUse: (n: number) =>
-    `Não é possível excluir: ${n} veículo(s) usam esta marca. Altere a marca desses veículos antes.`,
+    n === 1
+      ? "Não é possível excluir: 1 veículo usa esta marca. Altere a marca desse veículo antes."
+      : `Não é possível excluir: ${countOf(n, { one: "veículo", other: "veículos" })} usam esta marca. Altere a marca desses veículos antes.`,
   vehiclesTitle: "Gerenciamento de Veículos",
   vehiclesSubtitle: "Veículos do catálogo e as peças compatíveis com cada um.",
   vehicleTypeLabel: "Tipo de veículo",
@@ -70,7 +76,7 @@ export const catalogue = {
   allBrands: "Todas as marcas",
   allYears: "Todos os anos",
   noVehicles: "Nenhum veículo encontrado",
-  vehiclesFound: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} veículo(s)`,
+  vehiclesFound: (n: number) => countOf(n, { one: "veículo", other: "veículos" }),
   vehiclesPagination: "Paginação dos veículos",
   vehicleRequired: "Preencha os campos obrigatórios",
   yearRange: (min: number, max: number) => `O ano deve estar entre ${min} e ${max}`,
@@ -83,14 +89,18 @@ export const catalogue = {
   vehicleUpdateFailed: "Erro ao atualizar veículo",
   confirmDeleteVehicle: (label: string, fitments: number) =>
     fitments > 0
-      ? `Tem certeza que deseja excluir o veículo "${label}"? As ${fitments} compatibilidade(s) com peças deste veículo também serão removidas. Esta ação não pode ser desfeita.`
+      ? `Tem certeza que deseja excluir o veículo "${label}"? ${
+          fitments === 1
+            ? "A compatibilidade com peças deste veículo também será removida."
+            : `As ${countOf(fitments, { one: "compatibilidade", other: "compatibilidades" })} com peças deste veículo também serão removidas.`
+        } Esta ação não pode ser desfeita.`
       : `Tem certeza que deseja excluir o veículo "${label}"? Ele não tem peças compatíveis. Esta ação não pode ser desfeita.`,
   compatibilityTitle: (label: string) => `Compatibilidade — ${label}`,
   compatibilityHint: "Marque as peças que servem neste veículo e clique em Salvar.",
   compatibilitySaved: "Compatibilidade salva com sucesso",
   searchPartsLabel: "Buscar peça por código ou nome",
   searchPartsButton: "Buscar peças",
-  partsResults: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} peça(s) encontrada(s)`,
+  partsResults: (n: number) => countOf(n, { one: "peça encontrada", other: "peças encontradas" }),
   partsPage: (page: number, pages: number) => `Página ${page} de ${pages}`,
   selectedParts: (n: number) => `Peças selecionadas (${n})`,
   noSelectedParts: "Nenhuma peça selecionada",
@@ -120,7 +130,7 @@ export const catalogue = {
   // The activity log
   activityBrandCreated: (name: string) => `Criou a marca ${name}`,
   activityBrandRenamed: (from: string, to: string, vehicles: number) =>
-    `Renomeou a marca ${from} para ${to} (${vehicles} veículo(s) atualizados)`,
+    `Renomeou a marca ${from} para ${to} (${countOf(vehicles, { one: "veículo atualizado", other: "veículos atualizados" })})`,
   activityBrandDeleted: (name: string) => `Excluiu a marca ${name}`,
   activityCategoryCreated: (name: string) => `Criou a categoria ${name}`,
   /** `previousName` when the category was renamed. */
@@ -130,7 +140,7 @@ export const catalogue = {
   activityVehicleCreated: (label: string) => `Criou o veículo ${label}`,
   activityVehicleUpdated: (label: string) => `Atualizou o veículo ${label}`,
   activityVehicleDeleted: (label: string, fitments: number) =>
-    `Excluiu o veículo ${label} e ${fitments} compatibilidade(s)`,
+    `Excluiu o veículo ${label} e ${countOf(fitments, { one: "compatibilidade", other: "compatibilidades" })}`,
   activityFitmentsUpdated: (label: string, added: number, removed: number) =>
-    `Atualizou a compatibilidade do veículo ${label}: ${added} peça(s) adicionada(s), ${removed} removida(s)`,
+    `Atualizou a compatibilidade do veículo ${label}: ${countOf(added, { one: "peça adicionada", other: "peças adicionadas" })}, ${removed} ${plural(removed, { one: "removida", other: "removidas" })}`,
 } as const;

@@ -1,5 +1,7 @@
 /** Admin parts and their alternative codes. */
 
+import { countOf } from "../locale/plural";
+
 export const parts = {
   title: "Gerenciamento de Peças",
   subtitle: "Peças do catálogo, seus códigos alternativos e os veículos em que encaixam.",
@@ -11,7 +13,7 @@ export const parts = {
   allCategories: "Todas as categorias",
   filter: "Filtrar",
   clearFilters: "Limpar filtros",
-  total: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} peça(s)`,
+  total: (n: number) => countOf(n, { one: "peça", other: "peças" }),
   code: "Código",
   name: "Nome",
   nameAndDescription: "Nome / Descrição",
@@ -36,7 +38,7 @@ export const parts = {
   noCategory: "Sem categoria",
   noCodes: "Nenhum",
   moreCodes: (n: number) => `+${n}`,
-  vehiclesCount: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} veículo(s)`,
+  vehiclesCount: (n: number) => countOf(n, { one: "veículo", other: "veículos" }),
   empty: "Nenhuma peça encontrada",
   pagination: "Paginação das peças",
   sectionBasic: "Informações básicas",
@@ -79,8 +81,8 @@ export const parts = {
   clearFiltered: "Desmarcar todos os filtrados",
   clearVehicleFilters: "Limpar filtros",
   selectedCount: (n: number) =>
-    `${new Intl.NumberFormat("pt-BR").format(n)} veículo(s) selecionado(s)`,
-  filteredCount: (n: number) => `${new Intl.NumberFormat("pt-BR").format(n)} veículo(s) no filtro`,
+    countOf(n, { one: "veículo selecionado", other: "veículos selecionados" }),
+  filteredCount: (n: number) => `${countOf(n, { one: "veículo", other: "veículos" })} no filtro`,
   noVehicles: "Nenhum veículo encontrado",
   noCompatibleVehicles: "Nenhum veículo compatível cadastrado",
   fitmentNotes: "Observações",

@@ -1,6 +1,6 @@
 /** The administrative dashboard (/admin, "Painel Administrativo") and /api/dashboard/*. */
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+import { countOf } from "../locale/plural";
 
 export const dashboard = {
   title: "Painel Administrativo",
@@ -27,9 +27,10 @@ export const dashboard = {
 
   overview: {
     customers: "Total de Clientes",
-    newThisMonth: (n: number) => `+${n} ${plural(n, "novo", "novos")} este mês`,
+    newThisMonth: (n: number) => `+${countOf(n, { one: "novo", other: "novos" })} este mês`,
     revenue: "Receita Mensal",
-    activeSubscribers: (n: number) => `${n} ${plural(n, "assinante ativo", "assinantes ativos")}`,
+    activeSubscribers: (n: number) =>
+      countOf(n, { one: "assinante ativo", other: "assinantes ativos" }),
     searchesToday: "Buscas Hoje",
     avgResponse: (ms: string) => `Tempo médio de resposta: ${ms} ms`,
     noSearchesYet: "Nenhuma busca hoje ainda",
@@ -56,7 +57,7 @@ export const dashboard = {
     partsCount: (n: string) => `${n} peças`,
     noCategories: "Nenhuma categoria com peças ainda",
     topSearched: "Peças Mais Buscadas (30 dias)",
-    searchesCount: (n: number) => `${n} ${plural(n, "busca", "buscas")}`,
+    searchesCount: (n: number) => countOf(n, { one: "busca", other: "buscas" }),
     noTopSearched: "Nenhuma peça encontrada em buscas nos últimos 30 dias",
     breakdown: "Assinaturas por Plano",
     breakdownColumns: {
@@ -89,7 +90,7 @@ export const dashboard = {
     databaseStatus: "Status do Banco",
     databaseStatusValue: { healthy: "Saudável", warning: "Lento", error: "Indisponível" },
     resources: "Recursos do Servidor",
-    cpu: (cores: number) => `CPU (${cores} ${plural(cores, "núcleo", "núcleos")})`,
+    cpu: (cores: number) => `CPU (${countOf(cores, { one: "núcleo", other: "núcleos" })})`,
     memory: "Memória",
     memoryDetail: (used: string, total: string, rss: string) =>
       `${used} de ${total} em uso · este processo: ${rss}`,
@@ -102,13 +103,13 @@ export const dashboard = {
     noBackup: "Nenhum backup feito ainda",
     backingUp: "Fazendo backup...",
     backupsKept: (count: number, keep: number, folder: string) =>
-      `${count} ${plural(count, "backup guardado", "backups guardados")} em ${folder} (os ${keep} mais recentes ficam).`,
+      `${countOf(count, { one: "backup guardado", other: "backups guardados" })} em ${folder} (os ${keep} mais recentes ficam).`,
     nextBackup: (when: string) => `Próximo backup automático: ${when}.`,
     scheduledBackupsOff: "Backups automáticos desligados (BACKUP_INTERVAL_HOURS=0).",
     backupAge: {
       underAnHour: "há menos de 1 hora",
-      hours: (n: number) => `há ${n} ${plural(n, "hora", "horas")}`,
-      days: (n: number) => `há ${n} ${plural(n, "dia", "dias")}`,
+      hours: (n: number) => `há ${countOf(n, { one: "hora", other: "horas" })}`,
+      days: (n: number) => `há ${countOf(n, { one: "dia", other: "dias" })}`,
     },
     errorRate: "Taxa de Erro (24h)",
     errorRateDetail: (label: string, errors: string, requests: string) =>
@@ -131,13 +132,13 @@ export const dashboard = {
     queueDown: "O Redis (REDIS_URL) não respondeu",
     jobsStopped: "O executor de tarefas não está rodando neste processo",
     jobsStuck: (n: number) =>
-      `${n} ${plural(n, "tarefa esperando", "tarefas esperando")} há mais de 10 minutos: há um worker rodando?`,
+      `${countOf(n, { one: "tarefa esperando", other: "tarefas esperando" })} há mais de 10 minutos: há um worker rodando?`,
     jobsFailed: (n: number) =>
-      `${n} ${plural(n, "tarefa falhou", "tarefas falharam")} nas últimas 24 horas`,
+      `${countOf(n, { one: "tarefa falhou", other: "tarefas falharam" })} nas últimas 24 horas`,
     jobsNoWorker:
       "Nenhum processo de tarefas (worker) está rodando: as tarefas ficarão na fila até que um worker seja iniciado (npm run worker)",
     jobsOk: (n: number, backend: string) =>
-      `${n} ${plural(n, "tarefa concluída", "tarefas concluídas")} nas últimas 24 horas (${backend === "bullmq" ? "BullMQ" : "no próprio servidor"})`,
+      `${countOf(n, { one: "tarefa concluída", other: "tarefas concluídas" })} nas últimas 24 horas (${backend === "bullmq" ? "BullMQ" : "no próprio servidor"})`,
     diskFree: (free: string, total: string) => `${free} livres de ${total}`,
     diskUnreadable: "Não foi possível ler o espaço em disco",
     // The server log

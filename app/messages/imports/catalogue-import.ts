@@ -1,6 +1,16 @@
 /** The catalogue import (/admin/import): the API source, CSV files and every control. */
 
+import { countOf } from "../locale/plural";
+
 const number = (n: number) => n.toLocaleString("pt-BR");
+const PARTS = { one: "peça", other: "peças" };
+const VEHICLES = { one: "veículo", other: "veículos" };
+const FITMENTS = { one: "compatibilidade", other: "compatibilidades" };
+const ITEMS = { one: "item", other: "itens" };
+const ROWS = { one: "linha", other: "linhas" };
+/** "novos: 1 peça, 2 veículos, 0 compatibilidades". */
+const created = (parts: number, vehicles: number, fitments: number) =>
+  `${countOf(parts, PARTS)}, ${countOf(vehicles, VEHICLES)}, ${countOf(fitments, FITMENTS)}`;
 
 export const catalogueImport = {
   title: "Importação de Dados da API",
@@ -112,7 +122,7 @@ export const catalogueImport = {
   clearConfirm: "Sim, Limpar Tudo",
   clearCancel: "Cancelar",
   cleared: (parts: number, vehicles: number, fitments: number) =>
-    `Catálogo limpo: ${number(parts)} peça(s), ${number(vehicles)} veículo(s) e ${number(fitments)} compatibilidade(s) removidos.`,
+    `Catálogo limpo: ${countOf(parts, PARTS)}, ${countOf(vehicles, VEHICLES)} e ${countOf(fitments, FITMENTS)} removidos.`,
   clearRefusedRunning: "Não é possível limpar enquanto uma importação está em andamento.",
   clearFailed: "Erro ao limpar dados",
   clearedActivity: "Limpou o catálogo (peças, veículos e compatibilidades)",
@@ -136,12 +146,12 @@ export const catalogueImport = {
   csvFileGone: "O arquivo CSV desta importação não está mais disponível: envie-o de novo.",
   startedActivity: (source: string) => `Iniciou importação de catálogo (${source})`,
   completedActivity: (items: number) =>
-    `Importação de catálogo concluída: ${number(items)} item(ns)`,
+    `Importação de catálogo concluída: ${countOf(items, ITEMS)}`,
   // Engine log lines
   startedLog: (total: number, pages: number) =>
-    `Importação iniciada: ${number(total)} itens em ${number(pages)} página(s).`,
+    `Importação iniciada: ${countOf(total, ITEMS)} em ${countOf(pages, { one: "página", other: "páginas" })}.`,
   csvStartedLog: (fileName: string, rows: number) =>
-    `Importação do arquivo ${fileName} iniciada: ${number(rows)} linha(s).`,
+    `Importação do arquivo ${fileName} iniciada: ${countOf(rows, ROWS)}.`,
   resumedLog: (page: number) => `Importação retomada após a página ${number(page)}.`,
   pageLog: (
     page: number,
@@ -151,14 +161,14 @@ export const catalogueImport = {
     vehicles: number,
     fitments: number,
   ) =>
-    `Página ${number(page)}/${number(pages)}: ${number(items)} item(ns); novos: ${number(parts)} peça(s), ${number(vehicles)} veículo(s), ${number(fitments)} compatibilidade(s).`,
+    `Página ${number(page)}/${number(pages)}: ${countOf(items, ITEMS)}; novos: ${created(parts, vehicles, fitments)}.`,
   retryLog: (attempt: number, reason: string, seconds: number) =>
     `Falha ao buscar a fonte (${reason}); nova tentativa ${attempt} em ${seconds.toLocaleString("pt-BR")} s.`,
   invalidItemLog: (where: string, reason: string) => `Item ignorado (${where}): ${reason}`,
   pausedLog: "Importação pausada.",
   cancelledLog: "Importação cancelada.",
   completedLog: (items: number, parts: number, vehicles: number, fitments: number) =>
-    `Importação concluída: ${number(items)} item(ns); novos: ${number(parts)} peça(s), ${number(vehicles)} veículo(s), ${number(fitments)} compatibilidade(s).`,
+    `Importação concluída: ${countOf(items, ITEMS)}; novos: ${created(parts, vehicles, fitments)}.`,
   failedLog: (reason: string) => `Importação interrompida por erro: ${reason}`,
   interrupted: "a importação foi interrompida antes de terminar",
   autoResumedLog: (page: number) =>
@@ -182,12 +192,12 @@ export const catalogueImport = {
   dryRunTitle: "Resultado da simulação",
   dryRunNothingWritten: "Simulação: nada foi gravado.",
   dryRunRows: (rows: number, bad: number) =>
-    `${number(rows)} linha(s) lida(s), ${number(bad)} com erro.`,
+    `${countOf(rows, { one: "linha lida", other: "linhas lidas" })}, ${number(bad)} com erro.`,
   toCreate: "A criar",
   toUpdate: "A atualizar",
   toSkip: "A pular (já existem)",
   badRowsTitle: "Linhas com erro",
-  moreBadRows: (more: number) => `… e mais ${number(more)} linha(s) com erro.`,
+  moreBadRows: (more: number) => `… e mais ${countOf(more, ROWS)} com erro.`,
   exportButton: "Exportar catálogo (CSV)",
 
   // The server log

@@ -1,6 +1,10 @@
 /** The FIPE import. */
 
 import { catalogueImport } from "./catalogue-import";
+import { countOf } from "../locale/plural";
+
+const BRANDS = { one: "marca", other: "marcas" };
+const NEW_RECORDS = { one: "registro novo", other: "registros novos" };
 
 export const fipe = {
   title: "Importar FIPE",
@@ -32,20 +36,20 @@ export const fipe = {
   startedLog: (type: string, scope: string) => `Importação FIPE iniciada: ${type}, ${scope}.`,
   scopeAll: "todas as marcas",
   scopeBrand: (name: string) => `marca ${name}`,
-  scopeMax: (n: number) => `até ${n} marca(s)`,
-  brandsFound: (n: number) => `${n} marca(s) a importar.`,
+  scopeMax: (n: number) => `até ${countOf(n, BRANDS)}`,
+  brandsFound: (n: number) => `${countOf(n, BRANDS)} a importar.`,
   resumed: (done: number) => `Retomando a partir da marca ${done + 1}.`,
   brandDone: (name: string, created: number, skipped: number) =>
-    `Marca ${name}: ${created} registro(s) novo(s), ${skipped} já existente(s).`,
+    `Marca ${name}: ${countOf(created, NEW_RECORDS)}, ${countOf(skipped, { one: "já existente", other: "já existentes" })}.`,
   brandFailed: (name: string, reason: string) => `Erro na marca ${name}: ${reason}`,
   modelFailed: (name: string, reason: string) => `Erro no modelo ${name}: ${reason}`,
   progress: (done: number, total: number, created: number) =>
-    `Progresso: ${done} de ${total} marcas processadas, ${created} registro(s) novo(s).`,
+    `Progresso: ${done} de ${total} marcas processadas, ${countOf(created, NEW_RECORDS)}.`,
   completed: (brands: number, records: number) =>
     `Importação FIPE concluída. Marcas: ${brands}. Registros: ${records}.`,
   startedActivity: (type: string) => `Iniciou importação FIPE (${type})`,
   completedActivity: (type: string, brands: number, created: number) =>
-    `Importação FIPE concluída (${type}): ${brands} marca(s), ${created} veículo(s) novo(s)`,
+    `Importação FIPE concluída (${type}): ${countOf(brands, BRANDS)}, ${countOf(created, { one: "veículo novo", other: "veículos novos" })}`,
   failedActivity: (type: string) => `Importação FIPE com erro (${type})`,
   progressTitle: "Importação FIPE",
   progressSubtitle: (type: string, scope: string) => `${type} — ${scope}`,

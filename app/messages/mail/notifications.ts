@@ -4,7 +4,8 @@
  * page that link opens.
  */
 
-import { countOf } from "../locale/plural";
+import { formatInteger } from "../locale/numbers";
+import { countOf, plural } from "../locale/plural";
 
 const DAYS = { one: "dia", other: "dias" };
 
@@ -71,9 +72,7 @@ export const notifications = {
   creditsSubject: (appName: string) => `${appName}: você já usou 90% das buscas de hoje`,
   creditsHeading: "Suas buscas de hoje estão acabando",
   creditsIntro: (used: number, allowance: number) =>
-    `Você já usou ${used} de ${countOf(allowance, { one: "busca", other: "buscas" })} do seu plano hoje; ${
-      allowance - used === 1 ? "resta 1" : `restam ${allowance - used}`
-    }.`,
+    `Você já usou ${used} de ${countOf(allowance, { one: "busca", other: "buscas" })} do seu plano hoje; ${plural(allowance - used, { one: "resta", other: "restam" })} ${formatInteger(allowance - used)}.`,
   creditsHint:
     "As buscas renovam à meia-noite (horário de Brasília). Para buscar mais hoje, use créditos extras ou mude de plano.",
   creditsAction: "Ver planos",

@@ -1,5 +1,7 @@
 /** Admin invoices ('Faturas (Admin)') and the payment methods page ('Formas de pagamento'). */
 
+import { countOf } from "../locale/plural";
+
 export const invoicesAdmin = {
   title: "Faturas (Admin)",
   subtitle: "Faturas de todos os clientes, com sincronização e baixa manual",
@@ -32,7 +34,7 @@ export const invoicesAdmin = {
   noPaymentId: "-",
   empty: "Nenhum registro encontrado",
   pageLabel: "Páginas de faturas",
-  totalCount: (n: number) => (n === 1 ? "1 fatura" : `${n} faturas`),
+  totalCount: (n: number) => countOf(n, { one: "fatura", other: "faturas" }),
 
   copyLink: "Copiar link",
   linkCopied: "Link copiado!",

@@ -1,8 +1,9 @@
 /** "A e B são intercambiáveis?": comparing two part codes (/search/compare, /api/parts/compare). */
 
 import { formatInteger } from "../locale/numbers";
+import { countOf } from "../locale/plural";
 
-const vehicles = (n: number) => (n === 1 ? "1 veículo" : `${formatInteger(n)} veículos`);
+const vehicles = (n: number) => countOf(n, { one: "veículo", other: "veículos" });
 const codes = (list: readonly string[]) =>
   list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} e ${list[list.length - 1]}`;
 
@@ -97,7 +98,7 @@ export const compare = {
   onlyTitle: (code: string) => `Só ${code} serve`,
   noCommon: "Nenhum veículo em comum.",
   noOnly: (code: string) => `Nenhum veículo só com ${code}.`,
-  more: (n: number) => (n === 1 ? "e mais 1 veículo" : `e mais ${formatInteger(n)} veículos`),
+  more: (n: number) => `e mais ${vehicles(n)}`,
   fitmentOf: (code: string) => `${code}:`,
   noDetails: "sem detalhes",
   swap: "Trocar A e B",

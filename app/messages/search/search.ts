@@ -3,8 +3,7 @@
 import { formatInteger } from "../locale/numbers";
 import { countOf } from "../locale/plural";
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-const partsCount = (n: number) => `${formatInteger(n)} ${plural(n, "peça", "peças")}`;
+const partsCount = (n: number) => countOf(n, { one: "peça", other: "peças" });
 
 export const search = {
   title: "Buscar Peças",
@@ -21,7 +20,7 @@ export const search = {
   noResultCode: "Nenhuma peça encontrada com esse código",
   noResultDescription: "Nenhuma peça encontrada com essa descrição",
   foundOne: "Peça encontrada!",
-  foundMany: (n: number) => `${n} peça(s) encontrada(s)`,
+  foundMany: (n: number) => countOf(n, { one: "peça encontrada", other: "peças encontradas" }),
   imageRequired: "Selecione uma imagem para buscar",
   // The spec's text, then the formats the hint below names (issue #25: the two name the same).
   imageInvalid: "Por favor, selecione um arquivo de imagem válido (PNG, JPG ou GIF)",
@@ -58,7 +57,8 @@ export const search = {
   typeCode: "Código",
   typeDescription: "Descrição",
   newSearch: "Nova busca",
-  resultsFor: (count: number, query: string) => `${count} resultado(s) para "${query}"`,
+  resultsFor: (count: number, query: string) =>
+    `${countOf(count, { one: "resultado", other: "resultados" })} para "${query}"`,
   byType: (type: "code" | "description" | "image") =>
     type === "code"
       ? "Busca por código"
@@ -74,7 +74,8 @@ export const search = {
   noAlternativeCodes: "Nenhum código alternativo cadastrado",
   compatibleVehicles: "Veículos compatíveis",
   loadingVehicles: "Carregando veículos...",
-  showVehicles: (n: number) => `Ver ${n} veículo(s) compatível(is)`,
+  showVehicles: (n: number) =>
+    `Ver ${countOf(n, { one: "veículo compatível", other: "veículos compatíveis" })}`,
   noVehicles: "Informações de compatibilidade não disponíveis",
   previous: "Anterior",
   next: "Próxima",
@@ -102,7 +103,8 @@ export const search = {
   showingFor: (words: string) => `Mostrando resultados para ${words}`,
   ignoredWords: (words: string) => `Palavras que não usamos na busca: ${words}`,
   filtersTitle: "Filtrar resultados",
-  filtersTitleActive: (n: number) => `Filtrar resultados (${n} ${plural(n, "filtro", "filtros")})`,
+  filtersTitleActive: (n: number) =>
+    `Filtrar resultados (${countOf(n, { one: "filtro", other: "filtros" })})`,
   filterLabels: {
     categoryId: "Categoria",
     manufacturer: "Fabricante da peça",
@@ -115,7 +117,7 @@ export const search = {
   removeFilter: (label: string, value: string) => `Remover filtro ${label}: ${value}`,
   clearFilters: "Limpar filtros",
   facetCount: (n: number) => formatInteger(n),
-  moreOptions: (n: number) => `Mais ${n} ${plural(n, "opção", "opções")}`,
+  moreOptions: (n: number) => `Mais ${countOf(n, { one: "opção", other: "opções" })}`,
   pagination: "Páginas dos resultados",
   goToPage: (n: number) => `Ir para a página ${n}`,
   currentPage: (n: number) => `Página ${n}, atual`,
@@ -184,7 +186,7 @@ export const vehicleSearch = {
   next: "Continuar",
   showParts: "Ver peças",
   clear: "Limpar",
-  partsFound: (n: number, vehicle: string) => `${n} peça(s) para ${vehicle}`,
+  partsFound: (n: number, vehicle: string) => `${partsCount(n)} para ${vehicle}`,
   noParts: "Nenhuma peça cadastrada para este veículo",
   otherCategory: "Outras",
   seePart: "Ver peça",

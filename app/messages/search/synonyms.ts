@@ -1,11 +1,13 @@
 /** The back-office screen of the search synonyms (issue #25). */
 
+import { countOf } from "../locale/plural";
+
 export const synonyms = {
   title: "Sinônimos da busca",
   subtitle:
     "Abreviações e sinônimos que a busca por descrição entende, como os mecânicos escrevem no balcão.",
   explanation: "Quando alguém busca por diant, a busca também procura dianteiro.",
-  total: (n: string) => `${n} sinônimo(s) cadastrados`,
+  total: (n: number) => countOf(n, { one: "sinônimo cadastrado", other: "sinônimos cadastrados" }),
   term: "Palavra digitada",
   termHint: "Uma palavra, como o mecânico escreve (ex.: diant).",
   meaning: "Também procurar por",

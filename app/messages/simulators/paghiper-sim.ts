@@ -1,5 +1,7 @@
 /** PagHiper (PIX): the client's errors, and the simulator's answers and tester pages. */
 
+import { countOf } from "../locale/plural";
+
 export const pagHiperSim = {
   client: {
     rejected: (reason: string) => `o PagHiper recusou a operação: ${reason}`,
@@ -67,7 +69,7 @@ export const pagHiperSim = {
     actions: { pay: "Pagar", expire: "Expirar", cancel: "Cancelar", refund: "Estornar" },
     noNotifications: "nenhuma",
     notificationsSent: (count: number, lastAnswer: string) =>
-      `${count} enviada(s); última resposta: ${lastAnswer}`,
+      `${countOf(count, { one: "enviada", other: "enviadas" })}; última resposta: ${lastAnswer}`,
     noAnswer: "sem resposta",
     pixTitle: (transactionId: string) => `Cobrança PIX ${transactionId}`,
     qrAlt: "QR Code da cobrança PIX",

@@ -65,7 +65,7 @@ describe("brands", () => {
     expect(log.at(-1)).toMatchObject({
       actorId: adminId,
       entity: "brand",
-      action: "Renomeou a marca Citroen para Citroën (2 veículo(s) atualizados)",
+      action: "Renomeou a marca Citroen para Citroën (2 veículos atualizados)",
     });
   });
 
@@ -93,7 +93,7 @@ describe("brands", () => {
       ok: false,
       reason: "in_use",
       message:
-        "Não é possível excluir: 1 veículo(s) usam esta marca. Altere a marca desses veículos antes.",
+        "Não é possível excluir: 1 veículo usa esta marca. Altere a marca desse veículo antes.",
     });
     expect(deleteBrand(unused.value.id, adminId)).toMatchObject({ ok: true });
     expect(getBrand(unused.value.id)).toBeUndefined();

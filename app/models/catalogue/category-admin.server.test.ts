@@ -102,7 +102,7 @@ describe("categories", () => {
       ok: false,
       reason: "in_use",
       message:
-        "Não é possível excluir: 2 peça(s) usam esta categoria. Mova-as para outra categoria antes.",
+        "Não é possível excluir: 2 peças usam esta categoria. Mova-as para outra categoria antes.",
     });
     expect(getCategory(used.value.id)).toBeDefined();
     expect(deleteCategory(empty.value.id, adminId)).toMatchObject({

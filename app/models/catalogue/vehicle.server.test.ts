@@ -141,7 +141,7 @@ describe("vehicles", () => {
       { actorId: adminId, action: "Atualizou o veículo Chevrolet Onix 2020 1.0 Turbo Premier" },
       {
         actorId: adminId,
-        action: "Excluiu o veículo Chevrolet Onix 2020 1.0 Turbo Premier e 1 compatibilidade(s)",
+        action: "Excluiu o veículo Chevrolet Onix 2020 1.0 Turbo Premier e 1 compatibilidade",
       },
     ]);
     expect(updateVehicle(id, onix, adminId)).toMatchObject({

@@ -21,7 +21,7 @@ import {
 import type { Access } from "~/server/access";
 import { createDialogAction } from "~/server/form-action.server";
 import { requireAccess } from "~/server/guard.server";
-import { formatInteger } from "~/utils/format";
+import { Icon } from "~/components/icon";
 import * as messages from "~/messages";
 
 export const access: Access = ["admin"];
@@ -127,7 +127,7 @@ export default function SynonymsPage() {
         />
       </FilterForm>
       <p className="text-sm text-slate-600" data-testid="synonyms-total">
-        {m.total(formatInteger(all))}
+        {m.total(all)}
       </p>
       <section aria-label={m.listLabel}>
         <DataTable
@@ -145,9 +145,10 @@ export default function SynonymsPage() {
                 {synonym.term}
               </th>
               <td className="px-4 py-3 wrap-anywhere text-slate-700">
-                <span aria-hidden="true" className="mr-2 text-slate-400">
-                  →
-                </span>
+                <Icon
+                  name="arrow-right"
+                  className="mr-2 inline size-4 align-[-0.125em] text-slate-400"
+                />
                 {synonym.meaning}
               </td>
               <RowActions>

@@ -67,7 +67,7 @@ describe("importing from the catalogue source API", () => {
     expect(count("part_vehicles")).toBe(expected.fitmentYears);
     expect(count("vehicles")).toBe(expected.vehicles);
     expect(count("part_alternative_codes")).toBe(expected.alternativeCodes);
-    expect(importLogLines(job.id).at(-1)?.message).toMatch(/^Importação concluída: 240 item\(ns\)/);
+    expect(importLogLines(job.id).at(-1)?.message).toMatch(/^Importação concluída: 240 itens/);
   });
 
   it("a second run over the same catalogue creates nothing, whatever the page size", async () => {

@@ -80,9 +80,7 @@ describe("runFipeImport", () => {
     expect(stored.completedAt).toBeInstanceOf(Date);
     const lines = importLogLines(job.id).map((l) => l.message);
     expect(lines[0]).toBe("Importação FIPE iniciada: Carros, marca Volkswagen.");
-    expect(lines).toContain(
-      `Marca Volkswagen: ${expected} registro(s) novo(s), 0 já existente(s).`,
-    );
+    expect(lines).toContain(`Marca Volkswagen: ${expected} registros novos, 0 já existentes.`);
     expect(lines.at(-1)).toBe(result.message);
   });
 
@@ -117,7 +115,7 @@ describe("runFipeImport", () => {
     expect(getImportJob(capped.job.id)).toMatchObject({ currentPage: 2, totalPages: 2 });
     expect(importLogLines(capped.job.id).map((l) => l.message)).toEqual(
       expect.arrayContaining([
-        "Importação FIPE iniciada: Carros, até 2 marca(s).",
+        "Importação FIPE iniciada: Carros, até 2 marcas.",
         expect.stringMatching(/^Marca Audi:/),
         expect.stringMatching(/^Marca Citroën:/),
       ]),
@@ -130,7 +128,7 @@ describe("runFipeImport", () => {
     expect(result.brands).toBe(total);
     const lines = importLogLines(all.id).map((l) => l.message);
     expect(lines).toContain(
-      `Progresso: 10 de ${total} marcas processadas, ${getCreatedAfter(all.id, 10)} registro(s) novo(s).`,
+      `Progresso: 10 de ${total} marcas processadas, ${getCreatedAfter(all.id, 10)} registros novos.`,
     );
     expect(lines.filter((l) => l.startsWith("Progresso:"))).toHaveLength(1);
     expect(lines.at(-1)).toMatch(
