@@ -71,7 +71,7 @@ export function ImageSearchForm({
           name="image"
           type="file"
           // The formats the hint names (a phone converts a HEIC photo to JPEG for this list).
-          accept="image/png,image/jpeg,image/gif"
+          accept={s.imageFormats.map((format) => format.type).join(",")}
           className="mt-3 text-sm"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "home-image-error" : undefined}

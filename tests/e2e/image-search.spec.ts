@@ -65,7 +65,7 @@ test.describe("search by photo", () => {
     });
     await page.getByRole("button", { name: "Buscar por imagem" }).click();
     await expect(page.getByRole("alert")).toHaveText(
-      "Por favor, selecione um arquivo de imagem válido (PNG, JPG ou GIF)",
+      "Por favor, selecione um arquivo de imagem válido (JPG, PNG, WebP ou GIF)",
     );
     await expect(page).toHaveURL(/\/home/);
     await page.getByRole("button", { name: "Buscar por imagem" }).click();

@@ -5,6 +5,23 @@ import { countOf } from "../locale/plural";
 
 const partsCount = (n: number) => countOf(n, { one: "peça", other: "peças" });
 
+/**
+ * The photo formats the search by image reads (issue #29, ADR 0060), the one list everything else
+ * derives from: the hint and the refusal name them, the file picker's `accept` and the schema take
+ * their types, and the decoder takes the types' subtypes (sharp's format names).
+ */
+const imageFormats = [
+  { name: "JPG", type: "image/jpeg" },
+  { name: "PNG", type: "image/png" },
+  { name: "WebP", type: "image/webp" },
+  { name: "GIF", type: "image/gif" },
+] as const;
+/** "JPG, PNG, WebP ou GIF". */
+const imageFormatNames = `${imageFormats
+  .slice(0, -1)
+  .map((f) => f.name)
+  .join(", ")} ou ${imageFormats[imageFormats.length - 1].name}`;
+
 export const search = {
   title: "Buscar Peças",
   emptyCode: "Digite um código de peça para buscar",
@@ -22,10 +39,11 @@ export const search = {
   foundOne: "Peça encontrada!",
   foundMany: (n: number) => countOf(n, { one: "peça encontrada", other: "peças encontradas" }),
   imageRequired: "Selecione uma imagem para buscar",
-  // The spec's text, then the formats the hint below names (issue #25: the two name the same).
-  imageInvalid: "Por favor, selecione um arquivo de imagem válido (PNG, JPG ou GIF)",
+  imageFormats,
+  // The spec's text, then the formats the hint below names (issues #25, #29: both from one list).
+  imageInvalid: `Por favor, selecione um arquivo de imagem válido (${imageFormatNames})`,
   imageTooLarge: "Arquivo muito grande. Máximo 10MB",
-  imageHint: "PNG, JPG, GIF até 10MB",
+  imageHint: `${imageFormatNames} até 10MB`,
   /** Why a photo was not decoded (the error's detail; the customer reads imageInvalid). */
   imageUnreadableFormat: "formato",
   imageUnreadableTooLarge: "grande demais",

@@ -19,8 +19,13 @@ sharp.cache(false);
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The decoded size a header may claim (pixels × channels × bytes per sample): 40 MP of RGBA. */
 export const MAX_DECODED_BYTES = 160_000_000;
-/** What the OCR accepts; other formats sharp knows (SVG, PDF, TIFF...) are not photos. */
-const FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+/**
+ * What the OCR accepts: the formats the photo hint names (sharp calls each by its type's subtype);
+ * other formats sharp knows (SVG, PDF, TIFF, HEIF...) are refused with the message naming these.
+ */
+const FORMATS = new Set<string>(
+  messages.search.imageFormats.map((format) => format.type.slice("image/".length)),
+);
 /**
  * The grey working copy every step reads: at most this wide and this many pixels. JPEG and WebP
  * decode straight at a fraction of their size (shrink on load); the others stream through.
