@@ -65,6 +65,7 @@ export { payments } from "./payments/payments";
 export { invoices } from "./payments/invoices";
 export { invoicesAdmin } from "./payments/invoices-admin";
 export { receipt } from "./payments/receipt";
+export { invoiceRowActions } from "./payments/invoice-row-actions";
 export { bankTransfer } from "./payments/bank-transfer";
 
 // mail/

@@ -97,6 +97,9 @@ test.describe("description search", () => {
     await expect(empty).toContainText("Nenhuma peça encontrada");
     await expect(page.getByTestId("tried")).toContainText("Veículo: Fiat Palio 1990");
     await expect(empty).toContainText("Dicas para buscar por descrição");
+    // Tips that fit a description search (issue #29): fewer words, the common name; none on codes.
+    await expect(empty).toContainText("Use menos palavras");
+    await expect(page.getByText(/Digite o código/)).toHaveCount(0);
     const withoutVehicle = page.getByTestId("suggestion-without_vehicle");
     await expect(withoutVehicle).toContainText("sem o veículo:");
     await withoutVehicle.getByRole("link").click();

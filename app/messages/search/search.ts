@@ -22,6 +22,27 @@ const imageFormatNames = `${imageFormats
   .map((f) => f.name)
   .join(", ")} ou ${imageFormats[imageFormats.length - 1].name}`;
 
+// The tips under a search, by its kind.
+const freeRepeats = "Buscas sem resultado e repetidas no mesmo dia não gastam créditos.";
+const codeTips = [
+  "Digite o código como estiver na caixa: traços, pontos e espaços são ignorados.",
+  "Códigos de outros fabricantes e códigos originais também encontram a peça.",
+  "Sem o código? Use a busca por descrição, com o nome da peça e o modelo do veículo.",
+  freeRepeats,
+];
+const descriptionSearchTips = [
+  'Escreva a peça e o modelo do veículo, como no balcão: "pastilha freio gol".',
+  'Poucas palavras bastam: o nome comum da peça ("amortecedor", "filtro de óleo") e o veículo.',
+  "Abreviações funcionam: diant, tras, amort, cx; acentos e plurais não atrapalham.",
+  freeRepeats,
+];
+const imageTips = [
+  "Fotografe a etiqueta de perto, com o código inteiro, reto e bem iluminado.",
+  `Envie uma foto ${imageFormatNames}, de até 10MB.`,
+  "Se a leitura errar uma letra ou um número, corrija o código na busca por código.",
+  freeRepeats,
+];
+
 export const search = {
   title: "Buscar Peças",
   emptyCode: "Digite um código de peça para buscar",
@@ -99,12 +120,10 @@ export const search = {
   next: "Próxima",
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   tipsTitle: "Dicas de busca",
-  tips: [
-    "Digite o código como estiver na caixa: traços, pontos e espaços são ignorados.",
-    "Códigos de outros fabricantes e códigos originais também encontram a peça.",
-    'Na busca por descrição use palavras como "pastilha freio gol"; acentos e plurais não atrapalham.',
-    "Buscas sem resultado e repetidas no mesmo dia não gastam créditos.",
-  ],
+  /** Tips for a code, what the search page shows under a code search (and the compare page). */
+  tips: codeTips,
+  /** The tips under a search, by its kind (issue #29): a description search gets no code tips. */
+  tipsFor: { code: codeTips, description: descriptionSearchTips, image: imageTips },
   emptyTitle: "Nenhuma peça encontrada",
   emptyTips: [
     "Confira se o código foi digitado sem letras trocadas: códigos não têm correção automática.",
@@ -160,11 +179,12 @@ export const search = {
     kind ? `${kind}: ${partsCount(total)}` : partsCount(total),
   withoutFilters: "Buscar sem os filtros",
   descriptionTipsTitle: "Dicas para buscar por descrição",
+  /** A description search that found nothing: fewer words, the common name, the vehicle model. */
   descriptionTips: [
-    'Escreva a peça e o veículo, como no balcão: "pastilha freio gol 2015".',
+    'Use menos palavras: o nome da peça e o modelo do veículo, como "pastilha freio gol".',
+    'Chame a peça pelo nome mais comum no balcão: "amortecedor", "filtro de óleo", "vela".',
+    "Escreva o modelo do veículo sem a versão; tire o ano ou o motor e filtre pelo veículo depois.",
     "Abreviações funcionam: diant, tras, amort, cx; acentos e plurais não atrapalham.",
-    "Sem resultado? Tire o ano ou o motor, ou busque só o nome da peça e filtre pelo veículo.",
-    "Tem o código da peça ou o original da montadora? A busca por código é exata.",
   ],
   /** Bad paging and narrowing parameters of GET /api/parts/search (the page ignores them). */
   filterErrors: {
@@ -206,6 +226,16 @@ export const vehicleSearch = {
   clear: "Limpar",
   partsFound: (n: number, vehicle: string) => `${partsCount(n)} para ${vehicle}`,
   noParts: "Nenhuma peça cadastrada para este veículo",
+  tipsTitle: "Dicas de busca",
+  tips: [
+    "Escolha a marca, o modelo e o ano; a versão é opcional e só estreita a lista.",
+    "As peças aparecem agrupadas por categoria, com o fabricante de cada uma.",
+    "Procura uma peça só? Use a busca por descrição, com o nome da peça e o modelo.",
+  ],
+  emptyTips: [
+    "Deixe a versão em branco, ou tente outro ano do mesmo modelo.",
+    'Busque pela descrição, com o nome da peça e o modelo: "amortecedor onix".',
+  ],
   otherCategory: "Outras",
   seePart: "Ver peça",
 } as const;

@@ -242,7 +242,10 @@ export default function SearchPage() {
           )}
         </>
       )}
-      <TipsCard title={m.tipsTitle} tips={m.tips} />
+      {/* An empty result brings its own tips; otherwise the tips of this kind of search. */}
+      {!(data.state === "results" && data.cards.length === 0) && (
+        <TipsCard title={m.tipsTitle} tips={m.tipsFor[shownType]} />
+      )}
       <p className="text-sm text-slate-700" data-testid="compare-link">
         {messages.compare.linkHint}{" "}
         <Link to="/search/compare" className="font-semibold text-brand-700 hover:underline">

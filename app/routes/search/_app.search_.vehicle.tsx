@@ -10,6 +10,7 @@ import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { PageHeader } from "~/components/admin/page-header";
 import { CreditsLow } from "~/components/credit-notices";
+import { TipsCard } from "~/components/search/tips-card";
 import { useHydrated } from "~/components/hooks";
 import * as messages from "~/messages";
 import { CreditsExhausted } from "~/components/credit-notices";
@@ -143,7 +144,16 @@ export default function VehicleSearch() {
             {m.partsFound(result.count, result.vehicle)}
           </h2>
           {result.lowCredits && <CreditsLow remaining={result.remaining} />}
-          {result.count === 0 && <p className="card p-5 text-slate-700">{m.noParts}</p>}
+          {result.count === 0 && (
+            <div className="card p-5 text-slate-700" data-testid="vehicle-empty">
+              <p>{m.noParts}</p>
+              <ul className="mt-2 list-inside list-disc space-y-1 text-sm">
+                {m.emptyTips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           {result.groups.map((group) => (
             <div key={group.category} className="card p-5">
               <h3 className="font-semibold">{group.category}</h3>
@@ -173,6 +183,7 @@ export default function VehicleSearch() {
           ))}
         </section>
       )}
+      {!result && <TipsCard title={m.tipsTitle} tips={m.tips} />}
     </div>
   );
 }
