@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import { DataRow, RowActions, TableColumns } from "~/components/admin/data-table";
 import { Field, FormErrors } from "~/components/form-fields";
 import { useHydrated, useIsSubmitting } from "~/components/hooks";
 import { API_KEY_NAME_MAX, apiKeyCreateSchema } from "~/schemas/accounts/api-keys";
@@ -162,46 +163,56 @@ function KeyList({ keys }: { keys: ApiKeyRow[] }) {
           {m.empty}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="api-keys-list">
-            <thead className="text-slate-600">
-              <tr>
-                <th className="py-2 pr-4">{c.name}</th>
-                <th className="py-2 pr-4">{c.prefix}</th>
-                <th className="py-2 pr-4">{c.createdAt}</th>
-                <th className="py-2 pr-4">{c.lastUsedAt}</th>
-                <th className="py-2 pr-4">{c.status}</th>
-                <th className="py-2" />
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} className="border-t border-slate-100">
-                  <td className="py-2 pr-4 font-medium">{key.name}</td>
-                  <td className="py-2 pr-4 font-mono">{key.prefix}…</td>
-                  <td className="py-2 pr-4">{formatDateTime(key.createdAt)}</td>
-                  <td className="py-2 pr-4">
-                    {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : m.neverUsed}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {key.revokedAt ? m.revokedOn(formatDateTime(key.revokedAt)) : m.active}
-                  </td>
-                  <td className="py-2 text-right">
-                    {!key.revokedAt && (
-                      <Link
-                        to={`/settings/chaves/${key.id}/revogar?tab=api`}
-                        preventScrollReset
-                        className="font-semibold text-red-700 hover:underline"
-                      >
-                        {m.revoke}
-                        <span className="sr-only"> — {key.name}</span>
-                      </Link>
-                    )}
-                  </td>
+        <div className="list-cards overflow-x-auto">
+          <TableColumns
+            columns={[
+              { label: c.name },
+              { label: c.prefix },
+              { label: c.createdAt },
+              { label: c.lastUsedAt },
+              { label: c.status },
+            ]}
+          >
+            <table className="w-full text-left text-sm" data-testid="api-keys-list">
+              <thead className="text-slate-600">
+                <tr>
+                  <th className="py-2 pr-4">{c.name}</th>
+                  <th className="py-2 pr-4">{c.prefix}</th>
+                  <th className="py-2 pr-4">{c.createdAt}</th>
+                  <th className="py-2 pr-4">{c.lastUsedAt}</th>
+                  <th className="py-2 pr-4">{c.status}</th>
+                  <th className="py-2" />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <DataRow key={key.id}>
+                    <td className="py-2 pr-4 font-medium">{key.name}</td>
+                    <td className="py-2 pr-4 font-mono">{key.prefix}…</td>
+                    <td className="py-2 pr-4">{formatDateTime(key.createdAt)}</td>
+                    <td className="py-2 pr-4">
+                      {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : m.neverUsed}
+                    </td>
+                    <td className="py-2 pr-4">
+                      {key.revokedAt ? m.revokedOn(formatDateTime(key.revokedAt)) : m.active}
+                    </td>
+                    <RowActions>
+                      {!key.revokedAt && (
+                        <Link
+                          to={`/settings/chaves/${key.id}/revogar?tab=api`}
+                          preventScrollReset
+                          className="font-semibold text-red-700 hover:underline"
+                        >
+                          {m.revoke}
+                          <span className="sr-only"> — {key.name}</span>
+                        </Link>
+                      )}
+                    </RowActions>
+                  </DataRow>
+                ))}
+              </tbody>
+            </table>
+          </TableColumns>
         </div>
       )}
     </section>

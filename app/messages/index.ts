@@ -64,8 +64,8 @@ export { plansAdmin } from "./payments/plans-admin";
 export { payments } from "./payments/payments";
 export { invoices } from "./payments/invoices";
 export { invoicesAdmin } from "./payments/invoices-admin";
-export { receipt } from "./payments/receipt";
 export { invoiceRowActions } from "./payments/invoice-row-actions";
+export { receipt } from "./payments/receipt";
 export { bankTransfer } from "./payments/bank-transfer";
 
 // mail/

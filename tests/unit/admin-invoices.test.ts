@@ -78,11 +78,16 @@ beforeAll(async () => {
     paidAt: null,
     gateway: "mercadopago",
     initPoint: CHECKOUT,
+    checkoutId: "123-abc",
     externalReference: "ENC-FILTRO-ANA1",
     createdAt: at("2025-03-10T12:00:00"),
   }).id;
+  // Paid through a Mercado Pago checkout: its link is no use any more (ADR 0055).
   invoice.b = createInvoiceFor(ana.id, {
     ...base,
+    gateway: "mercadopago",
+    initPoint: CHECKOUT,
+    checkoutId: "123-abd",
     externalReference: "ENC-FILTRO-ANA2",
     createdAt: at("2025-03-15T00:00:00"),
   }).id;
@@ -152,6 +157,7 @@ describe("the admin invoice list", () => {
       link: null,
     });
     expect(data.invoices.find((row) => row.id === invoice.a)?.link).toBe(CHECKOUT);
+    expect(data.invoices.find((row) => row.id === invoice.b)?.link).toBeNull();
     // Only what the table shows: no PIX payloads or provider bookkeeping in the page's data.
     expect(Object.keys(e)).not.toContain("pixQr");
   });
@@ -198,15 +204,16 @@ describe("the admin invoice list", () => {
     ]);
   });
 
-  it("renders the rows: link, fallbacks, 'Marcar pago' only where it can work", async () => {
+  it("renders the rows: link, fallbacks, each action only where it can work", async () => {
     const page = await html(admin, "/admin-invoices?q=ENC-FILTRO");
     expect(page.status).toBe(200);
     const rows = page.text.split('data-testid="invoice-row"').slice(1);
     expect(rows).toHaveLength(5);
-    const rowOf = (id: number) => rows.find((row) => row.includes(`name="id" value="${id}"`))!;
-    // The payment link itself, selectable without JavaScript.
+    const rowOf = (id: number) => rows.find((row) => row.includes(`>#<!-- -->${id}<`))!;
+    // The payment link of the pending invoice, to open without JavaScript; none once it is paid.
     expect(rowOf(invoice.a)).toContain(`href="${CHECKOUT.replace("&", "&amp;")}"`);
     expect(rowOf(invoice.b)).not.toContain("invoice-link");
+    expect(rowOf(invoice.b)).not.toContain("mercadopago.com.br");
     expect(rowOf(invoice.e)).toContain(m.planFallback(null));
     // Approved and refunded invoices offer no "Marcar pago"; the others do, keeping the filters.
     expect(rowOf(invoice.b)).not.toContain("/mark-paid");
@@ -214,8 +221,16 @@ describe("the admin invoice list", () => {
     expect(rowOf(invoice.a)).toContain(
       `href="/admin-invoices/${invoice.a}/mark-paid?q=ENC-FILTRO"`,
     );
-    // "Sincronizar" is a form post on every row.
-    expect(page.text.match(/name="intent" value="sync"/g)).toHaveLength(5);
+    // "Sincronizar" where a provider knows the invoice and may still change it: the pending
+    // checkout and the paid one (a refund); not the manual, refunded or never-sent ones.
+    const syncs = (id: number) => rowOf(id).includes(`name="id" value="${id}"`);
+    expect([invoice.a, invoice.b, invoice.c, invoice.d, invoice.e].map(syncs)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("says when nothing matches", async () => {
@@ -254,14 +269,14 @@ describe("Sincronizar", () => {
   it("a manual invoice has no provider to ask: its status stays, and the toast says it", async () => {
     const response = await invoke(list.action, "/admin-invoices", {
       method: "POST",
-      body: `intent=sync&id=${invoice.b}`,
+      body: `intent=sync&id=${invoice.c}`,
       headers: await postHeaders(admin),
     });
     expect(await toastOf(response)).toEqual({
-      type: "success",
+      type: "info",
       message: m.synced(
-        db().select().from(payments).where(eq(payments.id, invoice.b)).get()!.externalReference,
-        messages.payments.statuses.approved!,
+        db().select().from(payments).where(eq(payments.id, invoice.c)).get()!.externalReference,
+        messages.payments.statuses.refunded!,
       ),
     });
   });

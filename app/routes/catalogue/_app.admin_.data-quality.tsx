@@ -89,7 +89,7 @@ function CheckSection<T>({
         <p className="mt-3 text-sm text-emerald-800">{m.allGood}</p>
       ) : (
         <>
-          <div className="mt-3 overflow-x-auto">
+          <div className="list-cards mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <ColumnHeaders
                 columns={columns}
@@ -100,7 +100,11 @@ function CheckSection<T>({
                 {rows.map((row) => (
                   <tr key={rowKey(row)}>
                     {columns.map(({ label, mono, cell }) => (
-                      <td key={label} className={mono ? `${cellClass} font-mono` : cellClass}>
+                      <td
+                        key={label}
+                        data-label={label}
+                        className={mono ? `${cellClass} font-mono` : cellClass}
+                      >
                         {cell(row)}
                       </td>
                     ))}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ColumnHeaders } from "~/components/admin/column-headers";
+import { DataRow, TableColumns } from "~/components/admin/data-table";
 import { Pagination } from "~/components/admin/pagination";
 import { PartErrorBoundary } from "~/components/admin/part-form";
 import { vehicleLabel } from "~/components/admin/vehicle-picker";
@@ -16,6 +17,14 @@ export const access: Access = ["admin"];
 
 const m = messages.parts;
 const s = messages.search;
+
+const vehicleColumns = [
+  { label: m.vehicle },
+  { label: m.notes },
+  { label: m.position },
+  { label: m.side },
+  { label: m.years },
+];
 const VEHICLES_PER_PAGE = 20;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -120,37 +129,35 @@ export default function PartDetailPage() {
         {vehicles.items.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{m.noCompatibleVehicles}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <ColumnHeaders
-                className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
-                cellClassName="px-3 py-2"
-                columns={[
-                  { label: m.vehicle },
-                  { label: m.notes },
-                  { label: m.position },
-                  { label: m.side },
-                  { label: m.years },
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {vehicles.items.map((vehicle) => (
-                  <tr key={vehicle.id}>
-                    <td className="px-3 py-2 font-medium">{vehicleLabel(vehicle)}</td>
-                    <td className="px-3 py-2">{vehicle.notes || "—"}</td>
-                    <td className="px-3 py-2">
-                      {vehicle.position ? (s.position[vehicle.position] ?? vehicle.position) : "—"}
-                    </td>
-                    <td className="px-3 py-2">
-                      {vehicle.side ? (s.side[vehicle.side] ?? vehicle.side) : "—"}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      {s.years(vehicle.yearFrom, vehicle.yearTo) || "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="list-cards mt-3 overflow-x-auto">
+            <TableColumns columns={vehicleColumns}>
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <ColumnHeaders
+                  className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
+                  cellClassName="px-3 py-2"
+                  columns={vehicleColumns}
+                />
+                <tbody className="divide-y divide-slate-100">
+                  {vehicles.items.map((vehicle) => (
+                    <DataRow key={vehicle.id}>
+                      <td className="px-3 py-2 font-medium">{vehicleLabel(vehicle)}</td>
+                      <td className="px-3 py-2">{vehicle.notes || "—"}</td>
+                      <td className="px-3 py-2">
+                        {vehicle.position
+                          ? (s.position[vehicle.position] ?? vehicle.position)
+                          : "—"}
+                      </td>
+                      <td className="px-3 py-2">
+                        {vehicle.side ? (s.side[vehicle.side] ?? vehicle.side) : "—"}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2">
+                        {s.years(vehicle.yearFrom, vehicle.yearTo) || "—"}
+                      </td>
+                    </DataRow>
+                  ))}
+                </tbody>
+              </table>
+            </TableColumns>
           </div>
         )}
         <div className="mt-4">

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ColumnHeaders } from "~/components/admin/column-headers";
-import { DataRow } from "~/components/admin/data-table";
+import { DataRow, RowActions, TableColumns } from "~/components/admin/data-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { getVehicleWithParts, vehicleLabel } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
@@ -13,6 +13,15 @@ export const access: Access = ["admin"];
 
 const m = messages.catalogue;
 const a = messages.admin;
+
+const partColumns = [
+  { label: m.code },
+  { label: m.category },
+  { label: m.name },
+  { label: m.manufacturer },
+  { label: m.notes },
+  { label: a.actions, align: "right" as const },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccess(request, access);
@@ -73,47 +82,42 @@ export default function VehicleDetail() {
           </div>
         ))}
       </dl>
-      <section className="card overflow-x-auto">
+      <section className="card list-cards overflow-x-auto">
         <h2 className="px-5 pt-5 text-lg font-semibold">
           {m.compatibleParts} ({vehicle.parts.length})
         </h2>
         {vehicle.parts.length === 0 ? (
           <p className="p-5 text-slate-600">{m.noCompatibleParts}</p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <ColumnHeaders
-              className="border-y border-slate-200 bg-slate-50 text-slate-600"
-              cellClassName="px-4 py-3"
-              columns={[
-                { label: m.code },
-                { label: m.category },
-                { label: m.name },
-                { label: m.manufacturer },
-                { label: m.notes },
-                { label: a.actions, align: "right" },
-              ]}
-            />
-            <tbody>
-              {vehicle.parts.map((part) => (
-                <DataRow key={part.partId}>
-                  <td className="px-4 py-3 font-mono font-semibold">{part.code}</td>
-                  <td className="px-4 py-3">{part.categoryName ?? m.noCategory}</td>
-                  <td className="px-4 py-3">{part.name}</td>
-                  <td className="px-4 py-3">{part.manufacturer}</td>
-                  <td className="px-4 py-3 text-slate-700">{part.notes ?? "—"}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Link
-                      to={`/parts/${part.partId}`}
-                      className="btn-ghost whitespace-nowrap px-2 py-1"
-                      aria-label={`${m.seePart} ${part.code}`}
-                    >
-                      {m.seePart}
-                    </Link>
-                  </td>
-                </DataRow>
-              ))}
-            </tbody>
-          </table>
+          <TableColumns columns={partColumns}>
+            <table className="mt-3 w-full text-left text-sm">
+              <ColumnHeaders
+                className="border-y border-slate-200 bg-slate-50 text-slate-600"
+                cellClassName="px-4 py-3"
+                columns={partColumns}
+              />
+              <tbody>
+                {vehicle.parts.map((part) => (
+                  <DataRow key={part.partId}>
+                    <td className="px-4 py-3 font-mono font-semibold">{part.code}</td>
+                    <td className="px-4 py-3">{part.categoryName ?? m.noCategory}</td>
+                    <td className="px-4 py-3">{part.name}</td>
+                    <td className="px-4 py-3">{part.manufacturer}</td>
+                    <td className="px-4 py-3 text-slate-700">{part.notes ?? "—"}</td>
+                    <RowActions>
+                      <Link
+                        to={`/parts/${part.partId}`}
+                        className="btn-ghost whitespace-nowrap px-2 py-1"
+                        aria-label={`${m.seePart} ${part.code}`}
+                      >
+                        {m.seePart}
+                      </Link>
+                    </RowActions>
+                  </DataRow>
+                ))}
+              </tbody>
+            </table>
+          </TableColumns>
         )}
       </section>
     </div>

@@ -10,6 +10,7 @@ import { RowAction } from "~/components/admin/row-action";
 import { useWithListSearch } from "~/components/catalogue/list-href";
 import { useHydrated } from "~/components/hooks";
 import {
+  adminInvoiceActions,
   checkoutLink,
   invoiceDiscrepancies,
   listInvoices,
@@ -33,6 +34,7 @@ export const access: Access = ["admin"];
 
 const m = messages.invoicesAdmin;
 const statusLabels = messages.payments.statuses;
+const r = messages.invoiceRowActions;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} — Encaixa` }];
 
@@ -50,16 +52,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     page: { page: list.page, pages: list.pages, total: list.total },
     // Only what the table shows: no PIX payloads, no provider bookkeeping.
-    invoices: list.items.map((row) => ({
-      ...adminInvoiceRow(row),
-      planId: row.planId,
-      planName: row.planName,
-      providerPaymentId: row.providerPaymentId,
-      createdAt: row.createdAt,
-      link: row.initPoint || row.sandboxInitPoint ? checkoutLink(row) || null : null,
-      // A provider payment that did not match it: left pending, shown here (ADR 0028).
-      discrepancy: discrepancies.get(row.id) ?? null,
-    })),
+    invoices: list.items.map((row) => {
+      const link = row.initPoint || row.sandboxInitPoint ? checkoutLink(row) || null : null;
+      // Only the actions the invoice's state allows (ADR 0055): no checkout link once it is paid.
+      const actions = adminInvoiceActions(row, link !== null);
+      return {
+        ...adminInvoiceRow(row),
+        planId: row.planId,
+        planName: row.planName,
+        providerPaymentId: row.providerPaymentId,
+        createdAt: row.createdAt,
+        link: actions.paymentLink ? link : null,
+        actions,
+        // A provider payment that did not match it: left pending, shown here (ADR 0028).
+        discrepancy: discrepancies.get(row.id) ?? null,
+      };
+    }),
   };
 }
 
@@ -90,8 +98,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * The payment link, always there to open or select; with JavaScript, a button copies it too
- * ("Copiar link"), saying whether the clipboard took it.
+ * The payment link of a pending invoice, a short "Abrir link" (its long address is no table
+ * text); with JavaScript, a button copies it too ("Copiar link"), and when the clipboard refuses,
+ * the address appears in a field to select.
  */
 function PaymentLink({ reference, link }: { reference: string; link: string }) {
   const hydrated = useHydrated();
@@ -105,18 +114,20 @@ function PaymentLink({ reference, link }: { reference: string; link: string }) {
     }
   };
   return (
-    <div className="flex max-w-64 flex-col items-end gap-1">
+    <>
       <a
         href={link}
         target="_blank"
         rel="noopener noreferrer"
-        className="break-all text-right text-xs text-brand-700 underline"
+        className="btn-ghost px-2 py-1 text-xs text-brand-700 underline"
         data-testid="invoice-link"
+        title={m.paymentLink}
       >
+        {r.openLink}
         <span className="sr-only">
-          {m.paymentLink} — {m.forInvoice(reference)}:{" "}
+          {" "}
+          — {m.paymentLink}, {m.forInvoice(reference)}
         </span>
-        {link}
       </a>
       {hydrated && (
         <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={copy}>
@@ -125,11 +136,18 @@ function PaymentLink({ reference, link }: { reference: string; link: string }) {
         </button>
       )}
       {hydrated && copied === "failed" && (
-        <span role="status" className="text-xs text-red-700">
+        <span role="status" className="basis-full text-xs text-red-700">
           {m.copyFailed}
+          <input
+            readOnly
+            value={link}
+            aria-label={r.linkAddress}
+            className="input mt-1 px-2 py-1 font-mono text-xs"
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </span>
       )}
-    </div>
+    </>
   );
 }
 
@@ -202,48 +220,47 @@ export default function AdminInvoicesPage() {
         empty={m.empty}
         isEmpty={invoices.length === 0}
       >
-        {invoices.map((invoice) => {
-          const canMarkPaid = invoice.status !== "approved" && invoice.status !== "refunded";
-          return (
-            <DataRow key={invoice.id} className="align-top" data-testid="invoice-row">
-              <th scope="row" className="px-4 py-3 font-semibold tabular-nums">
-                #{formatInteger(invoice.id)}
-              </th>
-              <td className="px-4 py-3">
-                <PaymentStatusBadge status={invoice.status} />
-                <p className="mt-1 text-xs text-slate-600">{invoice.paidWith}</p>
-                {invoice.discrepancy && (
-                  <p
-                    className="mt-1 max-w-56 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900"
-                    data-testid="invoice-discrepancy"
-                  >
-                    {invoice.discrepancy}
-                  </p>
-                )}
-              </td>
-              <td className="px-4 py-3">
-                <p className="font-medium">{invoice.userName ?? m.userFallback(invoice.userId)}</p>
-                {invoice.userEmail && (
-                  <p className="break-all text-xs text-slate-600">{invoice.userEmail}</p>
-                )}
-              </td>
-              <td className="px-4 py-3">{invoice.planName ?? m.planFallback(invoice.planId)}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                {formatBRL(invoice.amountCents)}
-              </td>
-              <td className="px-4 py-3 font-mono text-xs">{invoice.externalReference}</td>
-              <td className="px-4 py-3 font-mono text-xs">
-                {invoice.providerPaymentId || m.noPaymentId}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                <time dateTime={new Date(invoice.createdAt).toISOString()}>
-                  {formatDateTime(invoice.createdAt)}
-                </time>
-              </td>
-              <RowActions wrap>
-                {invoice.link && (
-                  <PaymentLink reference={invoice.externalReference} link={invoice.link} />
-                )}
+        {invoices.map((invoice) => (
+          <DataRow key={invoice.id} className="align-top" data-testid="invoice-row">
+            <th scope="row" className="px-4 py-3 font-semibold tabular-nums">
+              #{formatInteger(invoice.id)}
+            </th>
+            <td className="px-4 py-3">
+              <PaymentStatusBadge status={invoice.status} />
+              <p className="mt-1 text-xs text-slate-600">{invoice.paidWith}</p>
+              {invoice.discrepancy && (
+                <p
+                  className="mt-1 max-w-56 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900"
+                  data-testid="invoice-discrepancy"
+                >
+                  {invoice.discrepancy}
+                </p>
+              )}
+            </td>
+            <td className="px-4 py-3">
+              <p className="font-medium">{invoice.userName ?? m.userFallback(invoice.userId)}</p>
+              {invoice.userEmail && (
+                <p className="break-all text-xs text-slate-600">{invoice.userEmail}</p>
+              )}
+            </td>
+            <td className="px-4 py-3">{invoice.planName ?? m.planFallback(invoice.planId)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+              {formatBRL(invoice.amountCents)}
+            </td>
+            <td className="break-all px-4 py-3 font-mono text-xs">{invoice.externalReference}</td>
+            <td className="break-all px-4 py-3 font-mono text-xs">
+              {invoice.providerPaymentId || m.noPaymentId}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3">
+              <time dateTime={new Date(invoice.createdAt).toISOString()}>
+                {formatDateTime(invoice.createdAt)}
+              </time>
+            </td>
+            <RowActions wrap>
+              {invoice.link && (
+                <PaymentLink reference={invoice.externalReference} link={invoice.link} />
+              )}
+              {invoice.actions.sync && (
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="id" value={invoice.id} />
                   <button
@@ -257,18 +274,18 @@ export default function AdminInvoicesPage() {
                     <span className="sr-only"> — {m.forInvoice(invoice.externalReference)}</span>
                   </button>
                 </Form>
-                {canMarkPaid && (
-                  <RowAction
-                    to={withSearch(`/admin-invoices/${invoice.id}/mark-paid`)}
-                    label={m.markPaid}
-                    name={m.forInvoice(invoice.externalReference)}
-                    compact
-                  />
-                )}
-              </RowActions>
-            </DataRow>
-          );
-        })}
+              )}
+              {invoice.actions.markPaid && (
+                <RowAction
+                  to={withSearch(`/admin-invoices/${invoice.id}/mark-paid`)}
+                  label={m.markPaid}
+                  name={m.forInvoice(invoice.externalReference)}
+                  compact
+                />
+              )}
+            </RowActions>
+          </DataRow>
+        ))}
       </DataTable>
     </AdminListPage>
   );

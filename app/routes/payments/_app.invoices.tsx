@@ -6,6 +6,7 @@ import { usePolling } from "~/components/hooks";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import {
   bankTransferInvoiceIds,
+  customerInvoiceActions,
   invoiceFor,
   listUserInvoices,
   syncPayment,
@@ -82,6 +83,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // "Pagar" of an invoice chosen "por transferência" opens its bank details (ADR 0044).
     payPath: `/invoices/${invoice.id}/${byTransfer.has(invoice.id) ? "transferencia" : "pagar"}`,
     status: invoice.status,
+    // Only what the invoice's state allows (ADR 0055): no "Pagar" once it is paid or closed.
+    actions: customerInvoiceActions(invoice.status),
     paidWith: p.paidWith(invoice.gateway, invoice.paymentMethod),
     amountCents: invoice.amountCents,
     reference: invoice.externalReference,
@@ -154,7 +157,7 @@ export default function MyInvoices() {
             </td>
             <td className="whitespace-nowrap px-4 py-3">{invoice.createdAt}</td>
             <RowActions>
-              {invoice.status === "pending" && (
+              {invoice.actions.includes("pay") && (
                 <Link
                   to={invoice.payPath}
                   preventScrollReset
@@ -164,7 +167,7 @@ export default function MyInvoices() {
                   {m.pay}
                 </Link>
               )}
-              {invoice.status === "expired" && (
+              {invoice.actions.includes("newPix") && (
                 <Link
                   to={`/invoices/${invoice.id}/pix`}
                   preventScrollReset
@@ -174,7 +177,7 @@ export default function MyInvoices() {
                   {m.newPix}
                 </Link>
               )}
-              {invoice.status === "approved" && (
+              {invoice.actions.includes("receipt") && (
                 <a
                   href={`/invoices/${invoice.id}/receipt`}
                   className="btn-ghost whitespace-nowrap px-2 py-1"
