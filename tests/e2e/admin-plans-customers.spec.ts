@@ -92,7 +92,7 @@ test.describe("plans and customers management", () => {
     await page.goto(`/plans?q=${encodeURIComponent(planName)}`);
     await page.getByRole("link", { name: `Editar ${planName}` }).click();
     const editDialog = page.getByRole("dialog", { name: `Editar plano — ${planName}` });
-    await editDialog.getByLabel("Status").selectOption("inactive");
+    await editDialog.getByLabel("Situação").selectOption("inactive");
     await editDialog.getByRole("button", { name: "Salvar" }).click();
     await expect(page.getByRole("status")).toHaveText(/Plano atualizado com sucesso/);
     await expect(page.getByTestId("plan-row").filter({ hasText: planName })).toContainText(

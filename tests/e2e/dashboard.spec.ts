@@ -10,7 +10,7 @@ import { ADMIN, login, parseCount, queryDatabase, submitLogin, USER } from "./su
 
 const TABS = {
   geral: "Visão Geral",
-  analytics: "Analytics",
+  analytics: "Análises",
   sistema: "Sistema",
   atividade: "Atividade",
   pagamentos: "Pagamentos",
@@ -297,7 +297,7 @@ test.describe("Painel Administrativo", () => {
 
     // Pagamentos: each gateway's state as the gateways API says, and the way to its settings.
     await openTab(page, "pagamentos", "30d");
-    const gateways = page.getByRole("region", { name: "Gateways de Pagamento" });
+    const gateways = page.getByRole("region", { name: "Provedores de Pagamento" });
     const api = await page.request.get("/api/payment-gateways");
     const { data: configured } = (await api.json()) as {
       data: Record<"mercadopago" | "paghiper", { configured: boolean }>;

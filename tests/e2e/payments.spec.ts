@@ -359,7 +359,7 @@ test("the gateways' secrets never reach a browser", async ({ page, browser }, te
     await expect(admin.getByRole("heading", { name: "Formas de pagamento" })).toBeVisible();
     await expect(admin.getByText("Configurado", { exact: true }).first()).toBeVisible();
     // The check reads the configured gateway: its public key, not a secret, is on the form.
-    await expect(admin.getByLabel("Public Key")).toHaveValue(credentials.mercadopago.publicKey);
+    await expect(admin.getByLabel("Chave pública")).toHaveValue(credentials.mercadopago.publicKey);
     for (const url of [
       "/payment-methods",
       "/admin-invoices",

@@ -135,7 +135,7 @@ describe("/api/plans", () => {
       ],
       [
         { name: "Status", credits_per_month: 30, status: "talvez" },
-        "Status inválido: use active ou inactive",
+        "Situação inválida: use active ou inactive",
       ],
       [[1, 2], "Nome e quantidade de créditos são obrigatórios"],
     ];

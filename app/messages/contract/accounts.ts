@@ -12,7 +12,7 @@ export const contractAccounts = {
     login: "Entra com e-mail e senha",
     loginDescription:
       "Responde um `token` de sessão da API (envie como `Authorization: Bearer …`), quando ele expira, o perfil e o `device_token`: envie-o como `X-Device-Token` nos próximos logins, para que só as falhas deste aparelho contem no bloqueio.",
-    loggedIn: "Login realizado",
+    loggedIn: "Sessão iniciada",
     badCredentials: "E-mail ou senha incorretos, ou conta inativa",
     throttled: "Tentativas demais: aguarde (Retry-After)",
     crossSite: "Pedido de navegador vindo de outro site (Origin estranho)",
@@ -130,7 +130,7 @@ export const contractAccounts = {
     setStatus: "Altera o status de uma fatura",
     setStatusDescription:
       "“Marcar pago” envia `approved`, que ativa o plano. Uma fatura aprovada só pode ir a estornada.",
-    statusSet: "Status alterado; a fatura atualizada",
+    statusSet: "Situação alterada; a fatura atualizada",
     statusRefused: "Mudança de status não permitida",
     pix: "Mostra o PIX de uma fatura",
     pixFound: "O código PIX, o QR Code (base64 do PNG), valor, validade e status",

@@ -11,7 +11,7 @@ export const dashboard = {
   tabsLabel: "Seções do painel",
   tabs: {
     geral: "Visão Geral",
-    analytics: "Analytics",
+    analytics: "Análises",
     sistema: "Sistema",
     atividade: "Atividade",
     pagamentos: "Pagamentos",
@@ -87,7 +87,7 @@ export const dashboard = {
     },
     checkStatus: { success: "OK", warning: "Atenção", error: "Erro" },
     overall: { healthy: "Tudo funcionando", warning: "Requer atenção", error: "Com problemas" },
-    databaseStatus: "Status do Banco",
+    databaseStatus: "Situação do Banco",
     databaseStatusValue: { healthy: "Saudável", warning: "Lento", error: "Indisponível" },
     resources: "Recursos do Servidor",
     cpu: (cores: number) => `CPU (${countOf(cores, { one: "núcleo", other: "núcleos" })})`,
@@ -132,7 +132,7 @@ export const dashboard = {
     queueDown: "O Redis (REDIS_URL) não respondeu",
     jobsStopped: "O executor de tarefas não está rodando neste processo",
     jobsStuck: (n: number) =>
-      `${countOf(n, { one: "tarefa esperando", other: "tarefas esperando" })} há mais de 10 minutos: há um worker rodando?`,
+      `${countOf(n, { one: "tarefa esperando", other: "tarefas esperando" })} há mais de 10 minutos: o processo de tarefas (worker) está rodando?`,
     jobsFailed: (n: number) =>
       `${countOf(n, { one: "tarefa falhou", other: "tarefas falharam" })} nas últimas 24 horas`,
     jobsNoWorker:
@@ -169,7 +169,7 @@ export const dashboard = {
   },
 
   payments: {
-    title: "Gateways de Pagamento",
+    title: "Provedores de Pagamento",
     description:
       "As credenciais do Mercado Pago e do PagHiper ficam em Formas de Pagamento, cifradas no servidor.",
     mercadoPago: "Mercado Pago (cartão e carteira)",

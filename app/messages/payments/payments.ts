@@ -45,7 +45,7 @@ export const payments = {
     `Fatura ${reference}: ${(STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status).toLowerCase()}`,
   accessTokenRequired: "Access Token é obrigatório",
   webhookSecretRequired: "Assinatura secreta do webhook é obrigatória",
-  pagHiperKeysRequired: "Informe a API Key e o Token do PagHiper",
+  pagHiperKeysRequired: "Informe a chave de API (API Key) e o token do PagHiper",
   pagHiperNotConfigured: "PagHiper não configurado. Configure em Admin > Pagamentos.",
   mercadoPagoNotConfigured: "Mercado Pago não configurado. Configure em Admin > Pagamentos.",
   mercadoPagoUnavailable: "Pagamento via Mercado Pago indisponível para esta fatura",
