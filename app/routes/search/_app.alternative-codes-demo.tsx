@@ -110,7 +110,7 @@ export default function AlternativeCodesDemo() {
           </p>
         ))}
 
-      <section className="card overflow-x-auto p-5">
+      <section className="card list-cards overflow-x-auto p-5">
         <h2 className="font-semibold">{m.tableTitle}</h2>
         <table className="mt-3 w-full text-left text-sm">
           <thead className="text-slate-600">
@@ -130,8 +130,12 @@ export default function AlternativeCodesDemo() {
             {m.columns.map(([column, type, meaning]) => (
               <tr key={column}>
                 <td className="py-1 pr-4 font-mono">{column}</td>
-                <td className="py-1 pr-4">{type}</td>
-                <td className="py-1">{meaning}</td>
+                <td className="py-1 pr-4" data-label={m.type}>
+                  {type}
+                </td>
+                <td className="py-1" data-label={m.meaning}>
+                  {meaning}
+                </td>
               </tr>
             ))}
           </tbody>

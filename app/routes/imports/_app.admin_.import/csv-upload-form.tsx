@@ -96,26 +96,28 @@ function DryRunReport({ report }: { report: CsvPlanReport }) {
       <p className="text-sm">
         {m.dryRunNothingWritten} {m.dryRunRows(report.rows, report.badRowCount)}
       </p>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr>
-            <th scope="col"></th>
-            <th scope="col">{m.toCreate}</th>
-            <th scope="col">{m.toUpdate}</th>
-            <th scope="col">{m.toSkip}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([label, created, updated, skipped]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{formatInteger(report.counts[created])}</td>
-              <td>{formatInteger(report.counts[updated])}</td>
-              <td>{formatInteger(report.counts[skipped])}</td>
+      <div className="list-cards">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr>
+              <th scope="col"></th>
+              <th scope="col">{m.toCreate}</th>
+              <th scope="col">{m.toUpdate}</th>
+              <th scope="col">{m.toSkip}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(([label, created, updated, skipped]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td data-label={m.toCreate}>{formatInteger(report.counts[created])}</td>
+                <td data-label={m.toUpdate}>{formatInteger(report.counts[updated])}</td>
+                <td data-label={m.toSkip}>{formatInteger(report.counts[skipped])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {report.badRows.length > 0 && (
         <div>
           <h4 className="font-medium">{m.badRowsTitle}</h4>
