@@ -8,6 +8,7 @@ import { formatInteger, LOCALE } from "./numbers";
 /** The forms of one phrase: `one` for 1, `other` for the rest; `many` where pt-BR says "1 milhão de buscas". */
 export type PluralForms = { one: string; other: string; many?: string };
 
+/** `new Intl.PluralRules("pt-BR")`, built once per process (the locale of `numbers.ts`). */
 const rules = new Intl.PluralRules(LOCALE);
 
 /**
