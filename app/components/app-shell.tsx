@@ -12,7 +12,6 @@ type ShellProps = {
   navigation: NavItem[];
   plan: PlanCardData;
   siteName: string;
-  logoInitials: string;
   children: ReactNode;
 };
 
@@ -51,7 +50,7 @@ function NavigationList({ items }: { items: NavItem[] }) {
   );
 }
 
-export function AppShell({ user, navigation, plan, siteName, logoInitials, children }: ShellProps) {
+export function AppShell({ user, navigation, plan, siteName, children }: ShellProps) {
   const n = messages.nav;
   // A client-side navigation keeps a <details> open: a new one per page closes the phone menu.
   const { key: pageKey } = useLocation();
@@ -71,7 +70,7 @@ export function AppShell({ user, navigation, plan, siteName, logoInitials, child
       <aside className="hidden border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-0 flex h-screen flex-col overflow-y-auto p-4">
           <Link to="/home" className="mb-6 flex items-center gap-2 px-2">
-            <LogoMark initials={logoInitials} />
+            <LogoMark />
             <span className="text-lg font-bold">{siteName}</span>
           </Link>
           {sidebar}

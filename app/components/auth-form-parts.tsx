@@ -78,11 +78,11 @@ export function AuthLayout({
   subtitle: string;
   children: ReactNode;
 }) {
-  const { siteName, logoInitials } = useSeo();
+  const { siteName } = useSeo();
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <Link to="/" className="mb-6 flex items-center gap-2">
-        <LogoMark initials={logoInitials} size="large" />
+        <LogoMark size="large" />
         <span className="text-xl font-bold">{siteName}</span>
       </Link>
       <div className="card w-full max-w-md p-6 sm:p-8">

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatBRL } from "~/utils/format";
+import { formatBRL, LOCALE } from "~/utils/format";
 import * as messages from "~/messages";
 
 export type PublicPlan = {
@@ -9,8 +9,6 @@ export type PublicPlan = {
   priceCents: number | null;
   /** Searches a day the plan gives (−1 unlimited): the one unit customers see (ADR 0048). */
   dailySearches: number;
-  status: "active" | "inactive";
-  customersCount: number;
   features: string[];
   policies: string | null;
   isFree: boolean;
@@ -18,7 +16,10 @@ export type PublicPlan = {
 
 const m = messages.landing;
 
-/** Only what the public pages show of a plan: what their loaders send to the browser. */
+/**
+ * Only what the public pages show of a plan: what their loaders send to the browser. Not its
+ * status (a public plan is always active) nor its customers: those are the admin's (ADR 0057).
+ */
 export function publicPlan(plan: PublicPlan): PublicPlan {
   return {
     id: plan.id,
@@ -26,16 +27,27 @@ export function publicPlan(plan: PublicPlan): PublicPlan {
     description: plan.description,
     priceCents: plan.priceCents,
     dailySearches: plan.dailySearches,
-    status: plan.status,
-    customersCount: plan.customersCount,
     features: plan.features,
     policies: plan.policies,
     isFree: plan.isFree,
   };
 }
 
+const wholeBRL = new Intl.NumberFormat(LOCALE, {
+  style: "currency",
+  currency: "BRL",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** "R$ 49,90", or "R$ 0" for a free plan (whose name already says "Gratuito"). */
 export function planPrice(plan: Pick<PublicPlan, "isFree" | "priceCents">) {
-  return plan.isFree ? m.free : formatBRL(plan.priceCents ?? 0);
+  return plan.isFree ? wholeBRL.format(0) : formatBRL(plan.priceCents ?? 0);
+}
+
+/** What follows the price: "/mês", or " para sempre" after a free plan's "R$ 0". */
+export function pricePeriod(plan: Pick<PublicPlan, "isFree">) {
+  return plan.isFree ? m.forever : m.perMonth;
 }
 
 /** "200 buscas por dia", or "Buscas ilimitadas". */
@@ -59,18 +71,10 @@ export function PricingGrid({ plans, failed }: { plans: PublicPlan[]; failed: bo
             <h3 className="text-lg font-bold">{plan.name}</h3>
             <p className="mt-3">
               <span className="text-3xl font-extrabold">{planPrice(plan)}</span>
-              {!plan.isFree && <span className="text-slate-600">{m.perMonth}</span>}
+              <span className="text-slate-600">{pricePeriod(plan)}</span>
             </p>
             {plan.description && <p className="mt-3 text-sm text-slate-600">{plan.description}</p>}
             <p className="mt-4 font-medium">{planCredits(plan)}</p>
-            {plan.customersCount > 0 && (
-              <p className="text-sm text-slate-600">{m.customers(plan.customersCount)}</p>
-            )}
-            <p
-              className={`mt-2 text-sm font-medium ${plan.status === "active" ? "text-emerald-700" : "text-slate-500"}`}
-            >
-              {plan.status === "active" ? m.planActive : m.planInactive}
-            </p>
             <div className="mt-auto flex flex-col gap-2 pt-6">
               <Link to="/register" className={highlighted ? "btn-primary" : "btn-secondary"}>
                 {plan.isFree ? m.startFree : m.subscribe}

@@ -105,8 +105,6 @@ export const planCard = {
 export const planDialog = {
   price: "Preço",
   credits: "Limite de buscas",
-  activeCustomers: "Clientes ativos",
-  status: "Status",
   description: "Descrição",
   features: "Recursos incluídos",
   policies: "Políticas",

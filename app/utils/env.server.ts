@@ -50,6 +50,12 @@ const envSchema = z.object({
     .int({ error: m.notAnInteger("SIGNUP_MAX_PER_HOUR") })
     .min(1, { error: m.atLeast("SIGNUP_MAX_PER_HOUR", 1) })
     .default(10),
+  /** Codes one client address may try in the landing's "Testar" box in a minute (ADR 0057). */
+  LANDING_TESTS_PER_MINUTE: z.coerce
+    .number({ error: m.notANumber("LANDING_TESTS_PER_MINUTE") })
+    .int({ error: m.notAnInteger("LANDING_TESTS_PER_MINUTE") })
+    .min(1, { error: m.atLeast("LANDING_TESTS_PER_MINUTE", 1) })
+    .default(5),
   LOG_REQUESTS: booleanFlag,
   /** Set by `npm start`: a production build run on one machine for trying the product out. */
   ENCAIXA_LOCAL: booleanFlag,

@@ -40,7 +40,13 @@ export const siteEndpoints: Endpoint[] = [
         data: overviewViewSchema,
         example: {
           success: true,
-          data: { total_parts: 1250, total_vehicles: 480, daily_searches: 312, active_users: 57 },
+          data: {
+            total_parts: 1250,
+            total_vehicles: 480,
+            total_alternative_codes: 3100,
+            daily_searches: 312,
+            active_users: 57,
+          },
           message: messages.api.emptySuccess,
         },
       },

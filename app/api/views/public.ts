@@ -6,6 +6,7 @@ import type { PublicSeo } from "~/models/seo/index.server";
 export const overviewViewSchema = z.object({
   total_parts: z.int(),
   total_vehicles: z.int(),
+  total_alternative_codes: z.int(),
   daily_searches: z.int(),
   active_users: z.int(),
 });
@@ -14,6 +15,7 @@ export function overviewView(overview: PublicOverview): z.infer<typeof overviewV
   return {
     total_parts: overview.totalParts,
     total_vehicles: overview.totalVehicles,
+    total_alternative_codes: overview.totalAlternativeCodes,
     daily_searches: overview.dailySearches,
     active_users: overview.activeUsers,
   };

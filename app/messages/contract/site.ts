@@ -7,7 +7,7 @@ export const contractSite = {
   pingAnswer: "A API está no ar; `time` é a hora do servidor.",
   overview: "Números do catálogo para a página inicial",
   overviewDescription:
-    "Peças e veículos cadastrados, buscas de hoje e usuários ativos, lidos agora.",
+    "Peças, veículos e códigos alternativos cadastrados, buscas de hoje e usuários ativos, lidos agora.",
   overviewAnswer: "Os contadores.",
   seo: "Configurações de SEO para o cabeçalho das páginas",
   seoDescription:

@@ -14,14 +14,28 @@ export const landing = {
   testLabel: "Código da peça para testar",
   testButton: "Testar",
   testEmpty: "Digite um código de peça para testar",
-  testNotice: (code: string) =>
-    `A busca por "${code}" seria feita agora. Crie sua conta grátis para ver os veículos compatíveis.`,
+  testTooLong: (max: number) => `O código pode ter até ${max} caracteres.`,
+  testFree: "O teste é grátis: não precisa de conta nem gasta créditos.",
+  testFound: (code: string) => `Encontramos "${code}" no catálogo:`,
+  testViaAlternative: "encontrada pelo código alternativo",
+  testCategory: (name: string | null) => (name ? `Categoria: ${name}` : "Sem categoria"),
+  testVehicles: (n: number) =>
+    n === 0
+      ? "Ainda sem veículos compatíveis cadastrados"
+      : `Encaixa em ${countOf(n, { one: "veículo", other: "veículos" })}`,
+  testOtherParts: (n: number) =>
+    `O mesmo código leva a mais ${countOf(n, { one: "peça", other: "peças" })}.`,
+  testSignUpList: "Crie sua conta grátis para ver a lista de veículos e os códigos alternativos.",
+  testNotFound: (code: string) =>
+    `Não encontramos "${code}" no catálogo. Confira o código ou crie sua conta grátis e busque pela descrição da peça.`,
+  testThrottled: (seconds: number) =>
+    `Muitos testes seguidos deste endereço. Tente de novo em ${countOf(seconds, { one: "segundo", other: "segundos" })} ou crie sua conta grátis para buscar à vontade.`,
   testCta: "Criar conta grátis",
+  statsLabel: "O catálogo hoje",
   stats: {
     parts: "Peças Cadastradas",
     vehicles: "Veículos Compatíveis",
-    dailySearches: "Buscas Hoje",
-    activeUsers: "Usuários Ativos",
+    alternativeCodes: "Códigos Alternativos",
   },
   featureCards: [
     {
@@ -46,10 +60,8 @@ export const landing = {
   noPlans: "Nenhum plano disponível",
   plansLoadFailed: "Não foi possível carregar os planos",
   perMonth: "/mês",
-  free: "Gratuito",
-  customers: (n: number) => countOf(n, { one: "cliente", other: "clientes" }),
-  planActive: "Plano ativo",
-  planInactive: "Plano inativo",
+  /** After the free plan's "R$ 0": its name already says "Gratuito". */
+  forever: " para sempre",
   subscribe: "Assinar",
   startFree: "Começar Grátis",
   moreDetails: "Mais detalhes",

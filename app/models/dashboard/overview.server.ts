@@ -1,6 +1,6 @@
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { parts, searches, users, vehicles } from "~db/schema";
+import { partAlternativeCodes, parts, searches, users, vehicles } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { creditDay } from "~/utils/credit-day";
 
@@ -9,18 +9,31 @@ export function countRows(table: SQLiteTable, where?: SQL): number {
   return db().select({ n: count() }).from(table).where(where).get()!.n;
 }
 
-export type PublicOverview = {
+/** The catalogue's size, as the landing shows it. */
+export type CatalogueSize = {
   totalParts: number;
   totalVehicles: number;
+  /** Other makers' and original codes that lead to a part. */
+  totalAlternativeCodes: number;
+};
+
+export function catalogueSize(): CatalogueSize {
+  return {
+    totalParts: countRows(parts),
+    totalVehicles: countRows(vehicles),
+    totalAlternativeCodes: countRows(partAlternativeCodes),
+  };
+}
+
+export type PublicOverview = CatalogueSize & {
   dailySearches: number;
   activeUsers: number;
 };
 
-/** The landing's live counters, straight from the database. */
+/** GET /api/public/overview's counters, straight from the database. */
 export function publicOverview(now = new Date()): PublicOverview {
   return {
-    totalParts: countRows(parts),
-    totalVehicles: countRows(vehicles),
+    ...catalogueSize(),
     dailySearches: countRows(searches, eq(searches.day, creditDay(now))),
     activeUsers: countRows(users, eq(users.status, "active")),
   };

@@ -8,6 +8,7 @@ export * from "./matching.server";
 export * from "./metering.server";
 export * from "./read-codes.server";
 export * from "./synonyms.server";
+export * from "./teaser.server";
 export * from "./understand.server";
 export * from "./vehicle-words.server";
 export * from "./vehicle.server";

@@ -50,7 +50,6 @@ export default function AppLayout() {
       navigation={data.navigation}
       plan={fresh ? { ...data.plan, ...fresh } : data.plan}
       siteName={seo.siteName}
-      logoInitials={seo.logoInitials}
     >
       <Outlet />
     </AppShell>

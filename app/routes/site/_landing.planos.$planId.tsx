@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { planCredits, planPrice, publicPlan } from "~/components/pricing";
+import { planCredits, planPrice, pricePeriod, publicPlan } from "~/components/pricing";
 import { RouteDialog } from "~/components/route-dialog";
 import { getPlanWithCustomers } from "~/models/payments/index.server";
 import { getOptionalUser } from "~/server/auth.server";
 import { invariantResponse } from "~/server/responses.server";
-import { formatInteger } from "~/utils/format";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
 import { seoHeadFrom, seoMeta } from "~/utils/seo-meta";
@@ -36,10 +35,8 @@ export default function PlanDetails() {
   const { plan, signedIn } = useLoaderData<typeof loader>();
   const l = messages.landing;
   const rows = [
-    { label: m.price, value: plan.isFree ? l.free : `${planPrice(plan)}${l.perMonth}` },
+    { label: m.price, value: `${planPrice(plan)}${pricePeriod(plan)}` },
     { label: m.credits, value: planCredits(plan) },
-    { label: m.activeCustomers, value: formatInteger(plan.customersCount) },
-    { label: m.status, value: plan.status === "active" ? l.planActive : l.planInactive },
   ];
   return (
     <RouteDialog title={plan.name} closeTo="/#precos">

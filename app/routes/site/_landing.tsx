@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { CodeTeaser } from "~/components/code-teaser";
 import { PricingGrid, publicPlan, type PublicPlan } from "~/components/pricing";
 import { UserMenu } from "~/components/user-menu";
 import { publicCompany } from "~/models/company/index.server";
-import { publicOverview } from "~/models/dashboard/index.server";
+import { catalogueSize } from "~/models/dashboard/index.server";
 import { listPlans } from "~/models/payments/index.server";
 import { getOptionalUser } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
@@ -17,7 +18,6 @@ export const access: Access = "public";
 export const handle = { etag: true };
 
 const m = messages.landing;
-export const TEST_PARAM = "teste";
 
 function loadPlans(): { plans: PublicPlan[]; failed: boolean } {
   try {
@@ -46,13 +46,11 @@ function footerCompany() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const url = new URL(request.url);
-  const tested = url.searchParams.get(TEST_PARAM);
   return {
-    overview: publicOverview(),
+    // The catalogue's size, not its traffic: what tells a visitor whether the part is likely there.
+    catalogue: catalogueSize(),
     ...loadPlans(),
     user: user && { name: user.name, email: user.email, role: user.role },
-    test: tested === null ? null : { code: tested.trim().slice(0, 60) },
     year: new Date().getFullYear(),
     company: footerCompany(),
   };
@@ -66,21 +64,20 @@ const PAGE_SECTIONS = [
 const CONTACT_SECTION = { href: "#contato", label: m.contact };
 
 export default function Landing() {
-  const { overview, plans, failed, user, test, year, company } = useLoaderData<typeof loader>();
+  const { catalogue, plans, failed, user, year, company } = useLoaderData<typeof loader>();
   const sections = company ? [...PAGE_SECTIONS, CONTACT_SECTION] : PAGE_SECTIONS;
   const seo = useSeo();
   const stats = [
-    { label: m.stats.parts, value: overview.totalParts },
-    { label: m.stats.vehicles, value: overview.totalVehicles },
-    { label: m.stats.dailySearches, value: overview.dailySearches },
-    { label: m.stats.activeUsers, value: overview.activeUsers },
+    { label: m.stats.parts, value: catalogue.totalParts },
+    { label: m.stats.vehicles, value: catalogue.totalVehicles },
+    { label: m.stats.alternativeCodes, value: catalogue.totalAlternativeCodes },
   ];
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
           <Link to="/" className="flex items-center gap-2">
-            <LogoMark initials={seo.logoInitials} />
+            <LogoMark />
             <span className="leading-tight">
               <span className="block font-bold">{seo.siteName}</span>
               <span className="block text-xs text-slate-600">{seo.siteDescription}</span>
@@ -125,66 +122,27 @@ export default function Landing() {
               {m.heroTitle}
             </h1>
             <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{m.heroText}</p>
-            <Form
-              method="get"
-              action="/"
-              preventScrollReset
-              className="mx-auto mt-8 flex max-w-lg flex-col gap-2 sm:flex-row"
-              id="testar"
-            >
-              <label htmlFor="test-code" className="sr-only">
-                {m.testLabel}
-              </label>
-              <input
-                key={test?.code ?? ""}
-                id="test-code"
-                name={TEST_PARAM}
-                className="input flex-1"
-                placeholder={m.testPlaceholder}
-                autoComplete="off"
-                defaultValue=""
-              />
-              <button type="submit" className="btn-primary">
-                {m.testButton}
-              </button>
-            </Form>
-            {test && (
-              <div
-                role={test.code ? "status" : "alert"}
-                className={`mx-auto mt-4 max-w-lg rounded-lg border px-4 py-3 text-sm ${
-                  test.code
-                    ? "border-sky-300 bg-sky-50 text-sky-900"
-                    : "border-amber-300 bg-amber-50 text-amber-900"
-                }`}
-              >
-                {test.code ? (
-                  <>
-                    <p>{m.testNotice(test.code)}</p>
-                    <Link to="/register" className="mt-2 inline-block font-semibold underline">
-                      {m.testCta}
-                    </Link>
-                  </>
-                ) : (
-                  <p>{m.testEmpty}</p>
-                )}
-              </div>
-            )}
+            <CodeTeaser />
           </div>
-          <div className="mx-auto max-w-5xl px-4 pb-12">
-            <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-              {stats.map((stat) => (
-                <div key={stat.label} className="card p-4 text-center">
-                  <dt className="text-sm text-slate-600">{stat.label}</dt>
-                  <dd
-                    className="mt-1 text-2xl font-bold text-slate-900"
-                    data-testid="overview-counter"
-                  >
-                    {formatInteger(stat.value)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </div>
+          {/* An empty catalogue says nothing worth a figure: the row waits for the first parts. */}
+          {catalogue.totalParts > 0 && (
+            <div className="mx-auto max-w-5xl px-4 pb-12">
+              <h2 className="sr-only">{m.statsLabel}</h2>
+              <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+                {stats.map((stat) => (
+                  <div key={stat.label} className="card px-2 py-4 text-center sm:p-4">
+                    <dt className="text-xs text-slate-600 sm:text-sm">{stat.label}</dt>
+                    <dd
+                      className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl"
+                      data-testid="overview-counter"
+                    >
+                      {formatInteger(stat.value)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
         </section>
 
         <section id="recursos" className="mx-auto max-w-6xl px-4 py-16">
