@@ -92,3 +92,5 @@ export { pagHiperSim } from "./simulators/paghiper-sim";
 export { landing } from "./site/landing";
 export { legal } from "./site/legal";
 export { apiDocs } from "./site/api-docs";
+export { routeErrors } from "./site/route-errors";
+export { failures } from "./site/failures";

@@ -9,6 +9,7 @@ import { readForm } from "./forms.server";
 import { formInvalid, formRefusal } from "./refusal.server";
 import { recordOr404 } from "./responses.server";
 import { redirectWithToast } from "./toast.server";
+import { formFailure, logFailure } from "./failure.server";
 
 /**
  * The create/edit action of a dialog form, the one skeleton its routes share: read the form
@@ -16,7 +17,8 @@ import { redirectWithToast } from "./toast.server";
  * value to `save` (a refusal it returns is shown on the form, its status from the one mapping),
  * then go back to the list at `back` — with the list's filters, the request's query — and a
  * success notice. `hideFields` (passwords) are never sent back. An error `save` throws is not
- * caught: the error page and the server's log answer it.
+ * caught — the error page and the server's log answer it — unless `failed` names the spec's text
+ * for it: then it is logged and the form shows that text (500, ADR 0062).
  */
 type DialogFormOptions<S extends z.ZodType, T> = {
   schema: S;
@@ -25,17 +27,26 @@ type DialogFormOptions<S extends z.ZodType, T> = {
   /** The notice; a function of what `save` accepted when it depends on it. */
   success: string | ((saved: T | undefined) => string);
   hideFields?: string[];
+  /** The spec's text for a save that failed unexpectedly ("Erro ao salvar marca"). */
+  failed?: string;
 };
 
 export async function submitDialogForm<S extends z.ZodType, T>(
   request: Request,
   options: DialogFormOptions<S, T>,
 ) {
-  const { schema, save, back, success, hideFields } = options;
+  const { schema, save, back, success, hideFields, failed } = options;
   const hidden = hideFields ? { hideFields } : {};
   const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") return formInvalid(submission, hidden);
-  const saved = await save(submission.value);
+  let saved: Awaited<ReturnType<typeof save>>;
+  try {
+    saved = await save(submission.value);
+  } catch (error) {
+    if (!failed || error instanceof Response) throw error;
+    logFailure(back, error);
+    return formFailure(submission, failed, hidden);
+  }
   if (saved && !saved.ok) return formRefusal(submission, saved, hidden);
   return redirectWithToast(`${back}${new URL(request.url).search}`, {
     type: "success",

@@ -2,7 +2,8 @@ import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "@remix
 import type { ReactNode } from "react";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header";
 import { Pagination } from "~/components/admin/pagination";
-import { NotFoundPage, refusalText } from "~/components/status-pages";
+import { RouteErrorContent } from "~/components/route-error";
+import { refusalText } from "~/components/status-pages";
 import * as messages from "~/messages";
 
 const widths = { "4xl": "max-w-4xl", "6xl": "max-w-6xl", "7xl": "max-w-7xl" } as const;
@@ -63,7 +64,8 @@ export function listErrorBoundary(message: string) {
   return function ListErrorBoundary() {
     const error = useRouteError();
     const location = useLocation();
-    if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+    // Inside the shell: the 404 in its own words, with the way back (never a second <main>).
+    if (isRouteErrorResponse(error) && error.status === 404) return <RouteErrorContent />;
     return (
       <div role="alert" className="card mx-auto max-w-xl p-8 text-center">
         <p className="font-semibold text-red-800">{refusalText(error) ?? message}</p>

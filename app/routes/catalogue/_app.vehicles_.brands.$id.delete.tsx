@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { deleteBrand, getBrand } from "~/models/catalogue/index.server";
 import { dialogRefusal } from "~/server/refusal.server";
+import { dialogFailure, orFailure } from "~/server/failure.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
@@ -24,7 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAccess(request, access);
-  const result = deleteBrand(brandOr404(params.id).id, admin.id);
+  const id = brandOr404(params.id).id;
+  const result = await orFailure(
+    "/vehicles/brands",
+    () => deleteBrand(id, admin.id),
+    () => null,
+  );
+  if (!result) return dialogFailure(messages.failures.brandDelete);
   if (!result.ok) return dialogRefusal(result);
   return redirectWithToast("/vehicles/brands", { type: "success", message: m.brandDeleted });
 }

@@ -31,6 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     save: (value) => renameBrand(brand.id, value, admin.id),
     back: "/vehicles/brands",
     success: m.brandUpdated,
+    failed: messages.failures.brandSave,
   });
 }
 

@@ -20,6 +20,7 @@ export const action = createDialogAction(access, {
   save: (value, adminId) => createBrand(value, adminId),
   back: "/vehicles/brands",
   success: m.brandCreated,
+  failed: messages.failures.brandSave,
 });
 
 export default function NewBrand() {

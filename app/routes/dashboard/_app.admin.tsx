@@ -30,6 +30,7 @@ import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { refusalData } from "~/server/refusal.server";
 import { requireAccess } from "~/server/guard.server";
+import { orFailure } from "~/server/failure.server";
 import { flushRequestCounts } from "~/server/request-counter.server";
 import { healthChecks, overallOf, systemResources } from "~/server/dashboard/system-health.server";
 import * as messages from "~/messages";
@@ -135,7 +136,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = tabFrom(url, m.tabs, "geral");
   const period = DASHBOARD_PERIODS.find((p) => p === url.searchParams.get("period")) ?? "7d";
   const payment = PAYMENT_RESULTS.find((p) => p === url.searchParams.get("payment")) ?? null;
-  return { period, payment, view: await tabData(tab, period, new Date()) };
+  // A tab whose figures cannot be read says so inside the page, in the spec's words (ADR 0062).
+  const view = await orFailure(
+    `/admin?tab=${tab}`,
+    () => tabData(tab, period, new Date()),
+    () => ({
+      tab: "failed" as const,
+      message: tab === "sistema" ? messages.failures.systemMetrics : m.loadFailed,
+    }),
+  );
+  return { period, payment, tab, view };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -158,9 +168,8 @@ const PAYMENT_NOTICE_STYLE = {
 } as const;
 
 export default function AdminDashboard() {
-  const { period, payment, view } = useLoaderData<typeof loader>();
+  const { period, payment, tab, view } = useLoaderData<typeof loader>();
   const actionData = useActionData<SeoTabReply | CompanyTabReply | { intent: null; reply: null }>();
-  const tab = view.tab;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -196,6 +205,11 @@ export default function AdminDashboard() {
         ))}
       </nav>
       <UrlTabs tabs={m.tabs} current={tab} label={m.tabsLabel} keep={{ period }} />
+      {view.tab === "failed" && (
+        <p role="alert" className="card border-red-200 bg-red-50 p-5 font-semibold text-red-800">
+          {view.message}
+        </p>
+      )}
       {view.tab === "geral" && <OverviewPanel figures={view.overview} />}
       {view.tab === "analytics" && <AnalyticsPanel figures={view.analytics} />}
       {view.tab === "sistema" && <SystemPanel figures={view.system} />}

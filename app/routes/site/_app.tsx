@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { RouteErrorContent } from "~/components/route-error";
 import { type CreditBalance, shellSummary } from "~/models/accounts/index.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
@@ -50,8 +51,38 @@ export default function AppLayout() {
       navigation={data.navigation}
       plan={fresh ? { ...data.plan, ...fresh } : data.plan}
       siteName={seo.siteName}
+      logoInitials={seo.logoInitials}
     >
       <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * Every signed-in screen's error boundary (ADR 0062): a 404, 403 or 500 a screen throws stays
+ * inside the shell — header, menu, plan card — with its pt-BR message and a way back. Remix shows
+ * the nearest boundary in place of its route's component, so this one draws the shell again from
+ * the layout's own data; only when that data failed too (the layout's loader threw) does the
+ * message stand alone.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  const seo = useSeo();
+  if (!data)
+    return (
+      <main id="main" className="p-4 sm:p-6">
+        <RouteErrorContent />
+      </main>
+    );
+  return (
+    <AppShell
+      user={data.user}
+      navigation={data.navigation}
+      plan={data.plan}
+      siteName={seo.siteName}
+      logoInitials={seo.logoInitials}
+    >
+      <RouteErrorContent />
     </AppShell>
   );
 }
