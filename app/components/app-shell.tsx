@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { NavItem } from "./navigation";
+import type { Navigation, NavItem } from "./navigation";
 import * as messages from "~/messages";
 import { PlanCard, type PlanCardData } from "./plan-card";
 import { UserMenu, type MenuUser } from "./user-menu";
@@ -9,7 +9,7 @@ import { LogoMark } from "./logo-mark";
 
 type ShellProps = {
   user: MenuUser;
-  navigation: NavItem[];
+  navigation: Navigation;
   plan: PlanCardData;
   siteName: string;
   children: ReactNode;
@@ -20,7 +20,19 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
   }`;
 
-function NavigationList({ items }: { items: NavItem[] }) {
+/**
+ * An icon of the sprite, decorative (its link or button has the name). The shell is on every page, so
+ * it draws from the URL its loader sent rather than loading <Icon>'s module (ADR 0059: /search).
+ */
+function ShellIcon({ href, className = "size-5" }: { href: string; className?: string }) {
+  return (
+    <svg className={`shrink-0 ${className}`} aria-hidden="true">
+      <use href={href} />
+    </svg>
+  );
+}
+
+function NavigationList({ items, sprite }: { items: NavItem[]; sprite: string }) {
   return (
     <ul className="space-y-1">
       {items.map((item) => (
@@ -30,7 +42,7 @@ function NavigationList({ items }: { items: NavItem[] }) {
             end={item.to === "/admin" || Boolean(item.children?.length)}
             className={linkClass}
           >
-            <span aria-hidden="true">{item.icon}</span>
+            <ShellIcon href={`${sprite}#${item.icon}`} />
             {item.label}
           </NavLink>
           {item.children && item.children.length > 0 && (
@@ -57,7 +69,7 @@ export function AppShell({ user, navigation, plan, siteName, children }: ShellPr
   const sidebar = (
     <>
       <nav aria-label={n.mainNavigation}>
-        <NavigationList items={navigation} />
+        <NavigationList items={navigation.items} sprite={navigation.iconSprite} />
       </nav>
       <div className="mt-6">
         <PlanCard plan={plan} />
@@ -83,9 +95,7 @@ export function AppShell({ user, navigation, plan, siteName, children }: ShellPr
               className="flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
               aria-label={n.openMenu}
             >
-              <span aria-hidden="true" className="text-xl">
-                ☰
-              </span>
+              <ShellIcon href={`${navigation.iconSprite}#menu`} className="size-6" />
             </summary>
             <div className="absolute left-0 z-40 mt-2 w-72 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
               {sidebar}

@@ -1,6 +1,9 @@
 // The sprite is a file of its own (hashed, cached a year): the page's JavaScript carries only its URL.
 import sprite from "./icons/sprite.svg?url&no-inline";
 
+/** The sprite's URL, for the app shell: its loader sends it, so the shell needs no module of ours. */
+export const ICON_SPRITE = sprite;
+
 /** The icons of the interface: lucide-react's, drawn from the sprite scripts/icon-sprite.ts writes. */
 export type IconName =
   | "arrow-left"
@@ -39,23 +42,12 @@ export type IconName =
   | "zap";
 
 /**
- * An icon. Beside a text it says nothing more, so it is hidden from assistive technology; alone,
- * it needs `label` (from the message catalogue) — or the label goes on the button or link holding it.
+ * An icon, always decorative: beside a text it says nothing more, and alone in a button or link the
+ * name goes on that button or link (`aria-label` from the message catalogue), not on the drawing.
  */
-export function Icon({
-  name,
-  className = "size-5",
-  label,
-}: {
-  name: IconName;
-  className?: string;
-  label?: string;
-}) {
+export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
   return (
-    <svg
-      className={`shrink-0 ${className}`}
-      {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
-    >
+    <svg className={`shrink-0 ${className}`} aria-hidden="true">
       <use href={`${sprite}#${name}`} />
     </svg>
   );

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { Icon } from "./icon";
 import * as messages from "~/messages";
 
 /**
@@ -52,7 +53,7 @@ export function RouteDialog({
             className="btn-ghost -mr-2 -mt-2"
             aria-label={messages.planDialog.close}
           >
-            ×
+            <Icon name="x" />
           </Link>
         </div>
         <div className="mt-4">{children}</div>

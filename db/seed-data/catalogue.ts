@@ -25,51 +25,42 @@ export type CategoryName =
   | "Direção"
   | "Embreagem";
 
-export const CATEGORIES: ReadonlyArray<{ name: CategoryName; description: string; icon: string }> =
-  [
-    {
-      name: "Freios",
-      icon: "🛑",
-      description: "Pastilhas, discos, sapatas, cilindros e flexíveis do sistema de freio.",
-    },
-    { name: "Motor", icon: "🔧", description: "Correias, tensores, juntas e coxins do motor." },
-    {
-      name: "Suspensão",
-      icon: "🔩",
-      description: "Amortecedores, bandejas, pivôs, bieletas e kits de batente.",
-    },
-    {
-      name: "Elétrica",
-      icon: "⚡",
-      description: "Alternadores, motores de partida, sensores e bombas de combustível.",
-    },
-    {
-      name: "Transmissão",
-      icon: "⚙️",
-      description: "Juntas homocinéticas, coxins de câmbio e kits de relação para motos.",
-    },
-    {
-      name: "Filtros",
-      icon: "🛢️",
-      description: "Filtros de óleo, de ar, de combustível e de cabine (ar-condicionado).",
-    },
-    {
-      name: "Arrefecimento",
-      icon: "🌡️",
-      description: "Radiadores, bombas d'água, válvulas termostáticas e reservatórios.",
-    },
-    { name: "Ignição", icon: "🔥", description: "Velas, bobinas e cabos de ignição." },
-    {
-      name: "Direção",
-      icon: "🧭",
-      description: "Terminais, barras axiais e componentes da caixa de direção.",
-    },
-    {
-      name: "Embreagem",
-      icon: "🔄",
-      description: "Kits de embreagem, atuadores, cilindros e cabos.",
-    },
-  ];
+export const CATEGORIES: ReadonlyArray<{ name: CategoryName; description: string }> = [
+  {
+    name: "Freios",
+    description: "Pastilhas, discos, sapatas, cilindros e flexíveis do sistema de freio.",
+  },
+  { name: "Motor", description: "Correias, tensores, juntas e coxins do motor." },
+  {
+    name: "Suspensão",
+    description: "Amortecedores, bandejas, pivôs, bieletas e kits de batente.",
+  },
+  {
+    name: "Elétrica",
+    description: "Alternadores, motores de partida, sensores e bombas de combustível.",
+  },
+  {
+    name: "Transmissão",
+    description: "Juntas homocinéticas, coxins de câmbio e kits de relação para motos.",
+  },
+  {
+    name: "Filtros",
+    description: "Filtros de óleo, de ar, de combustível e de cabine (ar-condicionado).",
+  },
+  {
+    name: "Arrefecimento",
+    description: "Radiadores, bombas d'água, válvulas termostáticas e reservatórios.",
+  },
+  { name: "Ignição", description: "Velas, bobinas e cabos de ignição." },
+  {
+    name: "Direção",
+    description: "Terminais, barras axiais e componentes da caixa de direção.",
+  },
+  {
+    name: "Embreagem",
+    description: "Kits de embreagem, atuadores, cilindros e cabos.",
+  },
+];
 
 export const BRANDS: readonly string[] = [
   "Volkswagen",

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { StatCard } from "~/components/admin/page-header";
+import { Icon } from "~/components/icon";
 import { formatBRL, formatDecimal, formatInteger, formatPercent } from "~/utils/format";
 import * as messages from "~/messages";
 
@@ -17,11 +18,11 @@ export type OverviewFigures = {
 };
 
 const QUICK_ACTIONS = [
-  { to: "/admin/import", label: m.actions.import, icon: "⬇️" },
-  { to: "/customers/new", label: m.actions.addCustomer, icon: "👤" },
-  { to: "/plans/new", label: m.actions.createPlan, icon: "💳" },
-  { to: "/parts", label: m.actions.manageParts, icon: "🔩" },
-  { to: "/settings", label: m.actions.settings, icon: "⚙️" },
+  { to: "/admin/import", label: m.actions.import, icon: "download" },
+  { to: "/customers/new", label: m.actions.addCustomer, icon: "user-plus" },
+  { to: "/plans/new", label: m.actions.createPlan, icon: "credit-card" },
+  { to: "/parts", label: m.actions.manageParts, icon: "screw" },
+  { to: "/settings", label: m.actions.settings, icon: "settings" },
 ] as const;
 
 /** "Visão Geral": the four headline figures and the shortcuts admins use most. */
@@ -63,7 +64,7 @@ export function OverviewPanel({ figures }: { figures: OverviewFigures }) {
           {QUICK_ACTIONS.map((action) => (
             <li key={action.to}>
               <Link to={action.to} className="btn-secondary w-full justify-start gap-2">
-                <span aria-hidden="true">{action.icon}</span>
+                <Icon name={action.icon} />
                 {action.label}
               </Link>
             </li>

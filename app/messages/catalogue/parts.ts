@@ -27,7 +27,7 @@ export const parts = {
   marketplaceHint: "Em branco, o link vira uma busca pelo código da peça no Mercado Livre.",
   openMarketplace: "Ver no Mercado Livre",
   openMarketplaceFor: (code: string) => `Ver a peça ${code} no Mercado Livre`,
-  openLink: "Abrir ↗",
+  openLink: "Abrir",
   actions: "Ações",
   view: "Ver",
   viewFor: (code: string) => `Ver detalhes da peça ${code}`,

@@ -4,13 +4,14 @@ import { cachedStatement, db, slowAggregate } from "~/utils/db.server";
 import * as messages from "~/messages";
 
 const featured = messages.catalogue.defaultFeatured;
+/** The page draws each category's icon from its name (components/category-icon), not from data. */
 export const DEFAULT_FEATURED_CATEGORIES = [
-  { name: featured.brakes, icon: "🛑" },
-  { name: featured.engine, icon: "⚙️" },
-  { name: featured.suspension, icon: "🔧" },
-  { name: featured.electrical, icon: "⚡" },
-  { name: featured.transmission, icon: "🔩" },
-  { name: featured.filters, icon: "🧴" },
+  { name: featured.brakes },
+  { name: featured.engine },
+  { name: featured.suspension },
+  { name: featured.electrical },
+  { name: featured.transmission },
+  { name: featured.filters },
 ];
 export const FEATURED_CATEGORIES_CAP = 6;
 
@@ -30,7 +31,7 @@ const partsPerCategory = slowAggregate(
 export function categoriesByPartCount() {
   const counts = partsPerCategory();
   return db()
-    .select({ id: categories.id, name: categories.name, icon: categories.icon })
+    .select({ id: categories.id, name: categories.name })
     .from(categories)
     .all()
     .map((category) => ({ ...category, partsCount: counts.get(category.id) ?? 0 }))
@@ -40,7 +41,7 @@ export function categoriesByPartCount() {
 /** Up to six categories with the most parts; the spec's six defaults at zero on an empty catalogue. */
 export function featuredCategories() {
   const rows = categoriesByPartCount().slice(0, FEATURED_CATEGORIES_CAP);
-  if (rows.length > 0) return rows.map((r) => ({ ...r, icon: r.icon ?? "🔧" }));
+  if (rows.length > 0) return rows;
   return DEFAULT_FEATURED_CATEGORIES.map((c, i) => ({ id: -(i + 1), ...c, partsCount: 0 }));
 }
 

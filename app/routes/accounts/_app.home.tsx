@@ -14,6 +14,7 @@ import { readForm } from "~/server/forms.server";
 import { formInvalid, formRefusal, refusalData } from "~/server/refusal.server";
 import { photoAdmission, readCodesFromImage } from "~/server/search/ocr/read-codes.server";
 import { ImageSearchForm } from "~/components/image-search-form";
+import { CategoryIcon } from "~/components/category-icon";
 import { READ_CODES_PARAM } from "~/utils/search-params";
 
 export const access: Access = "signed-in";
@@ -210,9 +211,7 @@ export default function Home() {
         <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
           {categories.map((category) => (
             <li key={category.id} className="card flex items-center gap-3 p-4">
-              <span className="text-2xl" aria-hidden="true">
-                {category.icon}
-              </span>
+              <CategoryIcon name={category.name} className="size-7 text-brand-700" />
               <span>
                 <span className="block font-semibold">{category.name}</span>
                 <span className="block text-sm text-slate-600">

@@ -9,6 +9,7 @@ import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { shownPartFields } from "./part-fields.server";
 import { formatInteger } from "~/utils/format";
+import { Icon } from "~/components/icon";
 import * as messages from "~/messages";
 
 export const access: Access = ["admin"];
@@ -139,6 +140,7 @@ export default function PartsPage() {
                     aria-label={m.openMarketplaceFor(part.code)}
                   >
                     {m.openLink}
+                    <Icon name="external-link" className="size-3.5" />
                   </a>
                 )}
               </td>

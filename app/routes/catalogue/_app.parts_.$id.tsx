@@ -11,6 +11,7 @@ import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { shownPartFields } from "./part-fields.server";
 import { invariantResponse } from "~/server/responses.server";
+import { Icon } from "~/components/icon";
 import * as messages from "~/messages";
 
 export const access: Access = ["admin"];
@@ -53,7 +54,8 @@ export default function PartDetailPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link to="/parts" className="btn-ghost -ml-2">
-          ← {m.back}
+          <Icon name="arrow-left" className="size-4" />
+          {m.back}
         </Link>
         <div className="flex gap-2">
           <Link to={`/parts/${part.id}/edit`} className="btn-secondary">

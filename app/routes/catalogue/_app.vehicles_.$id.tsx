@@ -7,6 +7,7 @@ import { getVehicleWithParts, vehicleLabel } from "~/models/catalogue/index.serv
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { recordOr404 } from "~/server/responses.server";
+import { Icon } from "~/components/icon";
 import * as messages from "~/messages";
 
 export const access: Access = ["admin"];
@@ -50,7 +51,8 @@ export default function VehicleDetail() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <Link to={listHref} className="btn-ghost -ml-3">
-        ← {m.backToVehicles}
+        <Icon name="arrow-left" className="size-4" />
+        {m.backToVehicles}
       </Link>
       <PageHeader
         title={label}

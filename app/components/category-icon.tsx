@@ -1,0 +1,24 @@
+import { foldName } from "~/utils/codes";
+import { Icon, type IconName } from "./icon";
+
+/** Words of a category's name (accents and case folded) and the icon that shows them. */
+const BY_WORD: ReadonlyArray<readonly [string, IconName]> = [
+  ["freio", "disc"],
+  ["motor", "engine"],
+  ["suspens", "move-vertical"],
+  ["eletric", "zap"],
+  ["transmiss", "cog"],
+  ["cambio", "cog"],
+  ["filtro", "filter"],
+  ["arrefec", "thermometer"],
+  ["igni", "flame"],
+  ["dire", "steering-wheel"],
+  ["embreag", "circle-dot"],
+];
+
+/** A category's icon, chosen by its name; a category no word names gets a wrench. Decorative. */
+export function CategoryIcon({ name, className }: { name: string; className?: string }) {
+  const folded = foldName(name);
+  const icon = BY_WORD.find(([word]) => folded.includes(word))?.[1] ?? "wrench";
+  return <Icon name={icon} className={className} />;
+}
