@@ -52,6 +52,7 @@ export { contractSearch } from "./contract/search";
 
 // dashboard/
 export { dashboard } from "./dashboard/dashboard";
+export { dashboardGateways } from "./dashboard/gateways";
 
 // imports/
 export { fipe } from "./imports/fipe";

@@ -110,7 +110,9 @@ export function AnalyticsPanel({ figures }: { figures: AnalyticsFigures }) {
         </CardSection>
       </div>
 
-      <CardSection id="breakdown-title" title={m.breakdown} className="overflow-x-auto p-5">
+      {/* Below `sm` the plans are cards, each figure under its column's name (`list-cards`): nothing
+          to scroll sideways on a phone. */}
+      <CardSection id="breakdown-title" title={m.breakdown} className="list-cards p-5">
         {figures.breakdown.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{m.noPlans}</p>
         ) : (
@@ -134,16 +136,27 @@ export function AnalyticsPanel({ figures }: { figures: AnalyticsFigures }) {
             <tbody className="divide-y divide-slate-100">
               {figures.breakdown.map((plan) => (
                 <tr key={plan.planId}>
-                  <th scope="row" className="py-2 pr-4 font-medium">
+                  <th scope="row" className="py-2 pr-4 font-medium" data-label="">
                     {plan.planName}
                   </th>
-                  <td className="py-2 pr-4 text-right tabular-nums">
+                  <td
+                    className="py-2 pr-4 text-right tabular-nums"
+                    data-label={m.breakdownColumns.subscribers}
+                  >
                     {formatInteger(plan.subscribers)}
                   </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">
+                  <td
+                    className="py-2 pr-4 text-right tabular-nums"
+                    data-label={m.breakdownColumns.price}
+                  >
                     {plan.priceCents > 0 ? formatBRL(plan.priceCents) : m.free}
                   </td>
-                  <td className="py-2 text-right tabular-nums">{formatBRL(plan.revenueCents)}</td>
+                  <td
+                    className="py-2 text-right tabular-nums"
+                    data-label={m.breakdownColumns.revenue}
+                  >
+                    {formatBRL(plan.revenueCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

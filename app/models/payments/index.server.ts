@@ -7,6 +7,7 @@ export * from "./bank-transfer-invoice.server";
 export * from "./checkout.server";
 export * from "./connection-tests.server";
 export * from "./gateway-config.server";
+export * from "./gateway-status.server";
 export * from "./invoice-actions.server";
 export * from "./invoice-to-pay.server";
 export * from "./invoice.server";

@@ -24,7 +24,6 @@ import {
   topSearches,
   userFigures,
 } from "~/models/dashboard/index.server";
-import { maskedGatewayConfigs } from "~/models/payments/index.server";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "~/schemas/choices";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
@@ -36,6 +35,11 @@ import { healthChecks, overallOf, systemResources } from "~/server/dashboard/sys
 import * as messages from "~/messages";
 import { loadSeoTab, saveSeoTab, type SeoTabReply } from "./_app.admin.seo.server";
 import { type CompanyTabReply, loadCompanyTab, saveCompanyTab } from "./_app.admin.company.server";
+import {
+  type GatewayTestReply,
+  loadPaymentsTab,
+  testGatewayTab,
+} from "./_app.admin.payments.server";
 
 export const access: Access = ["admin"];
 
@@ -113,16 +117,8 @@ async function tabData(tab: Tab, period: DashboardPeriod, now: Date) {
     }
     case "atividade":
       return { tab, activity: recentActivityFeed(ACTIVITY_SHOWN, now) } as const;
-    case "pagamentos": {
-      const { mercadopago, paghiper } = maskedGatewayConfigs();
-      return {
-        tab,
-        gateways: {
-          mercadopago: { configured: mercadopago.configured, updatedAt: mercadopago.updatedAt },
-          paghiper: { configured: paghiper.configured, updatedAt: paghiper.updatedAt },
-        },
-      } as const;
-    }
+    case "pagamentos":
+      return { tab, gateways: loadPaymentsTab() } as const;
     case "seo":
       return { tab, seo: loadSeoTab() } as const;
     case "empresa":
@@ -156,6 +152,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return saveSeoTab(form, admin);
     case "company":
       return saveCompanyTab(form, admin);
+    case "test-gateway":
+      return testGatewayTab(form);
     default:
       return refusalData({ intent: null, reply: null }, "invalid_input");
   }
@@ -169,7 +167,9 @@ const PAYMENT_NOTICE_STYLE = {
 
 export default function AdminDashboard() {
   const { period, payment, tab, view } = useLoaderData<typeof loader>();
-  const actionData = useActionData<SeoTabReply | CompanyTabReply | { intent: null; reply: null }>();
+  const actionData = useActionData<
+    SeoTabReply | CompanyTabReply | GatewayTestReply | { intent: null; reply: null }
+  >();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -225,7 +225,13 @@ export default function AdminDashboard() {
           />
         </section>
       )}
-      {view.tab === "pagamentos" && <PaymentsPanel {...view.gateways} />}
+      {view.tab === "pagamentos" && (
+        <PaymentsPanel
+          gateways={[view.gateways.mercadopago, view.gateways.paghiper]}
+          testAction={`/admin?tab=pagamentos&period=${period}`}
+          result={actionData?.intent === "test-gateway" ? actionData : null}
+        />
+      )}
       {view.tab === "seo" && (
         <SeoForm
           settings={view.seo}
