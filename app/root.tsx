@@ -15,28 +15,20 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
+import { StructuredData } from "~/components/structured-data";
 import { GenericErrorPage, NotFoundPage, refusalText } from "~/components/status-pages";
 import { Toast } from "~/components/toast";
-import { publicSeo } from "~/models/seo/index.server";
+import { publicSeo, seoHeadFor } from "~/models/seo/index.server";
 import { takeToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
-import { canonicalBase, NOINDEX, seoHeadFrom, seoMeta, type SeoHead } from "~/utils/seo-meta";
+import { NOINDEX, seoHeadFrom, seoMeta } from "~/utils/seo-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request);
   const seo = publicSeo();
-  const seoHead: SeoHead = {
-    siteTitle: seo.siteTitle,
-    siteDescription: seo.siteDescription,
-    siteName: seo.siteName,
-    ogSiteName: seo.ogSiteName,
-    ogImageUrl: seo.ogImageUrl,
-    twitterCard: seo.twitterCard,
-    twitterSite: seo.twitterSite,
-    canonicalBase: canonicalBase(new URL(request.url).origin, seo.canonicalUrl),
-  };
+  const seoHead = seoHeadFor(new URL(request.url), seo);
   return data({ seo, seoHead, toast }, { headers });
 }
 
@@ -67,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Meta />
         <Links />
+        <StructuredData head={root?.seoHead} />
       </head>
       <body className="min-h-screen">
         {children}

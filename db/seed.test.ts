@@ -117,14 +117,17 @@ describe("seedDatabase with demo data", () => {
     ).toBeDefined();
   });
 
-  it("writes the SEO settings row", () => {
-    expect(db.select().from(seoSettings).get()).toMatchObject({
+  it("writes the SEO settings row, with a description a results page shows whole", () => {
+    const row = db.select().from(seoSettings).get();
+    expect(row).toMatchObject({
       id: 1,
       siteName: "Encaixa",
-      siteDescription: "Sistema de Peças",
+      siteDescription: expect.stringMatching(/^Compatibilidade de peças automotivas/),
       logoInitials: "EN",
       twitterCard: "summary_large_image",
     });
+    expect(row!.siteDescription!.length).toBeGreaterThanOrEqual(120);
+    expect(row!.siteDescription!.length).toBeLessThanOrEqual(160);
   });
 
   it("keeps a demo company identity: a CNPJ whose check digits hold, a CEP, a WhatsApp", () => {

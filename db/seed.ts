@@ -126,7 +126,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
         id: 1,
         siteName: "Encaixa",
         siteTitle: "Encaixa — compatibilidade de peças automotivas",
-        siteDescription: "Sistema de Peças",
+        siteDescription:
+          "Compatibilidade de peças automotivas para oficinas e lojas: digite o código da peça e veja em quais veículos ela serve, com os códigos equivalentes.",
         logoInitials: "EN",
         ogSiteName: "Encaixa",
         twitterCard: "summary_large_image",

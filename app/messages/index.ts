@@ -84,6 +84,7 @@ export { synonyms } from "./search/synonyms";
 
 // seo/
 export { seo } from "./seo/seo";
+export { seoPages } from "./seo/seo-pages";
 
 // simulators/
 export { mercadoPagoSim } from "./simulators/mercadopago-sim";

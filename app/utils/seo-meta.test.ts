@@ -1,15 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { canonicalBase, canonicalUrl, seoHeadFrom, seoMeta, type SeoHead } from "./seo-meta";
+import {
+  canonicalBase,
+  canonicalUrl,
+  DESCRIPTION_LENGTH,
+  fitDescription,
+  OG_IMAGE,
+  seoHeadFrom,
+  seoMeta,
+  shareImage,
+  shareImageMeta,
+  usableDescription,
+  type SeoHead,
+} from "./seo-meta";
 
+const BASE = "https://www.encaixa.com.br";
+const ownImage = shareImage(BASE, null, { saved: "Encaixa", own: "Imagem do Encaixa" });
 const head: SeoHead = {
   siteTitle: "Encaixa — peças que servem",
   siteDescription: "Compatibilidade de autopeças",
   siteName: "Encaixa",
   ogSiteName: null,
-  ogImageUrl: null,
+  imageTags: shareImageMeta(ownImage),
   twitterCard: "summary_large_image",
   twitterSite: null,
-  canonicalBase: "https://www.encaixa.com.br",
+  canonicalBase: BASE,
+  page: null,
 };
 
 const content = (meta: ReturnType<typeof seoMeta>, key: string) =>
@@ -34,7 +49,6 @@ describe("seoMeta", () => {
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     expect(meta).toContainEqual({ name: "twitter:title", content: head.siteTitle });
     expect(meta).toContainEqual({ name: "twitter:description", content: head.siteDescription });
-    expect(content(meta, "og:image")).toBeUndefined();
     expect(content(meta, "twitter:site")).toBeUndefined();
   });
 
@@ -50,19 +64,52 @@ describe("seoMeta", () => {
     });
   });
 
-  it("adds og:image and twitter:site when set, and the OG site name over the site name", () => {
+  it("adds twitter:site when set, and the OG site name over the site name", () => {
     const meta = seoMeta(
       {
         ...head,
-        ogImageUrl: "https://cdn.x/og.png",
         twitterSite: "@encaixa",
         ogSiteName: "Encaixa BR",
       },
       { path: "/termos", title: "Termos" },
     );
-    expect(meta).toContainEqual({ property: "og:image", content: "https://cdn.x/og.png" });
     expect(meta).toContainEqual({ name: "twitter:site", content: "@encaixa" });
     expect(meta).toContainEqual({ property: "og:site_name", content: "Encaixa BR" });
+  });
+
+  it("gives summary_large_image the app's own image, absolute, with its size, type and alt", () => {
+    const meta = seoMeta(head, { path: "/" });
+    const url = `${BASE}${OG_IMAGE.path}`;
+    expect(meta).toContainEqual({ property: "og:image", content: url });
+    expect(meta).toContainEqual({ property: "og:image:type", content: "image/png" });
+    expect(meta).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(meta).toContainEqual({ property: "og:image:height", content: "630" });
+    expect(meta).toContainEqual({ property: "og:image:alt", content: "Imagem do Encaixa" });
+    expect(meta).toContainEqual({ name: "twitter:image", content: url });
+    expect(meta).toContainEqual({ name: "twitter:image:alt", content: "Imagem do Encaixa" });
+  });
+
+  it("names the admin's image instead, without a size it cannot know", () => {
+    const image = shareImage(BASE, "https://cdn.x/og.png", { saved: "Encaixa", own: "Nossa" });
+    const meta = seoMeta({ ...head, imageTags: shareImageMeta(image) }, { path: "/" });
+    expect(meta).toContainEqual({ property: "og:image", content: "https://cdn.x/og.png" });
+    expect(meta).toContainEqual({ name: "twitter:image", content: "https://cdn.x/og.png" });
+    expect(meta).toContainEqual({ property: "og:image:alt", content: "Encaixa" });
+    expect(content(meta, "og:image:width")).toBeUndefined();
+    expect(content(meta, "og:image:type")).toBeUndefined();
+  });
+
+  it("uses the requested page's own description, only on that page", () => {
+    const page = { path: "/login", description: "Entre para buscar peças", structuredData: null };
+    expect(seoMeta({ ...head, page }, { path: "/login", title: "Entrar" })).toContainEqual({
+      name: "description",
+      content: "Entre para buscar peças",
+    });
+    // After a client-side navigation the root's head is the first page's: not this one's.
+    expect(seoMeta({ ...head, page }, { path: "/register", title: "Criar" })).toContainEqual({
+      name: "description",
+      content: head.siteDescription,
+    });
   });
 
   it("without the root's data (an error before it loaded) gives just the title", () => {
@@ -82,5 +129,27 @@ describe("canonical addresses", () => {
   it("reads the head from the root match only", () => {
     expect(seoHeadFrom([{ id: "routes/x", data: { seoHead: {} } }])).toBeUndefined();
     expect(seoHeadFrom([{ id: "root", data: { seoHead: head } }, undefined])).toBe(head);
+  });
+});
+
+describe("descriptions", () => {
+  it("keeps a description that fits, collapsing its spaces", () => {
+    expect(fitDescription("  Peças   que\nservem  ")).toBe("Peças que servem");
+  });
+
+  it("cuts a long one at a word, within the limit, with an ellipsis", () => {
+    const long = `${"palavra ".repeat(40)}fim`;
+    const fitted = fitDescription(long);
+    expect(fitted.length).toBeLessThanOrEqual(DESCRIPTION_LENGTH.max);
+    expect(fitted).toMatch(/^palavra( palavra)+…$/);
+    expect(fitDescription("Plano Pro: R$ 49,90/mês, muito bom", 20)).toBe("Plano Pro: R$…");
+  });
+
+  it("takes a saved description only when it is long enough to describe the site", () => {
+    expect(usableDescription(null)).toBeNull();
+    expect(usableDescription("   ")).toBeNull();
+    expect(usableDescription("Sistema de Peças")).toBeNull();
+    const real = "Compatibilidade de peças automotivas para oficinas e lojas de autopeças.";
+    expect(usableDescription(` ${real} `)).toBe(real);
   });
 });

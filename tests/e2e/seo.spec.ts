@@ -49,7 +49,8 @@ test.describe("SEO settings", () => {
     baseURL,
   }, testInfo) => {
     const title = `Encaixa E2E ${testInfo.project.name} — autopeças`;
-    const description = `Descrição E2E ${testInfo.project.name}: peças que servem`;
+    // Long enough to describe the site: a shorter one gives way to the default (ADR 0058).
+    const description = `Descrição E2E ${testInfo.project.name}: peças que servem no seu carro, conferidas pelo código`;
     await page.goto("/admin?tab=seo");
     await expect(page.getByRole("heading", { name: "Configurações de SEO" })).toBeVisible();
     await page.getByLabel("Título do site", { exact: true }).fill(title);
@@ -74,10 +75,10 @@ test.describe("SEO settings", () => {
     expect(await metaContent(page, 'meta[name="twitter:description"]')).toBe(description);
     await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
 
-    // A page of its own names itself before the site, with the same description.
+    // A page of its own names itself before the site, and describes itself (ADR 0058).
     await page.goto("/termos");
     expect(await metaContent(page, 'meta[property="og:url"]')).toBe(`${canonical}/termos`);
-    expect(await metaContent(page, 'meta[name="description"]')).toBe(description);
+    expect(await metaContent(page, 'meta[name="description"]')).toMatch(/^Termos de Uso do /);
   });
 
   test("a refused save keeps what was typed and says why in pt-BR", async ({ page }, testInfo) => {

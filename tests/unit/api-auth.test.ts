@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as messages from "~/messages";
 import * as login from "~/routes/accounts/api.auth.login";
 import * as logout from "~/routes/accounts/api.auth.logout";
 import * as plansRoute from "~/routes/payments/api.auth.plans";
@@ -327,7 +328,8 @@ describe("public endpoints", () => {
     const settings = await envelope(await call(seo.loader, "/api/public/seo"));
     expect(settings.data).toMatchObject({
       site_name: "Encaixa",
-      site_description: "Sistema de Peças",
+      // No description saved: the catalogue's, long enough to describe the site (ADR 0058).
+      site_description: messages.seoPages.defaultDescription,
     });
   });
 

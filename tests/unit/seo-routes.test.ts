@@ -338,7 +338,7 @@ describe("the landing's head", () => {
       {
         ...NO_SEO_SETTINGS,
         siteTitle: "Encaixa & Cia — autopeças",
-        siteDescription: "Peças que servem no seu carro",
+        siteDescription: "Peças que servem no seu carro, conferidas pelo código de cada uma",
         canonicalUrl: "https://www.exemplo.com.br",
         ogImageUrl: "https://cdn.exemplo.com.br/og.png",
         twitterSite: "@encaixa",
@@ -353,7 +353,9 @@ describe("the landing's head", () => {
     const html = await response.text();
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toContain("<title>Encaixa &amp; Cia — autopeças</title>");
-    expect(head).toContain('<meta name="description" content="Peças que servem no seu carro"/>');
+    expect(head).toContain(
+      '<meta name="description" content="Peças que servem no seu carro, conferidas pelo código de cada uma"/>',
+    );
     expect(head).toContain('<link rel="canonical" href="https://www.exemplo.com.br/"/>');
     expect(head).toContain('<meta property="og:url" content="https://www.exemplo.com.br/"/>');
     expect(head).toContain('<meta property="og:title" content="Encaixa &amp; Cia — autopeças"/>');
@@ -366,6 +368,32 @@ describe("the landing's head", () => {
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(head).toContain('<link rel="icon" href="https://cdn.exemplo.com.br/icone.png"/>');
     expect(head).not.toContain("noindex");
+    // The structured data (ADR 0058): one JSON-LD block carrying the response's CSP nonce.
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(
+      response.headers.get("Content-Security-Policy") ?? "",
+    )?.[1];
+    const ld = new RegExp(
+      `<script type="application/ld\\+json" nonce="${nonce}">([^<]*)</script>`,
+    ).exec(head);
+    expect(ld).not.toBeNull();
+    expect(JSON.parse(ld![1]!)["@graph"][0]).toMatchObject({
+      "@type": "Organization",
+      url: "https://www.exemplo.com.br/",
+    });
+  });
+
+  it("puts the app's own share image and description where the saved ones are missing or too short", async () => {
+    saveSeoSettings({ ...NO_SEO_SETTINGS, siteDescription: "Sistema de Peças" }, admin.id);
+    const response = await handle(
+      new Request("http://localhost/", { headers: { Host: "localhost" } }),
+    );
+    const html = await response.text();
+    expect(html).toContain(
+      `<meta name="description" content="${messages.seoPages.defaultDescription}"/>`,
+    );
+    expect(html).toContain('<meta property="og:image" content="http://localhost/og-image.png"/>');
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta name="twitter:image" content="http://localhost/og-image.png"/>');
   });
 
   it("without a canonical URL uses the request's origin", async () => {

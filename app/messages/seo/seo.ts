@@ -27,7 +27,8 @@ export const seo = {
   },
   hints: {
     siteTitle: "Aparece na aba do navegador e nos resultados de busca. Até 70 caracteres.",
-    siteDescription: "O resumo mostrado pelos buscadores. Até 300 caracteres.",
+    siteDescription:
+      "O resumo mostrado pelos buscadores: de 50 a 160 caracteres. Uma mais curta dá lugar à descrição padrão; o que passar de 160 é cortado.",
     siteName: "Mostrado no topo das páginas públicas.",
     logoInitials: "No máximo 3 caracteres, exibidos no quadrado do logotipo.",
     faviconUrl:

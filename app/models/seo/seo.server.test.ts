@@ -30,7 +30,7 @@ describe("SEO settings", () => {
     expect(publicSeo()).toMatchObject({
       siteName: messages.app.defaultSiteName,
       siteTitle: messages.app.defaultSiteName,
-      siteDescription: messages.app.defaultSiteDescription,
+      siteDescription: messages.seoPages.defaultDescription,
       twitterCard: "summary_large_image",
     });
   });
@@ -75,9 +75,12 @@ describe("SEO settings", () => {
 describe("robots.txt", () => {
   it("by default allows the public pages, disallows the private areas and points at the sitemap", () => {
     const text = robotsTxt(ORIGIN);
-    expect(text).toMatch(/^User-agent: \*\nAllow: \/\n/);
+    expect(text).toMatch(/^User-agent: \*\nDisallow: /);
     for (const path of ["/admin", "/api/", "/parts", "/vehicles", "/home", "/search", "/settings"])
       expect(text).toContain(`Disallow: ${path}\n`);
+    // Every Disallow before the one Allow (tests/unit/robots-parsers.test.ts reads it both ways).
+    expect(text.lastIndexOf("Disallow:")).toBeLessThan(text.indexOf("Allow: /\n"));
+    expect(text.match(/^Allow:/gm)).toHaveLength(1);
     expect(text).not.toMatch(/Disallow: \/planos|Disallow: \/termos|Disallow: \/login/);
     expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\n`);
   });

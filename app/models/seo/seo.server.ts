@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { plans, seoSettings } from "~db/schema";
 import { db, preparedOnce } from "~/utils/db.server";
-import { canonicalBase } from "~/utils/seo-meta";
+import { canonicalBase, usableDescription } from "~/utils/seo-meta";
 import { DEFAULT_TWITTER_CARD, TWITTER_CARDS, type SeoInput } from "~/schemas/seo/seo";
 import * as messages from "~/messages";
 import { logActivity } from "../activity/activity.server";
@@ -37,7 +37,9 @@ export function publicSeo(): PublicSeo {
   const siteName = row?.siteName?.trim() || messages.app.defaultSiteName;
   return {
     siteName,
-    siteDescription: row?.siteDescription?.trim() || messages.app.defaultSiteDescription,
+    // A saved description too short to describe the site ("Sistema de Peças") gives way to ours.
+    siteDescription:
+      usableDescription(row?.siteDescription) ?? messages.seoPages.defaultDescription,
     logoInitials: row?.logoInitials?.trim() || messages.app.defaultLogoInitials,
     siteTitle: row?.siteTitle?.trim() || siteName,
     faviconUrl: row?.faviconUrl ?? null,
@@ -120,14 +122,19 @@ export const DISALLOWED_PATHS = [
   "/paghiper-sim/",
 ] as const;
 
-/** /robots.txt: the admin's text when saved, else the default; the sitemap line when it is on. */
+/**
+ * /robots.txt: the admin's text when saved, else the default; the sitemap line when it is on.
+ * Every Disallow comes before the one Allow: a crawler that takes the first rule matching a path
+ * (Python's urllib.robotparser, some bots) and one that takes the longest (Google, RFC 9309) then
+ * read every private area as closed and every other page as open alike (ADR 0058).
+ */
 export function robotsTxt(requestOrigin: string): string {
   const settings = seoSettingsForAdmin();
   if (settings.robotsTxt) return `${settings.robotsTxt}\n`;
   const lines = [
     "User-agent: *",
-    "Allow: /",
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    "Allow: /",
   ];
   if (settings.sitemapEnabled)
     lines.push("", `Sitemap: ${canonicalBase(requestOrigin, settings.canonicalUrl)}/sitemap.xml`);
