@@ -7,11 +7,11 @@ import { fileURLToPath } from "node:url";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
+  Aperture,
   ArrowLeft,
   ArrowRight,
   Car,
   ChartColumn,
-  CircleDot,
   Cog,
   CreditCard,
   Disc,
@@ -47,11 +47,11 @@ import type { IconName } from "../app/components/icon";
 
 /** Every name `<Icon>` accepts, and the lucide icon it draws (named imports only: tree-shaken). */
 export const SPRITE_ICONS = {
+  aperture: Aperture,
   "arrow-left": ArrowLeft,
   "arrow-right": ArrowRight,
   car: Car,
   "chart-column": ChartColumn,
-  "circle-dot": CircleDot,
   cog: Cog,
   "credit-card": CreditCard,
   disc: Disc,

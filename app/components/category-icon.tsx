@@ -13,7 +13,7 @@ const BY_WORD: ReadonlyArray<readonly [string, IconName]> = [
   ["arrefec", "thermometer"],
   ["igni", "flame"],
   ["dire", "steering-wheel"],
-  ["embreag", "circle-dot"],
+  ["embreag", "aperture"],
 ];
 
 /** A category's icon, chosen by its name; a category no word names gets a wrench. Decorative. */

@@ -6,11 +6,11 @@ export const ICON_SPRITE = sprite;
 
 /** The icons of the interface: lucide-react's, drawn from the sprite scripts/icon-sprite.ts writes. */
 export type IconName =
+  | "aperture"
   | "arrow-left"
   | "arrow-right"
   | "car"
   | "chart-column"
-  | "circle-dot"
   | "cog"
   | "credit-card"
   | "disc"
