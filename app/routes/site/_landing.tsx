@@ -80,7 +80,10 @@ export default function Landing() {
             <LogoMark />
             <span className="leading-tight">
               <span className="block font-bold">{seo.siteName}</span>
-              <span className="block text-xs text-slate-600">{seo.siteDescription}</span>
+              {/* A phone's top bar has room for the name only; wider, two lines of the description at most. */}
+              <span className="hidden max-w-xs text-xs text-slate-600 sm:line-clamp-2">
+                {seo.siteDescription}
+              </span>
             </span>
           </Link>
           <nav
