@@ -51,7 +51,6 @@ export default function AppLayout() {
       navigation={data.navigation}
       plan={fresh ? { ...data.plan, ...fresh } : data.plan}
       siteName={seo.siteName}
-      logoInitials={seo.logoInitials}
     >
       <Outlet />
     </AppShell>
@@ -80,7 +79,6 @@ export function ErrorBoundary() {
       navigation={data.navigation}
       plan={data.plan}
       siteName={seo.siteName}
-      logoInitials={seo.logoInitials}
     >
       <RouteErrorContent />
     </AppShell>
