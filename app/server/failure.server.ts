@@ -12,6 +12,9 @@ export function logFailure(what: string, error: unknown): void {
   console.error(messages.failures.log(what), error);
 }
 
+/** The status of an answer to a failure: the server's error, though the page shows it in place. */
+export const FAILURE_STATUS = 500;
+
 /** Runs `work`; an error it throws that is not a Response becomes `answer(text)`, logged. */
 export async function orFailure<T, F>(
   what: string,
@@ -29,7 +32,7 @@ export async function orFailure<T, F>(
 
 /** A confirmation dialog's answer to a failure: its `error` text, 500 (as `dialogRefusal` answers a refusal). */
 export function dialogFailure(message: string) {
-  return data({ error: message }, { status: 500 });
+  return data({ error: message }, { status: FAILURE_STATUS });
 }
 
 type Replyable<R> = { reply(options?: { formErrors?: string[]; hideFields?: string[] }): R };
@@ -40,5 +43,7 @@ export function formFailure<R>(
   message: string,
   options: { hideFields?: string[] } = {},
 ) {
-  return data(submission.reply({ formErrors: [message], ...options }), { status: 500 });
+  return data(submission.reply({ formErrors: [message], ...options }), {
+    status: FAILURE_STATUS,
+  });
 }

@@ -7,8 +7,13 @@ import * as newBrand from "~/routes/catalogue/_app.vehicles_.brands.new";
 import * as editBrand from "~/routes/catalogue/_app.vehicles_.brands.$id.edit";
 import * as deleteBrandRoute from "~/routes/catalogue/_app.vehicles_.brands.$id.delete";
 import * as dashboard from "~/routes/dashboard/_app.admin";
+import * as deletePartRoute from "~/routes/catalogue/_app.parts.$id.delete";
+import * as creditsRoute from "~/routes/accounts/_app.customers.$id.credits";
+import * as planChange from "~/routes/accounts/_app.settings.plano.$planId";
 import { db } from "~/utils/db.server";
 import {
+  createPart,
+  createPlan,
   createUser,
   createVehicle,
   invoke,
@@ -256,5 +261,48 @@ describe("the spec's failure texts, where the failures happen", () => {
       view: { tab: "failed", message: f.systemMetrics },
     });
     expect((await dashboardTab("sistema")).data).toMatchObject({ view: { tab: "sistema" } });
+  });
+
+  it("a part delete the database refuses: 'Erro ao excluir peça' in the dialog, the part kept", async () => {
+    const part = createPart({ code: "ERR-DEL-1", name: "Peça Presa", manufacturer: "Teste" });
+    const id = String(part.id);
+    const { result } = await quietly(() =>
+      withAbortingTrigger("parts", "DELETE", () =>
+        post(deletePartRoute, `/parts/${id}/delete`, "", { id }),
+      ),
+    );
+    expect(result.status).toBe(500);
+    expect(await result.json()).toEqual({ error: f.partDelete });
+    expect((await post(deletePartRoute, `/parts/${id}/delete`, "", { id })).status).toBe(302);
+  });
+
+  it("credits the database refuses to add: 'Erro ao adicionar créditos' on the form", async () => {
+    const id = String(customer.id);
+    const { result } = await quietly(() =>
+      withAbortingTrigger("credit_ledger", "INSERT", () =>
+        post(creditsRoute, `/customers/${id}/credits`, "amount=10", { id }),
+      ),
+    );
+    expect(result.status).toBe(500);
+    const reply = (await result.json()) as { error: Record<string, string[]> };
+    expect(reply.error[""]).toEqual([f.addCredits]);
+  });
+
+  it("a plan change the database refuses: 'Erro ao processar assinatura' on the form", async () => {
+    const plan = createPlan({ name: "Plano Recusado", priceCents: 1990 });
+    const planId = String(plan.id);
+    const response = await quietly(async () =>
+      withAbortingTrigger("payments", "INSERT", async () =>
+        invoke(planChange.action, `/settings/plano/${planId}`, {
+          method: "POST",
+          body: "paymentMethod=pix",
+          params: { planId },
+          headers: await postHeaders(customer),
+        }),
+      ),
+    );
+    expect(response.result.status).toBe(500);
+    const reply = (await response.result.json()) as { error: Record<string, string[]> };
+    expect(reply.error[""]).toEqual([messages.planChange.failed]);
   });
 });

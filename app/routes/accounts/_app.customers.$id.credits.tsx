@@ -37,6 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     },
     back: "/customers",
     success: m.creditsUpdated,
+    failed: messages.failures.addCredits,
   });
 }
 

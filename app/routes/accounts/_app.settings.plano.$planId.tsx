@@ -21,6 +21,7 @@ import {
 import { planChangeSchema } from "~/schemas/accounts/settings";
 import { CUSTOMER_PAYMENT_METHODS } from "~/schemas/choices";
 import { formInvalid, formRefusal } from "~/server/refusal.server";
+import { formFailure, orFailure } from "~/server/failure.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
@@ -85,12 +86,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: planChangeSchema });
   if (submission.status !== "success") return formInvalid(submission);
   const { paymentMethod } = submission.value;
-  const subscribed = subscribe({
-    userId: user.id,
-    planId: plan.id,
-    paymentMethod,
-    gateway: GATEWAY_OF[paymentMethod],
-  });
+  // The database refused the change: logged, the form says so in the spec's words (ADR 0062).
+  const subscribed = await orFailure(
+    "/settings?tab=planos",
+    () =>
+      subscribe({
+        userId: user.id,
+        planId: plan.id,
+        paymentMethod,
+        gateway: GATEWAY_OF[paymentMethod],
+      }),
+    () => null,
+  );
+  if (!subscribed) return formFailure(submission, m.failed);
   if (!subscribed.ok) return formRefusal(submission, subscribed);
   const result = subscribed.value;
   if (result.kind === "activated")

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete";
 import { PartErrorBoundary } from "~/components/admin/part-form";
 import { deletePart, getPart } from "~/models/catalogue/index.server";
 import { partListSearch, positiveId } from "~/schemas/catalogue/part";
 import { throwRefusal } from "~/server/refusal.server";
+import { dialogFailure, orFailure } from "~/server/failure.server";
 import { requireAccess } from "~/server/guard.server";
 import type { Access } from "~/server/access";
 import { invariantResponse } from "~/server/responses.server";
@@ -32,15 +33,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = positiveId(params.id);
   invariantResponse(id !== undefined, m.notFound);
   const back = `/parts${partListSearch(new URL(request.url).searchParams)}`;
-  const outcome = deletePart(id, admin.id);
+  const outcome = await orFailure(
+    back,
+    () => deletePart(id, admin.id),
+    () => null,
+  );
+  if (!outcome) return dialogFailure(messages.failures.partDelete);
   if (!outcome.ok) throwRefusal(outcome);
   return redirectWithToast(back, { type: "success", message: m.deleted });
 }
 
 export default function DeletePart() {
   const { code, back } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   return (
-    <ConfirmDeleteDialog title={m.deleteTitle(code)} message={m.deleteConfirm} closeTo={back} />
+    <ConfirmDeleteDialog
+      title={m.deleteTitle(code)}
+      message={m.deleteConfirm}
+      closeTo={back}
+      error={failed?.error}
+    />
   );
 }
 

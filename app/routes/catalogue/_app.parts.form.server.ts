@@ -10,6 +10,7 @@ import {
 } from "~/schemas/catalogue/part";
 import * as messages from "~/messages";
 import { readForm } from "~/server/forms.server";
+import { FAILURE_STATUS, logFailure } from "~/server/failure.server";
 import { refusalReplyOptions, refusalStatus, throwRefusal } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import {
@@ -158,10 +159,20 @@ export async function submitPartForm(
   if (submission.status !== "success")
     return render(submission.reply(), refusalStatus({ reason: "invalid_input" }));
 
-  const outcome =
-    options.partId === undefined
-      ? createPart(submission.value, options.actorId)
-      : updatePart(options.partId, submission.value, options.actorId);
+  const { partId } = options;
+  let outcome: ReturnType<typeof createPart>;
+  try {
+    outcome =
+      partId === undefined
+        ? createPart(submission.value, options.actorId)
+        : updatePart(partId, submission.value, options.actorId);
+  } catch (error) {
+    // The database refused the write: logged, the form kept with the spec's text (ADR 0062).
+    logFailure("/parts", error);
+    const failed =
+      partId === undefined ? messages.failures.partCreate : messages.failures.partUpdate;
+    return render(submission.reply({ formErrors: [failed] }), FAILURE_STATUS);
+  }
   if (outcome.ok) return { type: "saved", part: outcome.value };
   // The part went while its dialog was open: the page says so, as the dialog's loader would.
   if (outcome.reason === "not_found") throwRefusal(outcome);

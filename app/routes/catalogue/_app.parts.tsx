@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
 import { FilterForm, FilterSelect, SearchInput } from "~/components/admin/filter-form";
-import { AdminListPage } from "~/components/admin/list-page";
+import { AdminListPage, listErrorBoundary } from "~/components/admin/list-page";
 import { listPartsPage, partCategoryOptions } from "~/models/catalogue/index.server";
 import { parsePartListQuery, partListSearch } from "~/schemas/catalogue/part";
 import { requireAccess } from "~/server/guard.server";
@@ -176,3 +176,5 @@ export default function PartsPage() {
     </AdminListPage>
   );
 }
+
+export const ErrorBoundary = listErrorBoundary(messages.failures.partsLoad);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataRow, DataTable, RowActions } from "~/components/admin/data-table";
-import { AdminListPage } from "~/components/admin/list-page";
+import { AdminListPage, listErrorBoundary } from "~/components/admin/list-page";
 import { ButtonLink } from "~/components/admin/page-header";
 import { listBrands } from "~/models/catalogue/index.server";
 import { requireAccess } from "~/server/guard.server";
@@ -70,3 +70,5 @@ export default function BrandsPage() {
     </AdminListPage>
   );
 }
+
+export const ErrorBoundary = listErrorBoundary(messages.failures.brandsLoad);
