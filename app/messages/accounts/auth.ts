@@ -1,7 +1,5 @@
 /** Sign-in, sign-up and the account fields they share. */
 
-import { countOf } from "../locale/plural";
-
 export const auth = {
   loginTitle: "Entrar",
   loginSubtitle: "Acesse sua conta para buscar peças",
@@ -38,8 +36,9 @@ export const auth = {
   invalidCredentials: "E-mail ou senha incorretos",
   accountInactive: "Sua conta está desativada. Fale com o suporte.",
   loginFailed: "Erro ao fazer login",
+  // A whole number of minutes: the same form as locale/plural, without shipping it to the sign-in pages (ADR 0060).
   tooManyAttempts: (minutes: number) =>
-    `Muitas tentativas de login. Aguarde ${countOf(minutes, { one: "minuto", other: "minutos" })} e tente novamente.`,
+    `Muitas tentativas de login. Aguarde ${minutes === 1 ? "1 minuto" : `${minutes} minutos`} e tente novamente.`,
   tooManySignups:
     "Muitas contas criadas a partir desta conexão. Aguarde uma hora e tente novamente.",
   loginSuccess: "Login realizado com sucesso!",

@@ -1,7 +1,5 @@
 /** "Esqueci minha senha": asking for a reset link, the message it sends, and choosing a new password. */
 
-import { countOf } from "../locale/plural";
-
 export const passwordReset = {
   forgotTitle: "Esqueci minha senha",
   forgotSubtitle: "Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.",
@@ -15,7 +13,7 @@ export const passwordReset = {
   askAgain: "Pedir um novo link",
   backToLogin: "Voltar para o login",
   tooManyRequests: (minutes: number) =>
-    `Muitos pedidos de redefinição. Se a conta existir, use o link da mensagem mais recente ou aguarde ${countOf(minutes, { one: "minuto", other: "minutos" })} e tente novamente.`,
+    `Muitos pedidos de redefinição. Se a conta existir, use o link da mensagem mais recente ou aguarde ${minutes === 1 ? "1 minuto" : `${minutes} minutos`} e tente novamente.`,
   resetTitle: "Criar nova senha",
   resetSubtitle: "Escolha uma nova senha para a sua conta.",
   newPassword: "Nova senha",
