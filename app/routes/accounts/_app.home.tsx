@@ -14,7 +14,8 @@ import { readForm } from "~/server/forms.server";
 import { formInvalid, formRefusal, refusalData } from "~/server/refusal.server";
 import { photoAdmission, readCodesFromImage } from "~/server/search/ocr/read-codes.server";
 import { ImageSearchForm } from "~/components/image-search-form";
-import { CategoryIcon } from "~/components/category-icon";
+import { categoryIcon } from "~/components/category-icon";
+import { Icon } from "~/components/icon";
 import { READ_CODES_PARAM } from "~/utils/search-params";
 
 export const access: Access = "signed-in";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     firstName: user.name.split(/\s+/)[0],
     tab,
-    categories: featuredCategories(),
+    categories: featuredCategories().map((c) => ({ ...c, icon: categoryIcon(c.name) })),
     adminStats: user.role === "admin" ? adminHomeStats(now) : null,
     feed: feedVisible
       ? {
@@ -211,7 +212,7 @@ export default function Home() {
         <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
           {categories.map((category) => (
             <li key={category.id} className="card flex items-center gap-3 p-4">
-              <CategoryIcon name={category.name} className="size-7 text-brand-700" />
+              <Icon name={category.icon} className="size-7 text-brand-700" />
               <span>
                 <span className="block font-semibold">{category.name}</span>
                 <span className="block text-sm text-slate-600">

@@ -1,5 +1,5 @@
 import { foldName } from "~/utils/codes";
-import { Icon, type IconName } from "./icon";
+import type { IconName } from "./icon";
 
 /** Words of a category's name (accents and case folded) and the icon that shows them. */
 const BY_WORD: ReadonlyArray<readonly [string, IconName]> = [
@@ -16,9 +16,11 @@ const BY_WORD: ReadonlyArray<readonly [string, IconName]> = [
   ["embreag", "aperture"],
 ];
 
-/** A category's icon, chosen by its name; a category no word names gets a wrench. Decorative. */
-export function CategoryIcon({ name, className }: { name: string; className?: string }) {
+/**
+ * A category's icon, chosen by its name; a category no word names gets a wrench. The loader picks
+ * it, so the page gets a name, not this table (ADR 0059).
+ */
+export function categoryIcon(name: string): IconName {
   const folded = foldName(name);
-  const icon = BY_WORD.find(([word]) => folded.includes(word))?.[1] ?? "wrench";
-  return <Icon name={icon} className={className} />;
+  return BY_WORD.find(([word]) => folded.includes(word))?.[1] ?? "wrench";
 }
