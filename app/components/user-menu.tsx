@@ -16,14 +16,16 @@ function MenuLink({ to, children }: { to: string; children: ReactNode }) {
 /** A <details> menu: it opens and closes without JavaScript; Sair is a POST. */
 export function UserMenu({ user, align = "right" }: { user: MenuUser; align?: "right" | "left" }) {
   const n = messages.nav;
+  const shown = initials(user.name);
   return (
     <details className="group relative">
+      {/* The name holds the initials it shows, as voice control users say them (WCAG 2.5.3). */}
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-        aria-label={n.userMenu}
+        aria-label={`${n.userMenu} (${shown})`}
       >
         <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
-          {initials(user.name)}
+          {shown}
         </span>
       </summary>
       <div

@@ -1,190 +1,157 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { ADMIN, choosePlanPayment, login, register, submitLogin, USER } from "./support";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { AxeChecker, SIZES, screenPatterns } from "./a11y-axe";
+import { seededIds, WALK, type Ids, type Role } from "./a11y-pages";
+import { ADMIN, choosePlanPayment, register, submitLogin } from "./support";
 
 /**
- * The page axe looks at. axe-core needs timers, which do not run in a page with JavaScript
- * disabled, so in the js-off project the server-rendered DOM the browser got is copied into a
- * scratch JS-enabled context (same URL, same stylesheets, every <script> removed and script
- * requests refused) and axe runs there: the app's code never runs, only axe's.
+ * axe-core (all its default rules: WCAG 2.0–2.2 A/AA and best practices) on every screen of the app, at 360×740 and 1366×768, with JavaScript
+ * on and off: no serious or critical violation anywhere (issue #29, ADR 0061). The screens come
+ * from the route manifest, so a new one fails the first test until the walk visits it. Each role
+ * signs in once and walks its pages in one browser session.
  */
-async function pageForAxe(
-  page: Page,
-  browser: Browser,
-  testInfo: TestInfo,
-): Promise<{ target: Page; close: () => Promise<void> }> {
-  if (testInfo.project.use.javaScriptEnabled !== false)
-    return { target: page, close: async () => {} };
-  const url = page.url();
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const context = await browser.newContext({ javaScriptEnabled: true, locale: "pt-BR" });
-  await context.route("**/*", (route) => {
-    const request = route.request();
-    if (request.isNavigationRequest() && request.url() === url) {
-      return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
-    }
-    if (request.resourceType() === "script") return route.abort();
-    return route.continue();
-  });
-  const target = await context.newPage();
-  await target.goto(url);
-  return { target, close: () => context.close() };
-}
 
-/** Runs axe (WCAG 2 A and AA) and fails on serious or critical violations, printing them. */
-async function expectNoSeriousViolations(
-  page: Page,
-  browser: Browser,
-  testInfo: TestInfo,
-  label: string,
-) {
-  const { target, close } = await pageForAxe(page, browser, testInfo);
+test("the walk visits every screen of the route manifest", async () => {
+  const walked = new Set(WALK.map((page) => page.pattern));
+  const missing = (await screenPatterns()).filter((pattern) => !walked.has(pattern));
+  expect(
+    missing,
+    "screens the accessibility walk does not visit (tests/e2e/a11y-pages.ts)",
+  ).toEqual([]);
+});
+
+/** Records the seed does not have, written straight into the e2e server's database. */
+async function extraRecords(customerEmail: string) {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(`${process.env.E2E_DATA_DIR}/encaixa.db`);
+  sqlite.pragma("busy_timeout = 5000");
   try {
-    const results = await new AxeBuilder({ page: target })
-      .withTags(["wcag2a", "wcag2aa"])
-      // Runs axe inside the page instead of opening one more page per run; there are no iframes.
-      .setLegacyMode(true)
-      .analyze();
-    const blocking = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    const report = blocking
-      .map(
-        (v) =>
-          `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-          v.nodes
-            .map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.replace(/\n/g, " ")}`)
-            .join("\n"),
+    const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+    const user = sqlite
+      .prepare("select id from users where email = ?")
+      .get(customerEmail.toLowerCase()) as { id: number };
+    const apiKey = sqlite
+      .prepare(
+        "insert into api_keys (user_id, name, prefix, hash) values (?, 'Chave de teste', 'enc_live_a11y', ?) returning id",
       )
-      .join("\n");
-    expect(blocking, `Violações de acessibilidade em ${label}:\n${report}`).toEqual([]);
+      .get(user.id, `a11y-${stamp}`) as { id: number };
+    const synonym = sqlite
+      .prepare(
+        "insert into search_synonyms (term, meaning) values (?, 'pastilha de freio') returning id",
+      )
+      .get(`pastilha-${stamp}`) as { id: number };
+    const fipeJob = sqlite
+      .prepare(
+        "insert into import_jobs (kind, status, options, started_at, completed_at) values ('fipe', 'completed', '{}', ?, ?) returning id",
+      )
+      .get(Date.now() - 60_000, Date.now()) as { id: number };
+    return { apiKey: apiKey.id, synonym: synonym.id, fipeJob: fipeJob.id };
   } finally {
-    await close();
+    sqlite.close();
   }
 }
 
-test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
-  test("landing", async ({ page, browser }, testInfo) => {
-    await page.goto("/");
-    await expect(page.getByTestId("plan-card").first()).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/");
+/**
+ * A fresh customer on the Profissional plan's PIX invoice, its QR code generated (the state no
+ * URL alone reaches, checked here), the other records the walk needs, and the ids to fill URLs.
+ */
+async function customerWithInvoice(page: Page, testInfo: TestInfo, axe: AxeChecker) {
+  const { email } = await register(page, testInfo, "Cliente Acessível");
+  await choosePlanPayment(page, "Profissional", "PIX");
+  await page.waitForURL(/\/invoices\/\d+\/pix$/);
+  const invoice = Number(page.url().match(/\/invoices\/(\d+)\/pix$/)![1]);
+  const dialog = page.getByRole("dialog", { name: /Pagar fatura ENC-[\w-]+ com PIX/ });
+  await dialog.getByLabel("CPF", { exact: true }).fill("529.982.247-25");
+  await dialog.getByRole("button", { name: "Gerar QR Code" }).click();
+  await expect(dialog.getByRole("img", { name: /QR Code PIX/ })).toBeVisible();
+  const found = await axe.check(page, "/invoices/:id/pix (QR Code gerado)");
+  return { found, ids: { invoice, ...(await extraRecords(email)) } };
+}
 
-    // The plan dialog, a route over the landing.
-    await page
-      .getByRole("link", { name: /^Mais detalhes/ })
-      .first()
-      .click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/planos/:id");
-  });
+/** Opens each page of `role`, checks it answered as expected, and runs axe at both sizes. */
+async function walk(page: Page, axe: AxeChecker, role: Role, ids: Ids): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of WALK.filter((p) => p.role === role)) {
+    const url = typeof entry.url === "string" ? entry.url : entry.url(ids);
+    const response = await page.goto(url);
+    expect.soft(response?.status(), `GET ${url}`).toBe(entry.status ?? 200);
+    expect
+      .soft(new URL(page.url()).pathname, `GET ${url} stayed on its page`)
+      .toBe(new URL(url, "http://x").pathname);
+    found.push(...(await axe.check(page, url)));
+  }
+  return found;
+}
 
-  test("login", async ({ page, browser }, testInfo) => {
-    await page.goto("/login");
-    await expect(page.getByRole("button", { name: "Entrar", exact: true })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/login");
-  });
+async function ids(extra: Partial<Ids> = {}): Promise<Ids> {
+  return { invoice: 0, apiKey: 0, fipeJob: 0, ...(await seededIds()), ...extra } as Ids;
+}
 
-  test("register", async ({ page, browser }, testInfo) => {
-    await page.goto("/register");
-    await expect(page.getByRole("button", { name: "Criar conta", exact: true })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/register");
-  });
+test.describe("accessibility (axe) at 360 px and 1366 px", () => {
+  // Dozens of pages, each checked at two sizes (with JS off, in a scratch page of its own).
+  test.describe.configure({ timeout: 240_000 });
 
-  test("home, signed in", async ({ page, browser }, testInfo) => {
-    await login(page, USER.email, USER.password);
-    await expectNoSeriousViolations(page, browser, testInfo, "/home");
-  });
-
-  test("a customer's invoices and the PIX dialog with its QR code", async ({
-    page,
-    browser,
-  }, testInfo) => {
-    await register(page, testInfo, "Cliente Acessível");
-    await choosePlanPayment(page, "Profissional", "PIX");
-    await page.waitForURL(/\/invoices\/\d+\/pix$/);
-    const dialog = page.getByRole("dialog", { name: /Pagar fatura ENC-[\w-]+ com PIX/ });
-    await dialog.getByLabel("CPF", { exact: true }).fill("529.982.247-25");
-    await dialog.getByRole("button", { name: "Gerar QR Code" }).click();
-    await expect(dialog.getByRole("img", { name: /QR Code PIX/ })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/invoices/:id/pix");
-    await page.goto("/invoices");
-    await expect(page.getByRole("heading", { name: "Minhas Faturas" })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/invoices");
-  });
-
-  test("the dashboard's SEO tab, and its refused save", async ({ page, browser }, testInfo) => {
-    await submitLogin(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL(/\/(home|admin)/);
-    await page.goto("/admin?tab=seo");
-    await expect(page.getByRole("heading", { name: "Configurações de SEO" })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/admin?tab=seo");
-    await page.getByLabel("Iniciais do logotipo", { exact: true }).fill("ABCD");
-    await page.getByRole("button", { name: "Salvar configurações de SEO" }).click();
-    await expect(
-      page.getByText("As iniciais do logotipo devem ter no máximo 3 caracteres"),
-    ).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/admin?tab=seo (recusado)");
-  });
-
-  test("every tab of the dashboard, a payment notice and the hourly chart", async ({
-    page,
-    browser,
-  }, testInfo) => {
-    // Nine axe runs over the dashboard's heaviest pages; with JS off each runs in a page of its own.
-    test.slow();
-    await submitLogin(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL(/\/(home|admin)/);
-    await page.goto("/admin?payment=success");
-    await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Pagamento aprovado!" })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/admin?payment=success");
-    const tabs = page.getByRole("navigation", { name: "Seções do painel" });
-    for (const [tab, name] of [
-      ["analytics", "Analytics"],
-      ["sistema", "Sistema"],
-      ["atividade", "Atividade"],
-      ["pagamentos", "Pagamentos"],
-      ["seo", "SEO"],
-      ["empresa", "Empresa"],
-      ["geral", "Visão Geral"],
-    ] as const) {
-      await tabs.getByRole("link", { name, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`\\?tab=${tab}&period=7d$`));
-      await expect(tabs.getByRole("link", { name, exact: true })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
-      await expectNoSeriousViolations(page, browser, testInfo, `/admin?tab=${tab}`);
+  test("public pages", async ({ page, browser }, testInfo) => {
+    const axe = new AxeChecker(browser, testInfo);
+    try {
+      const found = await walk(page, axe, "public", await ids());
+      // The plan dialog reached as a visitor clicks it (a route over the landing).
+      await page.goto("/");
+      await page
+        .getByRole("link", { name: /^Mais detalhes/ })
+        .first()
+        .click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      found.push(...(await axe.check(page, "/planos/:id (aberto da página inicial)")));
+      expect(found, `Violações de acessibilidade:\n${found.join("\n")}`).toEqual([]);
+    } finally {
+      await axe.close();
     }
-    await page.goto("/admin?tab=analytics&period=24h");
-    await expect(page.getByRole("figure", { name: "Buscas por hora (últimas 24h)" })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/admin?tab=analytics&period=24h");
   });
 
-  test("the catalogue import page, its settings and the Limpar Tudo dialog", async ({
+  test("a customer's pages, with an invoice, its PIX QR code and an API key", async ({
     page,
     browser,
   }, testInfo) => {
-    await login(page, ADMIN.email, ADMIN.password, /\/(home|admin)/);
-    await page.goto("/admin/import?config=1");
-    await expect(page.getByLabel("Páginas em paralelo")).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/admin/import?config=1");
-    await page.goto("/admin/import/limpar");
-    await expect(page.getByRole("dialog", { name: "Confirmar Limpeza" })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "/admin/import/limpar");
+    const axe = new AxeChecker(browser, testInfo);
+    try {
+      const customer = await customerWithInvoice(page, testInfo, axe);
+      const found = [
+        ...customer.found,
+        ...(await walk(page, axe, "customer", await ids(customer.ids))),
+      ];
+      expect(found, `Violações de acessibilidade:\n${found.join("\n")}`).toEqual([]);
+    } finally {
+      await axe.close();
+    }
   });
 
-  test("the admin's invoices and payment gateways", async ({ page, browser }, testInfo) => {
-    await login(page, ADMIN.email, ADMIN.password, /\/(home|admin)/);
-    await page.goto("/admin-invoices");
-    await expectNoSeriousViolations(page, browser, testInfo, "/admin-invoices");
-    await page.goto("/payment-methods");
-    await expectNoSeriousViolations(page, browser, testInfo, "/payment-methods");
-  });
+  test("the admin's pages, a payment notice and a refused save", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const axe = new AxeChecker(browser, testInfo);
+    try {
+      const records = await extraRecords("admin@encaixa.local");
+      await submitLogin(page, ADMIN.email, ADMIN.password);
+      await page.waitForURL(/\/(home|admin)/);
+      const found = await walk(page, axe, "admin", await ids(records));
 
-  test("404 page", async ({ page, browser }, testInfo) => {
-    await page.goto("/pagina-que-nao-existe");
-    await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
-    await expectNoSeriousViolations(page, browser, testInfo, "404");
+      await page.goto("/admin?payment=success");
+      await expect(
+        page.getByRole("status").filter({ hasText: "Pagamento aprovado!" }),
+      ).toBeVisible();
+      found.push(...(await axe.check(page, "/admin?payment=success", [SIZES[0]])));
+
+      await page.goto("/admin?tab=seo");
+      await page.getByLabel("Iniciais do logotipo", { exact: true }).fill("ABCD");
+      await page.getByRole("button", { name: "Salvar configurações de SEO" }).click();
+      await expect(
+        page.getByText("As iniciais do logotipo devem ter no máximo 3 caracteres"),
+      ).toBeVisible();
+      found.push(...(await axe.check(page, "/admin?tab=seo (recusado)", [SIZES[0]])));
+      expect(found, `Violações de acessibilidade:\n${found.join("\n")}`).toEqual([]);
+    } finally {
+      await axe.close();
+    }
   });
 });
