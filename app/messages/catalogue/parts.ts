@@ -26,7 +26,7 @@ export const parts = {
   marketplaceLink: "Link do Mercado Livre",
   marketplaceHint: "Em branco, o link vira uma busca pelo código da peça no Mercado Livre.",
   openMarketplace: "Ver no Mercado Livre",
-  openMarketplaceFor: (code: string) => `Ver a peça ${code} no Mercado Livre`,
+  openMarketplaceFor: (code: string) => `Abrir a peça ${code} no Mercado Livre`,
   openLink: "Abrir",
   actions: "Ações",
   view: "Ver",
