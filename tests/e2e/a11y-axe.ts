@@ -9,16 +9,14 @@ export const SIZES = [
   { width: 1366, height: 768 },
 ] as const;
 
-/** The rules axe runs: any rule with one of these tags (WCAG 2.0–2.2 AAA rules are left out). */
-const AXE_TAGS = [
-  "wcag2a",
-  "wcag2aa",
-  "wcag21a",
-  "wcag21aa",
-  "wcag22aa",
-  "best-practice",
-  "experimental",
-];
+/**
+ * The rules axe runs: every rule for WCAG 2.0–2.2 A and AA and axe's best practices (AAA left
+ * out), plus one experimental rule: a name that omits the text shown (WCAG 2.5.3), which the
+ * issue found on the avatar. axe's other experimental rules are not run: `p-as-heading` reads
+ * every big bold figure of a stat card or price as a heading that should be one.
+ */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const NAME_HOLDS_TEXT = "label-content-name-mismatch";
 
 /**
  * Where axe looks at a page. axe-core needs timers, which do not run in a page with JavaScript
@@ -83,10 +81,9 @@ export class AxeChecker {
     const found: string[] = [];
     for (const size of sizes) {
       await target.setViewportSize(size);
-      // Every rule axe has for WCAG 2.0–2.2 A/AA and its best practices, its experimental ones
-      // too: label-content-name-mismatch (WCAG 2.5.3, a name that omits the text shown) is one.
       const results = await new AxeBuilder({ page: target })
         .withTags(AXE_TAGS)
+        .options({ rules: { [NAME_HOLDS_TEXT]: { enabled: true } } })
         // Runs axe inside the page instead of opening one more page per run; there are no iframes.
         .setLegacyMode(true)
         .analyze();
