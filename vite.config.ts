@@ -41,6 +41,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {}
     : {
         minify: "terser",
+        // Two compress passes over ES modules (what Vite emits for browsers it supports): ~1 KB
+        // gzip less per page than one pass of script-mode terser.
+        terserOptions: { module: true, ecma: 2020, compress: { passes: 2 } },
         rollupOptions: {
           // The message catalogue is plain data: every page imports its index, and a module there
           // that rollup cannot prove pure (the OpenAPI texts' top-level calls) would otherwise be

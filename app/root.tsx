@@ -15,7 +15,6 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
-import { StructuredData } from "~/components/structured-data";
 import { GenericErrorPage, NotFoundPage, refusalText } from "~/components/status-pages";
 import { Toast } from "~/components/toast";
 import { publicSeo, seoHeadFor } from "~/models/seo/index.server";
@@ -59,7 +58,6 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Meta />
         <Links />
-        <StructuredData head={root?.seoHead} />
       </head>
       <body className="min-h-screen">
         {children}

@@ -34,8 +34,6 @@ export const compare = {
   title: "Comparar códigos",
   subtitle:
     "A e B são intercambiáveis? Digite os dois códigos para ver se levam à mesma peça e em quais veículos cada uma serve.",
-  link: "Comparar dois códigos",
-  linkHint: "Quer saber se dois códigos são intercambiáveis?",
   codeA: "Código A",
   codeB: "Código B",
   placeholderA: "Ex.: BR-123.456",

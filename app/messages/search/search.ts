@@ -120,6 +120,10 @@ export const search = {
   next: "Próxima",
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   tipsTitle: "Dicas de busca",
+  /** The way to /search/compare from the search and home pages: here, not in the compare area,
+   * so those pages do not carry every text of the compare page (the 100 KB budget). */
+  compareLink: "Comparar dois códigos",
+  compareLinkHint: "Quer saber se dois códigos são intercambiáveis?",
   /** Tips for a code, what the search page shows under a code search (and the compare page). */
   tips: codeTips,
   /** The tips under a search, by its kind (issue #29): a description search gets no code tips. */

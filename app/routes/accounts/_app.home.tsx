@@ -172,7 +172,7 @@ function SearchTabs({ tab }: { tab: TabId }) {
           {h.vehicleSearchCta}
         </Link>
         <Link to="/search/compare" className="font-semibold text-brand-700 hover:underline">
-          {messages.compare.link}
+          {messages.search.compareLink}
         </Link>
       </p>
     </section>

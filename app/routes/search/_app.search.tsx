@@ -247,9 +247,9 @@ export default function SearchPage() {
         <TipsCard title={m.tipsTitle} tips={m.tipsFor[shownType]} />
       )}
       <p className="text-sm text-slate-700" data-testid="compare-link">
-        {messages.compare.linkHint}{" "}
+        {messages.search.compareLinkHint}{" "}
         <Link to="/search/compare" className="font-semibold text-brand-700 hover:underline">
-          {messages.compare.link}
+          {messages.search.compareLink}
         </Link>
       </p>
     </div>

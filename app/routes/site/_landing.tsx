@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { CodeTeaser } from "~/components/code-teaser";
 import { PricingGrid, publicPlan, type PublicPlan } from "~/components/pricing";
 import { UserMenu } from "~/components/user-menu";
@@ -10,6 +10,8 @@ import { getOptionalUser } from "~/server/auth.server";
 import { formatInteger } from "~/utils/format";
 import { useSeo } from "~/components/hooks";
 import { LogoMark } from "~/components/logo-mark";
+import { StructuredData } from "~/components/structured-data";
+import type { loader as rootLoader } from "~/root";
 import * as messages from "~/messages";
 import type { Access } from "~/server/access";
 
@@ -72,8 +74,12 @@ export default function Landing() {
     { label: m.stats.vehicles, value: catalogue.totalVehicles },
     { label: m.stats.alternativeCodes, value: catalogue.totalAlternativeCodes },
   ];
+  // The JSON-LD of the landing and the plan pages (ADR 0058) is written here, not by the root
+  // layout, so the sign-in and signed-in pages do not carry its component (the 100 KB budget).
+  const seoHead = useRouteLoaderData<typeof rootLoader>("root")?.seoHead;
   return (
     <>
+      <StructuredData head={seoHead} />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
           <Link to="/" className="flex items-center gap-2">
