@@ -322,6 +322,7 @@ describe("public endpoints", () => {
     expect(counters.data).toEqual({
       total_parts: 0,
       total_vehicles: 0,
+      total_alternative_codes: 0,
       daily_searches: 0,
       active_users: expect.any(Number),
     });
