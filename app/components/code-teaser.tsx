@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import * as messages from "~/messages";
+import type { CodeTeaser as TeaserView } from "~/schemas/search/teaser";
 
 const m = messages.landing;
 
@@ -8,22 +9,6 @@ const m = messages.landing;
 export const TEST_PARAM = "teste";
 /** The landing's index route, whose loader answers the box (ADR 0057). */
 export const TEASER_ROUTE = "routes/_landing._index";
-
-/** What the index route's loader answers for a typed code (the search model's CodeTeaser). */
-export type TeaserView =
-  | { status: "empty" }
-  | { status: "too_long"; maxLength: number }
-  | { status: "throttled"; retryAfterSeconds: number }
-  | { status: "not_found"; code: string }
-  | {
-      status: "found";
-      code: string;
-      partName: string;
-      categoryName: string | null;
-      vehicleCount: number;
-      viaAlternative: boolean;
-      otherParts: number;
-    };
 
 export type TeaserData = { teaser: TeaserView | null };
 

@@ -3,6 +3,7 @@ import { env } from "~/utils/env.server";
 import { spendRequest, type RatePolicy } from "../accounts/request-rate.server";
 import { compatibleVehicleCounts } from "../catalogue/fitment.server";
 import { exactCodeMatches } from "./codes.server";
+import type { CodeTeaser } from "~/schemas/search/teaser";
 
 /**
  * The landing's "Testar" box (ADR 0057): a visitor types a code and learns whether the catalogue
@@ -24,23 +25,6 @@ export function teaserRate(): RatePolicy {
   const perMinute = env().LANDING_TESTS_PER_MINUTE;
   return { burst: perMinute, perSecond: perMinute / 60 };
 }
-
-export type CodeTeaser =
-  | { status: "empty" }
-  | { status: "too_long"; maxLength: number }
-  | { status: "throttled"; retryAfterSeconds: number }
-  | { status: "not_found"; code: string }
-  | {
-      status: "found";
-      code: string;
-      partName: string;
-      categoryName: string | null;
-      vehicleCount: number;
-      /** Found as another part's alternative code, not as its own. */
-      viaAlternative: boolean;
-      /** Other parts the same code leads to (other manufacturers, equivalents). */
-      otherParts: number;
-    };
 
 /** The throttle's bucket of one client address. */
 export function teaserBucket(address: string): string {
