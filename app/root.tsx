@@ -20,7 +20,7 @@ import { Toast } from "~/components/toast";
 import { publicSeo, seoHeadFor } from "~/models/seo/index.server";
 import { takeToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
-import { NOINDEX, seoHeadFrom, seoMeta } from "~/utils/seo-meta";
+import { seoHeadFrom, seoMeta } from "~/utils/seo-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -35,22 +35,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) =>
   seoMeta(seoHeadFrom(matches), { path: location.pathname });
 
-/** Routes that set `handle.noindex` (the signed-in area) are kept out of search indexes. */
-function useNoindex(): boolean {
-  return useMatches().some((match) => (match.handle as { noindex?: boolean } | undefined)?.noindex);
+/**
+ * Under a route that sets `handle.signedIn` (the `_app` layout) the pages' own `meta` gives only a
+ * title; the root adds the site's description. No robots meta: no crawler ever gets a signed-in
+ * page — it gets the sign-in redirect, which says `noindex` (ADR 0063).
+ */
+function useSignedInPage(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { signedIn?: boolean } | undefined)?.signedIn,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
-  const noindex = useNoindex();
+  const signedInPage = useSignedInPage();
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#155bb5" />
-        {noindex && <meta name={NOINDEX.name} content={NOINDEX.content} />}
+        {signedInPage && root && <meta name="description" content={root.seo.siteDescription} />}
         {root?.seo.faviconUrl ? (
           <link rel="icon" href={root.seo.faviconUrl} />
         ) : (
@@ -58,6 +64,12 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Meta />
         <Links />
+        {/* Before any module: zod's fast path probes `new Function`, which the CSP refuses and
+            Chrome reports as a violation on every page with a form that checks itself. */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: "__zod_globalConfig={jitless:1}" }}
+        />
       </head>
       <body className="min-h-screen">
         {children}

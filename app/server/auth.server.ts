@@ -25,6 +25,7 @@ import type { Role } from "~db/schema";
 import { apiRefuse, edgeRefusal, throwRefusal, type EdgeRefusal } from "./refusal.server";
 import { fromOwnOrigin, isWrite } from "./csrf.server";
 import { env } from "~/utils/env.server";
+import { NOINDEX_HEADER } from "~/utils/seo-meta";
 import * as messages from "~/messages";
 
 /** The web session's cookie; the HTTP edge reads its presence to keep signed-in pages out of caches. */
@@ -207,7 +208,10 @@ export function safeRedirect(
   return path;
 }
 
-/** The route guard of the spec: anonymous → /login remembering the origin; wrong role → fallback. */
+/**
+ * The route guard of the spec: anonymous → /login remembering the origin, with `noindex` for
+ * crawlers (ADR 0063); wrong role → fallback.
+ */
 export async function requireUser(
   request: Request,
   options: { roles?: readonly Role[]; fallback?: string } = {},
@@ -218,7 +222,10 @@ export async function requireUser(
       throwRefusal(edgeRefusal("forbidden", messages.auth.crossSiteForm));
     const url = new URL(request.url);
     const origin = `${url.pathname}${url.search}`;
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: origin })}`);
+    // A crawler following a shared link lands here: it learns the address is not to be listed.
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: origin })}`, {
+      headers: NOINDEX_HEADER,
+    });
   }
   if (options.roles && !options.roles.includes(user.role))
     throw redirect(options.fallback ?? "/home");

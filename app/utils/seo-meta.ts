@@ -111,8 +111,11 @@ export function shareImage(
   return { url: `${base}${path}`, alt: alt.own, width, height, type };
 }
 
-/** For pages crawlers should not list: the signed-in area, the back-office. */
-export const NOINDEX = { name: "robots", content: "noindex, nofollow" } as const;
+/**
+ * What a crawler that follows a link into the signed-in area reads on the sign-in redirect it
+ * gets: not to list that address (ADR 0063).
+ */
+export const NOINDEX_HEADER = { "X-Robots-Tag": "noindex, nofollow" } as const;
 
 /** The saved canonical URL, else the request's origin; never with a trailing slash. */
 export function canonicalBase(requestOrigin: string, canonicalUrl: string | null): string {

@@ -101,13 +101,28 @@ test.describe("SEO settings", () => {
     expect((await savedSettings(page)).site_title).toBe(original.site_title);
   });
 
-  test("the signed-in area is kept out of search indexes", async ({ page }) => {
+  test("a signed-in page has the site's description and no robots meta (ADR 0063)", async ({
+    page,
+  }) => {
     await page.goto("/admin?tab=seo");
-    expect(await metaContent(page, 'meta[name="robots"]')).toBe("noindex, nofollow");
+    // The saved one, or the catalogue's when it is too short to describe the site (ADR 0058).
+    expect(await metaContent(page, 'meta[name="description"]')).toMatch(/^.{50,160}$/);
+    await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
   });
 });
 
 test.describe("robots.txt and sitemap.xml", () => {
+  test("a crawler following a link to a customer's page is sent to sign in and told not to list it", async ({
+    request,
+  }) => {
+    for (const path of ["/invoices", "/search?q=BR123456", "/home"]) {
+      const answer = await request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers()["location"], path).toMatch(/^\/login\?redirectTo=/);
+      expect(answer.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+    }
+  });
+
   test("answer crawlers", async ({ request }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);

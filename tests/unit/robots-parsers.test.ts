@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { seoSettings } from "~db/schema";
 import * as robotsRoute from "~/routes/site/robots[.]txt";
-import { ruleFor, type Access } from "~/server/access";
+import { rolesOf, ruleFor, type Access } from "~/server/access";
+import { ROLES } from "~db/schema";
 import { db } from "~/utils/db.server";
 import { loadRouteModule, routeManifest } from "../support/route-manifest";
 import { call } from "../support/routes";
@@ -9,8 +10,10 @@ import { call } from "../support/routes";
 /**
  * The served robots.txt read the two ways crawlers read it (ADR 0058): by the first rule that
  * matches a path (Python's urllib.robotparser and some bots) and by the longest (Google, RFC
- * 9309). Both must close every private area — each screen of the route manifest that is not
- * public, and the API — and open the public pages.
+ * 9309). Both must close the back-office (every admin-only screen of the route manifest), the
+ * API, the sign-out and the simulators, and open the public pages. The customers' pages are open
+ * to both readings too (ADR 0063): a crawler that follows a link to one gets the sign-in redirect,
+ * which says `noindex` — checked here for every such screen of the manifest.
  */
 
 type RobotsRule = { allow: boolean; path: string };
@@ -80,47 +83,73 @@ const PUBLIC_PAGES = [
   "/sitemap.xml",
 ];
 
-/** Private areas named by hand: the API, the simulators, the sign-out, the screens' roots. */
-const PRIVATE_PATHS = [
+/** Closed areas named by hand: the API, the simulators, the sign-out, the back-office's roots. */
+const CLOSED_PATHS = [
   "/admin",
   "/admin?tab=seo",
   "/admin-invoices",
-  "/search",
-  "/search?q=abc",
-  "/invoices",
-  "/settings",
-  "/settings/plano/2",
+  "/admin/backup",
   "/customers",
   "/customers/5/edit",
-  "/home",
+  "/categories",
+  "/parts",
   "/parts/1",
   "/vehicles/1",
-  "/profile",
-  "/usage",
+  "/vehicles/import-fipe",
+  "/plans",
+  "/payment-methods",
   "/logout",
   "/api/",
   "/api/public/seo",
   "/api/parts/search",
   "/mp-sim/checkout",
+  "/paghiper-sim/",
+  "/catalogue-sim/",
   "/fipe-sim/api/v1/carros/marcas",
 ];
 
-/** Every screen of the route manifest that only a signed-in user may open, as a concrete path. */
-async function privateScreens(): Promise<string[]> {
-  const paths: string[] = [];
+/** The customers' pages named by hand: open to crawlers, closed by the sign-in. */
+const CUSTOMER_PATHS = [
+  "/home",
+  "/search",
+  "/search?q=abc",
+  "/invoices",
+  "/invoices/7/pix",
+  "/settings",
+  "/settings/plano/2",
+  "/profile",
+  "/usage",
+];
+
+type Screen = { path: string; file: string; fullPath: string };
+
+/**
+ * Every screen of the route manifest that only a signed-in user may open, as a concrete path,
+ * split by who may: the back-office (admins only) and the customers' pages (any other).
+ */
+async function signedInScreens(): Promise<{ backOffice: Screen[]; customers: Screen[] }> {
+  const backOffice: Screen[] = [];
+  const customers: Screen[] = [];
   for (const route of await routeManifest()) {
     if (route.path === undefined && !route.index) continue; // a layout: its pages are listed
     const module = (await loadRouteModule(route.file)) as { access?: Access; loader?: unknown };
     if (!module.loader || !module.access) continue;
-    if (ruleFor(module.access, "GET") === "public" && !route.fullPath.startsWith("/api/")) continue;
-    paths.push(
-      route.fullPath
-        .replace(/:[^/]+/g, "7")
-        .replace(/\*$/, "x")
-        .replace(/\/$/, "") || "/",
-    );
+    const rule = ruleFor(module.access, "GET");
+    if (rule === undefined || route.fullPath.startsWith("/api/")) continue;
+    if (rule === "public") continue;
+    const screen = {
+      file: route.file,
+      fullPath: route.fullPath,
+      path:
+        route.fullPath
+          .replace(/:[^/]+/g, "7")
+          .replace(/\*$/, "x")
+          .replace(/\/$/, "") || "/",
+    };
+    const roles = rolesOf(rule) ?? ROLES;
+    (roles.every((role) => role === "admin") ? backOffice : customers).push(screen);
   }
-  return paths;
+  return { backOffice, customers };
 }
 
 const readings = [
@@ -133,7 +162,9 @@ beforeEach(() => {
 });
 
 describe("the default robots.txt, read by first match and by longest match", async () => {
-  const screens = await privateScreens();
+  const { backOffice, customers } = await signedInScreens();
+  const closed = [...CLOSED_PATHS, ...backOffice.map((screen) => screen.path)];
+  const open = [...PUBLIC_PAGES, ...CUSTOMER_PATHS, ...customers.map((screen) => screen.path)];
 
   async function served() {
     const response = await call(robotsRoute.loader, "/robots.txt");
@@ -148,29 +179,48 @@ describe("the default robots.txt, read by first match and by longest match", asy
     expect(rules.slice(firstAllow).every((rule) => rule.allow)).toBe(true);
   });
 
-  it("finds private screens in the manifest to check", () => {
-    expect(screens.length).toBeGreaterThan(20);
-    expect(screens).toEqual(expect.arrayContaining(["/admin", "/search", "/invoices"]));
+  it("finds back-office screens and customers' pages in the manifest to check", () => {
+    expect(backOffice.length).toBeGreaterThan(20);
+    expect(backOffice.map((screen) => screen.path)).toEqual(
+      expect.arrayContaining(["/admin", "/admin-invoices", "/customers", "/parts/7"]),
+    );
+    expect(customers.map((screen) => screen.path)).toEqual(
+      expect.arrayContaining(["/home", "/search", "/invoices", "/invoices/7/pix", "/settings"]),
+    );
   });
 
   for (const [name, allows] of readings) {
-    it(`${name}: every private area is closed`, async () => {
+    it(`${name}: the back-office, the API, the sign-out and the simulators are closed`, async () => {
       const rules = starRules(await served());
-      const open = [...PRIVATE_PATHS, ...screens].filter((path) => allows(rules, path));
-      expect(open).toEqual([]);
+      expect(closed.filter((path) => allows(rules, path))).toEqual([]);
     });
 
-    it(`${name}: every public page is open`, async () => {
+    it(`${name}: every public page and every customers' page is open`, async () => {
       const rules = starRules(await served());
-      const closed = PUBLIC_PAGES.filter((path) => !allows(rules, path));
-      expect(closed).toEqual([]);
+      expect(open.filter((path) => !allows(rules, path))).toEqual([]);
     });
   }
 
   it("the two readings agree on every path checked", async () => {
     const rules = starRules(await served());
-    for (const path of [...PUBLIC_PAGES, ...PRIVATE_PATHS, ...screens])
+    for (const path of [...open, ...closed])
       expect(firstMatchAllows(rules, path), path).toBe(longestMatchAllows(rules, path));
+  });
+
+  it("every customers' page sends an anonymous visitor (a crawler) to sign in, with noindex", async () => {
+    expect(customers.length).toBeGreaterThan(10);
+    for (const screen of customers) {
+      const module = await loadRouteModule(screen.file);
+      const params = Object.fromEntries(
+        [...screen.fullPath.matchAll(/:([^/]+)/g)].map((match) => [match[1]!, "7"]),
+      );
+      const answer = await call(module.loader as Parameters<typeof call>[0], screen.path, {
+        params,
+      });
+      expect(answer.status, screen.path).toBe(302);
+      expect(answer.headers.get("location"), screen.path).toMatch(/^\/login\?redirectTo=/);
+      expect(answer.headers.get("x-robots-tag"), screen.path).toBe("noindex, nofollow");
+    }
   });
 });
 

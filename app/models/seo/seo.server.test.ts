@@ -73,11 +73,13 @@ describe("SEO settings", () => {
 });
 
 describe("robots.txt", () => {
-  it("by default allows the public pages, disallows the private areas and points at the sitemap", () => {
+  it("by default allows the public and customers' pages, disallows the back-office and points at the sitemap", () => {
     const text = robotsTxt(ORIGIN);
     expect(text).toMatch(/^User-agent: \*\nDisallow: /);
-    for (const path of ["/admin", "/api/", "/parts", "/vehicles", "/home", "/search", "/settings"])
+    for (const path of ["/admin", "/api/", "/parts", "/vehicles", "/customers", "/logout"])
       expect(text).toContain(`Disallow: ${path}\n`);
+    // Closed by the sign-in instead, whose redirect says noindex (ADR 0063).
+    expect(text).not.toMatch(/Disallow: \/(home|search|settings|invoices|profile|usage)\n/);
     // Every Disallow before the one Allow (tests/unit/robots-parsers.test.ts reads it both ways).
     expect(text.lastIndexOf("Disallow:")).toBeLessThan(text.indexOf("Allow: /\n"));
     expect(text.match(/^Allow:/gm)).toHaveLength(1);

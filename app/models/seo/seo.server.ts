@@ -95,26 +95,21 @@ export function saveSeoSettings(input: SeoInput, actorId: number): Outcome<SeoSe
 }
 
 /**
- * What crawlers may not read: the signed-in area and the back-office (their pages redirect to the
- * login anyway, which would only fill an index with login pages), the API, the simulators and
- * the receipts.
+ * What crawlers may not read: the back-office (admin-only screens, whose addresses never leave
+ * the company), the API, the sign-out, the simulators. The customers' own pages (/home, /search,
+ * /invoices, /settings…) are not listed: links to them go out in e-mails and chats, and a crawler
+ * that follows one must be able to fetch it to learn it is closed — the sign-in redirect says
+ * `noindex` (ADR 0063). A disallowed address can still be listed bare, from links alone.
  */
 export const DISALLOWED_PATHS = [
   "/admin",
   "/api/",
-  "/alternative-codes-demo",
   "/categories",
   "/customers",
-  "/home",
-  "/invoices",
   "/logout",
   "/parts",
   "/payment-methods",
   "/plans",
-  "/profile",
-  "/search",
-  "/settings",
-  "/usage",
   "/vehicles",
   "/catalogue-sim/",
   "/fipe-sim/",

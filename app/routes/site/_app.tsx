@@ -10,8 +10,11 @@ import { navigationFor } from "~/components/navigation";
 
 export const access: Access = "signed-in";
 
-/** The signed-in area is nobody's search result (root renders the robots meta). */
-export const handle = { noindex: true };
+/**
+ * The signed-in area: its pages get the site's description from the root. It stays out of search
+ * indexes by the sign-in itself: an anonymous visit is redirected with `X-Robots-Tag: noindex`.
+ */
+export const handle = { signedIn: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAccess(request, access);
