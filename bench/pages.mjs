@@ -9,7 +9,7 @@
 //   npm run bench:lighthouse            # = --lighthouse: the four Lighthouse categories
 //                                       #   (performance, accessibility, best practices, SEO)
 //                                       #   >= 95 on the landing, login, search, invoices and
-//                                       #   PIX pages, median of 3 runs; exits 1 below 95
+//                                       #   PIX pages, median of 5 runs; exits 1 below 95
 //
 // Targets (issue #13): performance >= 95, accessibility >= 95, JS <= 100 KB gzip per page,
 // first byte (Lighthouse's server-response-time, observed) <= 50 ms.
@@ -89,7 +89,9 @@ const RESULTS_DIR = path.join(ROOT, "bench", "results");
 
 const args = parseArgs(process.argv.slice(2));
 const LIGHTHOUSE = args.lighthouse === "true";
-const RUNS = clampInt(args.runs ?? process.env.BENCH_RUNS, LIGHTHOUSE ? 3 : 2, 1, 20);
+// Five for the gate: about one run in five, on any page, sees the host stall the first paint
+// (~1.3 s unthrottled), and a median of three can land on one of those.
+const RUNS = clampInt(args.runs ?? process.env.BENCH_RUNS, LIGHTHOUSE ? 5 : 2, 1, 20);
 /** Where the summary goes: pages.json for the page budget, lighthouse.json for `--lighthouse`. */
 const RESULTS_FILE = LIGHTHOUSE ? "lighthouse.json" : "pages.json";
 const ONLY = (args.only ?? process.env.BENCH_ONLY ?? "")
@@ -544,6 +546,14 @@ async function measureScripts(lhr, cookie) {
 // Measuring one page
 // ---------------------------------------------------------------------------
 
+/**
+ * The first paint as it happened, before Lighthouse's simulation: a slow one here is the host (or
+ * the page) stalling, not the simulated phone.
+ */
+function observedFcp(lhr) {
+  return round(lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? NaN);
+}
+
 async function measurePage(base, page, cookies) {
   const url = base + page.path;
   const cookie = page.auth ? cookies.get(page.auth) : undefined;
@@ -562,6 +572,7 @@ async function measurePage(base, page, cookies) {
     process.stdout.write(
       ` perf ${round(s.performance)} a11y ${round(s.accessibility)}` +
         (LIGHTHOUSE ? ` best practices ${round(s.bestPractices)} SEO ${round(s.seo)}` : "") +
+        ` · first paint ${observedFcp(lhr)} ms unthrottled` +
         ` (${round((Date.now() - t0) / 1000)} s)\n`,
     );
     runs.push(s);

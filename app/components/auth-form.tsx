@@ -2,7 +2,7 @@ import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from 
 import { Form, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { useDeferredValidation } from "./deferred-validation";
+import { useDeferredSchemaValidation } from "./deferred-validation";
 import { FormErrors, Honeypot } from "./form-fields";
 import { useIsSubmitting } from "./hooks";
 
@@ -21,13 +21,7 @@ export function useAuthForm<Input extends Record<string, unknown>, Output extend
   const [form, fields] = useForm({
     id,
     lastResult,
-    onValidate: useDeferredValidation<Input>(async () => {
-      const [{ parseWithZod: check }, schema] = await Promise.all([
-        import("@conform-to/zod/v4"),
-        loadSchema(),
-      ]);
-      return (formData: FormData) => check(formData, { schema });
-    }),
+    onValidate: useDeferredSchemaValidation(loadSchema),
     shouldValidate: "onSubmit",
   });
   return { form, fields, redirectTo, submitting };

@@ -1,5 +1,6 @@
 import { parse, type Submission } from "@conform-to/react";
 import { useEffect, useState } from "react";
+import type { z } from "zod";
 
 /** A form's client-side check: the form data against its shared zod schema. */
 export type FormValidator<Shape> = (formData: FormData) => Submission<Shape>;
@@ -39,4 +40,21 @@ export function useDeferredValidation<Shape>(
     validate
       ? validate(formData)
       : (parse(formData, { resolve: (value) => ({ value }) }) as Submission<Shape>);
+}
+
+/**
+ * `useDeferredValidation` with a zod schema: the schema module and Conform's zod parser arrive
+ * together on the first touch, so a page whose form may not even show (the PIX page with its QR
+ * code up) does not carry them (ADR 0017, 0063).
+ */
+export function useDeferredSchemaValidation<Input extends Record<string, unknown>, Output>(
+  loadSchema: () => Promise<z.ZodType<Output, Input>>,
+): (context: { formData: FormData }) => Submission<Input> {
+  return useDeferredValidation<Input>(async () => {
+    const [{ parseWithZod: check }, schema] = await Promise.all([
+      import("@conform-to/zod/v4"),
+      loadSchema(),
+    ]);
+    return (formData: FormData) => check(formData, { schema }) as Submission<Input>;
+  });
 }

@@ -3,6 +3,9 @@
  * (docs: /work/shared/reference/payments.md, CPF section).
  */
 
+/** What a CPF box takes: the eleven digits with their mask and a few stray spaces. */
+export const CPF_INPUT_MAX = 20;
+
 /** Only the digits: "123.456.789-09" → "12345678909". */
 export function cpfDigits(input: string): string {
   return input.replace(/\D/g, "");

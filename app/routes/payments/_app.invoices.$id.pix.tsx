@@ -1,4 +1,4 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -13,16 +13,17 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { DetailTile, DetailTiles } from "~/components/detail-tiles";
 import { Field, FormErrors } from "~/components/form-fields";
+import { useDeferredSchemaValidation } from "~/components/deferred-validation";
 import { useHydrated, usePolling } from "~/components/hooks";
-import { useSchemaForm } from "~/components/schema-form";
 import { RouteDialog } from "~/components/route-dialog";
 import { pixChargeOf, startPix, syncPayment } from "~/models/payments/index.server";
 import type { Payment } from "~/models/accounts/index.server";
-import { CPF_INPUT_MAX, pixRequestSchema } from "~/schemas/payments/payments";
+import { pixRequestSchema } from "~/schemas/payments/payments";
 import type { Access } from "~/server/access";
 import { readForm } from "~/server/forms.server";
 import { edgeRefusal, formInvalid, formRefusal, throwRefusal } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { CPF_INPUT_MAX } from "~/utils/cpf";
 import { formatBRL, formatDateTime } from "~/utils/format";
 import * as messages from "~/messages";
 import { loadViewerInvoice } from "./_app.invoices.server";
@@ -108,6 +109,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       pixQrDataUrl: live.pixQrDataUrl,
       amountCents: live.amountCents,
       expiresAtMs: live.expiresAt.getTime(),
+      msLeftAtLoad: live.expiresAt.getTime() - now.getTime(),
       expiresAtText: formatDateTime(live.expiresAt),
     },
   };
@@ -240,7 +242,16 @@ function Approved() {
 function CpfForm({ expired, amountCents }: { expired: boolean; amountCents: number }) {
   const lastResult = useActionData<typeof action>();
   const busy = useSubmittingIntent() === "generate";
-  const [form, fields] = useSchemaForm(pixRequestSchema, { id: "pix-cpf", lastResult });
+  // The schema loads on the first touch: a page showing its QR code never needs it (ADR 0063).
+  const [form, fields] = useForm({
+    id: "pix-cpf",
+    lastResult,
+    onValidate: useDeferredSchemaValidation(() =>
+      import("~/schemas/payments/payments").then((schemas) => schemas.pixRequestSchema),
+    ),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   return (
     <div className="space-y-4">
       {expired && (
@@ -281,6 +292,8 @@ type Charge = {
   pixQrDataUrl: string;
   amountCents: number;
   expiresAtMs: number;
+  /** The time left when the page was made: the countdown until JavaScript ticks it. */
+  msLeftAtLoad: number;
   expiresAtText: string;
 };
 
@@ -308,16 +321,15 @@ function LivePix({ reference, charge }: { reference: string; charge: Charge }) {
         <DetailTile label={m.expiresAt} testId="pix-expires-at">
           {charge.expiresAtText}
         </DetailTile>
-        {timeLeft !== null && (
-          <DetailTile
-            label={m.timeLeft}
-            testId="pix-countdown"
-            wide
-            valueClassName="font-mono text-lg font-semibold tabular-nums"
-          >
-            {clock(timeLeft)}
-          </DetailTile>
-        )}
+        {/* Drawn from the first paint, so nothing moves when JavaScript starts the clock. */}
+        <DetailTile
+          label={m.timeLeft}
+          testId="pix-countdown"
+          wide
+          valueClassName="font-mono text-lg font-semibold tabular-nums"
+        >
+          {clock(timeLeft ?? charge.msLeftAtLoad)}
+        </DetailTile>
       </DetailTiles>
       <div>
         <label htmlFor="pix-code" className="label">

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import * as messages from "~/messages";
-import { isValidCpf } from "~/utils/cpf";
+import { CPF_INPUT_MAX, isValidCpf } from "~/utils/cpf";
 import { PAYMENT_STATUSES } from "../choices";
 import { LIST_SEARCH_MAX } from "../fields";
 import { asText, compact, jsonBodyShape, jsonObject } from "../json-body";
@@ -9,8 +9,6 @@ import { asText, compact, jsonBodyShape, jsonObject } from "../json-body";
 
 const m = messages.payments;
 
-/** What the CPF box takes: the eleven digits with their mask and a few stray spaces. */
-export const CPF_INPUT_MAX = 20;
 /** A gateway's key, token or secret. */
 export const GATEWAY_KEY_MAX = 300;
 export const NOTIFICATION_URL_MAX = 500;
