@@ -572,6 +572,7 @@ async function measurePage(base, page, cookies) {
     process.stdout.write(
       ` perf ${round(s.performance)} a11y ${round(s.accessibility)}` +
         (LIGHTHOUSE ? ` best practices ${round(s.bestPractices)} SEO ${round(s.seo)}` : "") +
+        ` · FCP ${round(s.fcpMs)} LCP ${round(s.lcpMs)} TBT ${round(s.tbtMs)} CLS ${s.cls}` +
         ` · first paint ${observedFcp(lhr)} ms unthrottled` +
         ` (${round((Date.now() - t0) / 1000)} s)\n`,
     );
