@@ -137,9 +137,16 @@ test.describe("paying for a plan", () => {
     ).toHaveCount(0);
 
     const code = await generatePix(page, id);
-    if (testInfo.project.name === "js-on")
+    // The time left is in the page as served (nothing moves when the clock starts, ADR 0063).
+    const countdown = dialog.getByTestId("pix-countdown");
+    await expect(countdown).toHaveText(/^\d{2,}:[0-5]\d:[0-5]\d$/);
+    expect(await countdown.textContent()).not.toBe("00:00:00");
+    if (testInfo.project.name === "js-on") {
       await expect(dialog.getByRole("button", { name: "Copiar código PIX" })).toBeVisible();
-    else
+      // With JavaScript it ticks.
+      const first = await countdown.textContent();
+      await expect(countdown).not.toHaveText(first!, { timeout: 3_000 });
+    } else
       await expect(
         dialog.getByText("Depois de pagar, toque em “Verificar pagamento”."),
       ).toBeVisible();
