@@ -130,6 +130,12 @@ test.describe("robots.txt and sitemap.xml", () => {
     const text = await robots.text();
     expect(text).toMatch(/User-agent: \*/);
 
+    // The tab icon draws the SEO settings' logo initials (the seed leaves the default).
+    const favicon = await request.get("/favicon.svg");
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["content-type"]).toBe("image/svg+xml");
+    expect(await favicon.text()).toMatch(/^<svg [^>]+>.*<text [^>]+>[^<]{1,3}<\/text><\/svg>$/);
+
     const sitemap = await request.get("/sitemap.xml");
     // The seed leaves the sitemap on.
     expect(sitemap.status()).toBe(200);

@@ -7,6 +7,7 @@ import { saveSeoSettings, seoSettingsForAdmin } from "~/models/seo/seo.server";
 import type { User } from "~/models/accounts/user.server";
 import * as adminRoute from "~/routes/dashboard/_app.admin";
 import * as seoApi from "~/routes/dashboard/api.settings.seo";
+import * as faviconRoute from "~/routes/site/favicon[.]svg";
 import * as robotsRoute from "~/routes/site/robots[.]txt";
 import * as sitemapRoute from "~/routes/site/sitemap[.]xml";
 import { NO_SEO_SETTINGS } from "~/schemas/seo/seo";
@@ -291,6 +292,26 @@ describe("/robots.txt", () => {
     saveSeoSettings({ ...NO_SEO_SETTINGS, robotsTxt: "User-agent: *\nDisallow: /" }, admin.id);
     const text = await (await call(robotsRoute.loader, "/robots.txt")).text();
     expect(text).toBe("User-agent: *\nDisallow: /\n");
+  });
+});
+
+describe("/favicon.svg", () => {
+  it("draws the saved logo initials, else the default, and answers 304 to a cached copy", async () => {
+    expect(faviconRoute.access).toBe("public");
+    const first = await call(faviconRoute.loader, "/favicon.svg");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(await first.text()).toContain(`>${messages.app.defaultLogoInitials}</text>`);
+
+    saveSeoSettings({ ...NO_SEO_SETTINGS, logoInitials: "A&B" }, admin.id);
+    const saved = await call(faviconRoute.loader, "/favicon.svg");
+    expect(await saved.text()).toContain(">A&amp;B</text>");
+    const etag = saved.headers.get("ETag")!;
+    const again = await call(faviconRoute.loader, "/favicon.svg", {
+      headers: { "If-None-Match": etag },
+    });
+    expect(again.status).toBe(304);
   });
 });
 

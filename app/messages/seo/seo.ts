@@ -30,7 +30,8 @@ export const seo = {
     siteDescription:
       "O resumo mostrado pelos buscadores: de 50 a 160 caracteres. Uma mais curta dá lugar à descrição padrão; o que passar de 160 é cortado.",
     siteName: "Mostrado no topo das páginas públicas.",
-    logoInitials: "No máximo 3 caracteres, exibidos no quadrado do logotipo.",
+    logoInitials:
+      "No máximo 3 caracteres, desenhados no ícone da aba do navegador quando não há um endereço de ícone próprio.",
     faviconUrl:
       "Endereço completo (https://…) ou caminho do site (/favicon.svg). Vazio usa o ícone padrão.",
     ogSiteName: "Vazio usa o nome do site.",
