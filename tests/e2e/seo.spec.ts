@@ -81,6 +81,29 @@ test.describe("SEO settings", () => {
     expect(await metaContent(page, 'meta[name="description"]')).toMatch(/^Termos de Uso do /);
   });
 
+  test("a description too short to be used is saved, and the tab says the pages show the default", async ({
+    page,
+  }) => {
+    await page.goto("/admin?tab=seo");
+    const notice = page.getByTestId("seo-short-description");
+    await page.getByLabel("Descrição do site", { exact: true }).fill("Sistema de Peças");
+    await page.getByRole("button", { name: "Salvar configurações de SEO" }).click();
+    await expect(page.getByRole("status")).toHaveText(/Configurações de SEO salvas/);
+    await expect(notice).toHaveText(
+      "A descrição salva tem menos de 50 caracteres: as páginas mostram a descrição padrão do Encaixa até que ela seja ampliada.",
+    );
+    await page.goto("/");
+    expect(await metaContent(page, 'meta[name="description"]')).not.toBe("Sistema de Peças");
+
+    await page.goto("/admin?tab=seo");
+    await page
+      .getByLabel("Descrição do site", { exact: true })
+      .fill("Peças que servem no seu carro, conferidas pelo código de cada uma delas");
+    await page.getByRole("button", { name: "Salvar configurações de SEO" }).click();
+    await expect(page.getByRole("status")).toHaveText(/Configurações de SEO salvas/);
+    await expect(notice).toHaveCount(0);
+  });
+
   test("a refused save keeps what was typed and says why in pt-BR", async ({ page }, testInfo) => {
     const title = `Não salvo ${testInfo.project.name}`;
     await page.goto("/admin?tab=seo");

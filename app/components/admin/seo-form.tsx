@@ -5,6 +5,7 @@ import { useSchemaForm } from "~/components/schema-form";
 import { SettingsForm, SettingsSection } from "./settings-section";
 import { seoFormSchema, TWITTER_CARDS, type SeoInput } from "~/schemas/seo/seo";
 import * as messages from "~/messages";
+import { DESCRIPTION_LENGTH, usableDescription } from "~/utils/seo-meta";
 
 const m = messages.seo;
 
@@ -66,12 +67,23 @@ export function SeoForm({
     <SettingsForm tab="seo" intent="seo" form={form} texts={m} updatedAt={settings.updatedAt}>
       <SettingsSection title={m.sections.identity}>
         <TextInput name="siteTitle" field={fields.siteTitle} />
-        <TextareaField
-          meta={fields.siteDescription}
-          {...labelsOf("siteDescription")}
-          className="input"
-          rows={3}
-        />
+        <div>
+          <TextareaField
+            meta={fields.siteDescription}
+            {...labelsOf("siteDescription")}
+            className="input"
+            rows={3}
+          />
+          {settings.siteDescription && !usableDescription(settings.siteDescription) && (
+            // What the pages show is not what was saved: said where it was typed (ADR 0058).
+            <p
+              className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              data-testid="seo-short-description"
+            >
+              {m.shortDescriptionInUse(DESCRIPTION_LENGTH.min)}
+            </p>
+          )}
+        </div>
         <TextInput name="siteName" field={fields.siteName} />
         <TextInput name="logoInitials" field={fields.logoInitials} autoComplete="off" />
         <TextInput name="faviconUrl" field={fields.faviconUrl} inputMode="url" />

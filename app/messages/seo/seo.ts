@@ -6,6 +6,8 @@ export const seo = {
   title: "Configurações de SEO",
   intro:
     "O que buscadores e redes sociais mostram das páginas públicas: título, descrição, imagem de compartilhamento, robots.txt e sitemap.",
+  shortDescriptionInUse: (min: number) =>
+    `A descrição salva tem menos de ${min} caracteres: as páginas mostram a descrição padrão do Encaixa até que ela seja ampliada.`,
   sections: {
     identity: "Identidade do site",
     sharing: "Compartilhamento (Open Graph e Twitter)",
