@@ -41,16 +41,22 @@ export function DataTable({
   columns,
   empty,
   isEmpty,
+  caption,
+  testId,
   children,
 }: {
   columns: readonly Column[];
   empty: string;
   isEmpty: boolean;
+  /** The table's title, when several share a page (a panel's figures). */
+  caption?: ReactNode;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
     <div className="card list-cards overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        {caption && <caption className="px-4 py-3 text-left">{caption}</caption>}
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
           <tr>
             {columns.map((column) => (
