@@ -51,6 +51,25 @@ function gated(module: RouteModule, access: Access): RouteModule {
   return { ...module, loader: gate(module.loader), action: gate(module.action) };
 }
 
+/** The methods a resource route without an action answers (robots.txt, the favicon, receipts). */
+const READ_ONLY_METHODS = "GET, HEAD";
+
+/**
+ * A resource route outside /api that only reads: any other method is a 405 in pt-BR with
+ * `Allow`. Without it Remix answers `{"message":"Unexpected Server Error"}` to a same-origin
+ * POST to /robots.txt, and reports it as a server error.
+ */
+function readOnly(module: RouteModule): RouteModule {
+  return {
+    ...module,
+    action: () =>
+      new Response(messages.api.methodNotAllowed, {
+        status: 405,
+        headers: { Allow: READ_ONLY_METHODS, "Content-Type": "text/plain; charset=utf-8" },
+      }),
+  };
+}
+
 /** A route's URL pattern, from its own segment and its parents'. */
 function fullPath(routes: ServerBuild["routes"], id: string): string {
   const segments: string[] = [];
@@ -62,23 +81,27 @@ function fullPath(routes: ServerBuild["routes"], id: string): string {
 
 /**
  * The build every request handler of the app serves (the edge's and the tests'): each /api
- * resource that declares its methods one by one behind the method gate. A screen, or a catch-all
- * declared by one rule (`api.$`), is served as it is.
+ * resource that declares its methods one by one behind the method gate, and each other resource
+ * route that only reads behind `readOnly`. A screen, or a catch-all declared by one rule
+ * (`api.$`), is served as it is.
  */
-export function withApiMethodGate(build: ServerBuild): ServerBuild {
+export function withMethodGates(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
-    const access = (route.module as { access?: Access }).access;
+    const { module } = route;
+    const access = (module as { access?: Access }).access;
     const isApi = fullPath(build.routes, id).startsWith("/api/");
-    routes[id] =
-      isApi && access && !isRule(access) && !route.module.default
-        ? { ...route, module: gated(route.module, access) }
-        : route;
+    const isResource = !module.default;
+    if (isApi && access && !isRule(access) && isResource)
+      routes[id] = { ...route, module: gated(module, access) };
+    else if (!isApi && isResource && module.loader && !module.action)
+      routes[id] = { ...route, module: readOnly(module) };
+    else routes[id] = route;
   }
   return { ...build, routes };
 }
 
-/** Remix's request handler for the app's build, behind the method gate: the edge's, and the tests'. */
+/** Remix's request handler for the app's build, behind the method gates: the edge's, and the tests'. */
 export function appRequestHandler(build: ServerBuild, mode?: string) {
-  return createRequestHandler(withApiMethodGate(build), mode);
+  return createRequestHandler(withMethodGates(build), mode);
 }

@@ -92,6 +92,27 @@ describe("a method a resource does not declare (production handler)", () => {
   });
 });
 
+describe("a resource outside /api that only reads", () => {
+  const readOnlyPaths = manifest
+    .filter((route) => !route.fullPath.startsWith("/api/") && !route.fullPath.includes("*"))
+    .map((route) => route.fullPath);
+
+  it.each(["/robots.txt", "/sitemap.xml", "/favicon.svg", "/healthz"])(
+    "POST, PUT and DELETE %s → 405 in pt-BR with Allow: GET, HEAD, never a server error",
+    async (path) => {
+      expect(readOnlyPaths).toContain(path);
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const answer = await send(path, method, { "Content-Type": "text/plain" });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.get("Allow")).toBe("GET, HEAD");
+        expect(await answer.text()).toBe(messages.api.methodNotAllowed);
+      }
+      expect((await send(path, "GET")).status).toBe(200);
+      expect(errors).toEqual([]);
+    },
+  );
+});
+
 describe("HEAD and OPTIONS", () => {
   it("HEAD is a GET without the body where GET is declared, a 405 where it is not", async () => {
     const ping = await send("/api/ping", "HEAD");
