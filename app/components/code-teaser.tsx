@@ -87,7 +87,9 @@ export function CodeTeaser() {
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
   const teaser = page?.teaser ?? null;
-  const sending = navigation.state === "loading" && navigation.location.search.includes(TEST_PARAM);
+  const sending =
+    navigation.state === "loading" &&
+    new URLSearchParams(navigation.location.search).has(TEST_PARAM);
   useEffect(() => {
     if (sending) form.current?.reset();
   }, [sending]);
